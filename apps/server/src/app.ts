@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { failure } from './envelope';
+import { AppError, httpStatusOf } from './errors';
+import type { Authenticator } from './plugins/request-context';
+import { registerDemandRecordRoutes } from './routes/demand-records.routes';
+import { registerHealthRoutes } from './routes/health.routes';
+import { DemandRecordService } from './services/demand-record.service';
+
+export type AppOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  authenticate: Authenticator;
+};
+
+/** Paths under /api that answer without a token. */
+const PUBLIC_API_PATHS = new Set(['/api/demand-planning/health']);
+
+export async function buildApp({ config, database, authenticate }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    // Keys and filter values can be long; Fastify's default 100 characters cuts some search URLs.
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(cors, { origin: true, credentials: false });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(httpStatusOf(error.code)).send(failure(error.code, error.message, error.details));
+    }
+    // Errors Fastify raises for malformed requests (bad JSON, wrong content type, body too large).
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(failure('VALIDATION', `Invalid request: ${error.message}`));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(failure('INTERNAL', 'An unexpected error occurred. Our team has been notified.'));
+  });
+
+  // The one place where the verified user is attached to a request.
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path)) return;
+    request.access = await authenticate(request);
+  });
+
+  registerHealthRoutes(app, database);
+  registerDemandRecordRoutes(app, new DemandRecordService(database.db));
+
+  const webRoot = resolve(config.WEB_DIST_DIR);
+  const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints asset names, so they can be cached for good; index.html never.
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPageRequest =
+      request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/');
+    if (isPageRequest && hasWebApp) {
+      // History fallback: the single-page app owns every other path (its router shows the 404 page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(failure('NOT_FOUND', `No route for ${request.method} ${path}`));
+  });
+
+  return app;
+}

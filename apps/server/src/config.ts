@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables, validated once at start. A bad value stops start-up
+ * with one line naming the variable (see main.ts), never a stack trace.
+ */
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZConfigSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, { error: 'must be a port number (0-65535)' })
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), {
+      error: 'must start with postgres:// or postgresql://',
+    })
+    .optional(),
+  /** Folder of the embedded PGlite database when DATABASE_URL is not set. */
+  PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  /** Seed demo data into an empty database at start. */
+  SEED_ON_START: ZBoolean.default(true),
+  SEED_PRODUCTS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(700),
+  SEED_WEEKS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(520).default(52),
+  /** Folder of the built web app; the server serves it with history fallback when present. */
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as http://localhost:3000' }).optional(),
+});
+
+export type AppConfig = z.infer<typeof ZConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const source = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = ZConfigSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Isolates a test run in its own schema. */ schema?: string;
+      poolSize?: number;
+    }
+  | { kind: 'pglite'; /** Folder to persist in; omit for an in-memory database. */ dataDir?: string };
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+/** Same value shapes from both engines: numbers for NUMERIC/INT8, yyyy-mm-dd strings for DATE. */
+const parseNumber = (value: string): number => Number(value);
+const keepText = (value: string): string => value;
+
+function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): DatabaseHandle {
+  const typeParsers: Record<number, (value: string) => unknown> = {
+    [OID.INT8]: parseNumber,
+    [OID.NUMERIC]: parseNumber,
+    [OID.DATE]: keepText,
+  };
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+        typeParsers[oid] ??
+        (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): DatabaseHandle {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: {
+      [pgliteTypes.INT8]: parseNumber,
+      [pgliteTypes.NUMERIC]: parseNumber,
+      [pgliteTypes.DATE]: keepText,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,188 @@
+import type { ClientId } from '@ps/domain';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { AuditLogTable, Database, DemandRecordsTable, ProductsTable } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type DemandRecordRow = Selectable<DemandRecordsTable> &
+  Pick<
+    Selectable<ProductsTable>,
+    | 'client_id'
+    | 'bu'
+    | 'pf'
+    | 'class'
+    | 'region'
+    | 'site'
+    | 'entity_type'
+    | 'unit_cost'
+    | 'unit_price'
+    | 'rank'
+  >;
+
+export type DemandRecordFilters = {
+  clientIds: readonly ClientId[];
+  bu?: string[] | undefined;
+  pf?: string[] | undefined;
+  region?: string[] | undefined;
+  site?: string[] | undefined;
+  class?: string[] | undefined;
+  pid?: string[] | undefined;
+  /** Inclusive week range as yyyy-mm-dd. */
+  fromWeek?: string | undefined;
+  toWeek?: string | undefined;
+  search?: string | undefined;
+};
+
+export type RecordCursor = { pid: string; weekStart: string };
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function selectRecords(db: Db) {
+  return db
+    .selectFrom('demand_records as r')
+    .innerJoin('products as p', 'p.pid', 'r.pid')
+    .selectAll('r')
+    .select([
+      'p.client_id',
+      'p.bu',
+      'p.pf',
+      'p.class',
+      'p.region',
+      'p.site',
+      'p.entity_type',
+      'p.unit_cost',
+      'p.unit_price',
+      'p.rank',
+    ]);
+}
+
+/**
+ * One page in key order (PID, week). Keyset pagination: the cursor is the last key returned, so a
+ * page never repeats or skips rows when others insert meanwhile, and deep pages cost as much as
+ * the first (the primary key index serves the order).
+ */
+export async function listDemandRecords(
+  db: Db,
+  options: { filters: DemandRecordFilters; after?: RecordCursor | undefined; limit: number },
+): Promise<DemandRecordRow[]> {
+  const { filters, after, limit } = options;
+  const search = filters.search ? `%${escapeLike(filters.search)}%` : undefined;
+  return selectRecords(db)
+    .where('p.client_id', 'in', [...filters.clientIds])
+    .$if(!!filters.bu?.length, (q) => q.where('p.bu', 'in', filters.bu!))
+    .$if(!!filters.pf?.length, (q) => q.where('p.pf', 'in', filters.pf!))
+    .$if(!!filters.region?.length, (q) => q.where('p.region', 'in', filters.region!))
+    .$if(!!filters.site?.length, (q) => q.where('p.site', 'in', filters.site!))
+    .$if(!!filters.class?.length, (q) => q.where('p.class', 'in', filters.class!))
+    .$if(!!filters.pid?.length, (q) => q.where('r.pid', 'in', filters.pid!))
+    .$if(!!filters.fromWeek, (q) => q.where('r.week_start', '>=', filters.fromWeek!))
+    .$if(!!filters.toWeek, (q) => q.where('r.week_start', '<=', filters.toWeek!))
+    .$if(!!search, (q) =>
+      q.where((eb) =>
+        eb.or(
+          (['p.pid', 'p.bu', 'p.pf', 'p.class', 'p.region', 'p.site'] as const).map((column) =>
+            eb(column, 'ilike', search!),
+          ),
+        ),
+      ),
+    )
+    .$if(!!after, (q) =>
+      q.where(sql<boolean>`(r.pid, r.week_start) > (${after!.pid}, ${after!.weekStart}::date)`),
+    )
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .limit(limit)
+    .execute();
+}
+
+export async function findDemandRecord(
+  db: Db,
+  key: { pid: string; weekStart: string },
+  options: { clientIds: readonly ClientId[]; forUpdate?: boolean },
+): Promise<DemandRecordRow | undefined> {
+  return selectRecords(db)
+    .where('r.pid', '=', key.pid)
+    .where('r.week_start', '=', key.weekStart)
+    .where('p.client_id', 'in', [...options.clientIds])
+    .$if(!!options.forUpdate, (q) => q.forUpdate('r'))
+    .executeTakeFirst();
+}
+
+/** Locks and reads several records at once, in key order so that concurrent batches cannot deadlock. */
+export async function findDemandRecordsForUpdate(
+  trx: Transaction<Database>,
+  keys: Array<{ pid: string; weekStart: string }>,
+  clientIds: readonly ClientId[],
+): Promise<DemandRecordRow[]> {
+  if (keys.length === 0) return [];
+  const pairs = sql.join(keys.map((k) => sql`(${k.pid}, ${k.weekStart}::date)`));
+  return selectRecords(trx)
+    .where(sql<boolean>`(r.pid, r.week_start) in (${pairs})`)
+    .where('p.client_id', 'in', [...clientIds])
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .forUpdate('r')
+    .execute();
+}
+
+export async function updateDemandRecord(
+  trx: Transaction<Database>,
+  key: { pid: string; weekStart: string },
+  values: Updateable<DemandRecordsTable>,
+): Promise<void> {
+  await trx
+    .updateTable('demand_records')
+    .set({ ...values, version: sql`version + 1` })
+    .where('pid', '=', key.pid)
+    .where('week_start', '=', key.weekStart)
+    .execute();
+}
+
+export async function insertDemandRecord(
+  trx: Transaction<Database>,
+  values: Insertable<DemandRecordsTable>,
+): Promise<void> {
+  await trx.insertInto('demand_records').values(values).execute();
+}
+
+export async function deleteDemandRecord(
+  trx: Transaction<Database>,
+  key: { pid: string; weekStart: string },
+): Promise<void> {
+  await trx
+    .deleteFrom('demand_records')
+    .where('pid', '=', key.pid)
+    .where('week_start', '=', key.weekStart)
+    .execute();
+}
+
+export async function insertAuditRows(
+  trx: Transaction<Database>,
+  rows: Array<Omit<AuditLogTable, 'id' | 'changed_at'>>,
+): Promise<void> {
+  // Chunked so a 5000-record batch stays under PostgreSQL's 65535 bind-parameter limit.
+  for (let start = 0; start < rows.length; start += 5000) {
+    await trx
+      .insertInto('audit_log')
+      .values(rows.slice(start, start + 5000))
+      .execute();
+  }
+}
+
+export async function findProduct(db: Db, pid: string): Promise<Selectable<ProductsTable> | undefined> {
+  return db.selectFrom('products').selectAll().where('pid', '=', pid).executeTakeFirst();
+}
+
+export async function insertProduct(
+  trx: Transaction<Database>,
+  product: Omit<ProductsTable, 'created_at'>,
+): Promise<void> {
+  await trx.insertInto('products').values(product).execute();
+}

@@ -1,0 +1,116 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. NUMERIC and INT8 are parsed to numbers and DATE stays a yyyy-mm-dd
+ * string (see database.ts), so these types say what queries really return.
+ */
+export type ProductsTable = {
+  pid: string;
+  client_id: string;
+  bu: string;
+  pf: string;
+  class: string;
+  region: string;
+  site: string;
+  entity_type: string;
+  unit_cost: number;
+  unit_price: number;
+  /** 1 = the product with the highest yearly revenue within its client. */
+  rank: number | null;
+  created_at: Generated<Date>;
+};
+
+export type DemandRecordsTable = {
+  pid: string;
+  /** Sunday that starts the week; Time_Series_sk is this date as yyyymmdd. */
+  week_start: string;
+  act_bkg_units: number | null;
+  act_bkg_cost: number | null;
+  act_rev_dlrs: number | null;
+  naive_fcst_units: number | null;
+  ensemble_fcst_units: number | null;
+  rev_pln_ovrd_percent: number | null;
+  rev_pln_ovrd_units: number | null;
+  prelim_pln_units: number | null;
+  prelim_pln_cost: number | null;
+  prelim_pln_rev_dlrs: number | null;
+  sop_pln_ovrd_percent: number | null;
+  sop_pln_ovrd_units: number | null;
+  final_pln_units: number | null;
+  final_bk_pln_cost: number | null;
+  final_pln_rev_dlrs: number | null;
+  delta_prelim_to_final_pln_units: number | null;
+  delta_prelim_to_final_pln_cost: number | null;
+  delta_prelim_to_final_pln_rev_dlrs: number | null;
+  reason_code: string | null;
+  comments: string | null;
+  p1_pub_pln_units: number | null;
+  p1_pub_pln_cost: number | null;
+  p1_pub_pln_rev_dlrs: number | null;
+  p2_pub_pln_units: number | null;
+  p2_pub_pln_cost: number | null;
+  p2_pub_pln_rev_dlrs: number | null;
+  version: Generated<number>;
+  last_updated_at: Date | null;
+  last_updated_by: string | null;
+};
+
+/** Weekly actual bookings, longer than the planning window: what the forecaster fits on. */
+export type SalesHistoryTable = {
+  pid: string;
+  week_start: string;
+  units: number;
+};
+
+export type PlanVersionsTable = {
+  id: Generated<number>;
+  client_id: string;
+  /** Cycle name, e.g. '2026-W47'. */
+  cycle: string;
+  published_at: ColumnType<Date, Date | string | undefined, never>;
+  published_by: string;
+  /** Filters that bounded the published scope; {} for everything the client owns. */
+  scope: ColumnType<Record<string, unknown>, string, string>;
+  record_count: number;
+  final_units: number;
+  final_cost: number;
+  final_revenue: number;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  client_id: string;
+  pid: string;
+  week_start: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_by: string;
+  changed_at: ColumnType<Date, Date | string | undefined, never>;
+  /** What made the change: edit, batch, import, forecast, publish. */
+  source: string;
+};
+
+export type InventoryParametersTable = {
+  pid: string;
+  lead_time_weeks: number | null;
+  review_period_weeks: number | null;
+  replenishment_frequency_weeks: number | null;
+  service_level_target: number | null;
+  safety_stock_units: number | null;
+  override_oul_units: number | null;
+  override_reason: string | null;
+  override_comments: string | null;
+  override_user: string | null;
+  override_at: Date | null;
+  updated_at: Generated<Date>;
+};
+
+export type Database = {
+  products: ProductsTable;
+  demand_records: DemandRecordsTable;
+  sales_history: SalesHistoryTable;
+  plan_versions: PlanVersionsTable;
+  audit_log: AuditLogTable;
+  inventory_parameters: InventoryParametersTable;
+};

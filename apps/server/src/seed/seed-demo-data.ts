@@ -1,0 +1,162 @@
+import { addWeeks, CLIENT_IDS, toIsoDate, weekKey, weekStartSunday } from '@ps/domain';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
+import { insertByUnnest, type ColumnSpec } from './bulk-insert';
+import { generateProductWeeks, planDemoProducts, type DemoOptions } from './generate-demo-data';
+
+export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };
+export type SeedSummary = { products: number; records: number; historyRows: number; seconds: number };
+
+export const DEFAULT_SEED = 20_250_101;
+
+const RECORD_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<DemandRecordsTable>>> = [
+  { name: 'pid', type: 'text' },
+  { name: 'week_start', type: 'date' },
+  { name: 'act_bkg_units', type: 'float8' },
+  { name: 'act_bkg_cost', type: 'numeric' },
+  { name: 'act_rev_dlrs', type: 'numeric' },
+  { name: 'naive_fcst_units', type: 'float8' },
+  { name: 'ensemble_fcst_units', type: 'float8' },
+  { name: 'rev_pln_ovrd_percent', type: 'numeric' },
+  { name: 'rev_pln_ovrd_units', type: 'int4' },
+  { name: 'prelim_pln_units', type: 'int4' },
+  { name: 'prelim_pln_cost', type: 'numeric' },
+  { name: 'prelim_pln_rev_dlrs', type: 'numeric' },
+  { name: 'sop_pln_ovrd_percent', type: 'numeric' },
+  { name: 'sop_pln_ovrd_units', type: 'int4' },
+  { name: 'final_pln_units', type: 'int4' },
+  { name: 'final_bk_pln_cost', type: 'numeric' },
+  { name: 'final_pln_rev_dlrs', type: 'numeric' },
+  { name: 'delta_prelim_to_final_pln_units', type: 'int4' },
+  { name: 'delta_prelim_to_final_pln_cost', type: 'numeric' },
+  { name: 'delta_prelim_to_final_pln_rev_dlrs', type: 'numeric' },
+  { name: 'reason_code', type: 'text' },
+  { name: 'comments', type: 'text' },
+  { name: 'p1_pub_pln_units', type: 'int4' },
+  { name: 'p1_pub_pln_cost', type: 'numeric' },
+  { name: 'p1_pub_pln_rev_dlrs', type: 'numeric' },
+  { name: 'p2_pub_pln_units', type: 'int4' },
+  { name: 'p2_pub_pln_cost', type: 'numeric' },
+  { name: 'p2_pub_pln_rev_dlrs', type: 'numeric' },
+  { name: 'last_updated_at', type: 'timestamptz' },
+  { name: 'last_updated_by', type: 'text' },
+];
+
+const HISTORY_COLUMNS: ReadonlyArray<ColumnSpec<{ pid: string; week_start: string; units: number }>> = [
+  { name: 'pid', type: 'text' },
+  { name: 'week_start', type: 'date' },
+  { name: 'units', type: 'float8' },
+];
+
+const AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<AuditLogTable>>> = [
+  { name: 'client_id', type: 'text' },
+  { name: 'pid', type: 'text' },
+  { name: 'week_start', type: 'date' },
+  { name: 'field', type: 'text' },
+  { name: 'old_value', type: 'text' },
+  { name: 'new_value', type: 'text' },
+  { name: 'changed_by', type: 'text' },
+  { name: 'changed_at', type: 'timestamptz' },
+  { name: 'source', type: 'text' },
+];
+
+/** Rows per insert statement: large enough to amortise round trips, small enough to bound memory. */
+const FLUSH_ROWS = 20_000;
+
+/**
+ * Writes the demo data set: products, sales history, demand records with overrides and published
+ * plans, the audit trail of those overrides and the two published plan versions per client.
+ * Streams product by product, so 20,000 products × 156 weeks never sit in memory at once.
+ */
+export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = performance.now();
+  const demo: DemoOptions = {
+    products: options.products ?? 700,
+    weeks: options.weeks ?? 52,
+    seed: options.seed ?? DEFAULT_SEED,
+    anchor: weekStartSunday(options.anchor ?? new Date()),
+  };
+  const log = options.log ?? (() => undefined);
+  const products = planDemoProducts(demo);
+  for (let start = 0; start < products.length; start += 1000) {
+    await db
+      .insertInto('products')
+      .values(products.slice(start, start + 1000).map(({ shape: _shape, ...product }) => product))
+      .execute();
+  }
+
+  let records: Array<Insertable<DemandRecordsTable>> = [];
+  let history: Array<{ pid: string; week_start: string; units: number }> = [];
+  let audit: Array<Insertable<AuditLogTable>> = [];
+  let recordCount = 0;
+  let historyCount = 0;
+  const flush = async (): Promise<void> => {
+    await insertByUnnest(db, 'demand_records', RECORD_COLUMNS, records);
+    await insertByUnnest(db, 'sales_history', HISTORY_COLUMNS, history);
+    await insertByUnnest(db, 'audit_log', AUDIT_COLUMNS, audit);
+    recordCount += records.length;
+    historyCount += history.length;
+    records = [];
+    history = [];
+    audit = [];
+  };
+  let lastLogged = 0;
+  for (const [index, product] of products.entries()) {
+    const weeks = generateProductWeeks(product, index, demo);
+    records.push(...weeks.records);
+    history.push(...weeks.history);
+    audit.push(...weeks.audit);
+    if (records.length + history.length >= FLUSH_ROWS) await flush();
+    const percent = Math.floor(((index + 1) / products.length) * 100);
+    if (percent >= lastLogged + 10) {
+      lastLogged = percent;
+      log(`Seeding demo data: ${percent}% (${index + 1} of ${products.length} products)`);
+    }
+  }
+  await flush();
+  await recordPublishedVersions(db, demo.anchor);
+  // Fresh statistics so the planner picks index plans for the large tables right away.
+  await sql`analyze`.execute(db);
+  const seconds = (performance.now() - started) / 1000;
+  log(
+    `Seeded ${products.length} products, ${recordCount} demand records, ${historyCount} history rows in ${seconds.toFixed(1)} s`,
+  );
+  return { products: products.length, records: recordCount, historyRows: historyCount, seconds };
+}
+
+/** The two published cycles behind P2 (six weeks ago) and P1 (two weeks ago), per client, with their totals. */
+async function recordPublishedVersions(db: Kysely<Database>, anchor: Date): Promise<void> {
+  for (const clientId of CLIENT_IDS) {
+    for (const [column, weeksAgo] of [
+      ['p2', 6],
+      ['p1', 2],
+    ] as const) {
+      const publishedAt = addWeeks(anchor, -weeksAgo);
+      const totals = await db
+        .selectFrom('demand_records as r')
+        .innerJoin('products as p', 'p.pid', 'r.pid')
+        .where('p.client_id', '=', clientId)
+        .select([
+          sql<number>`count(*)`.as('count'),
+          sql<number>`coalesce(sum(r.${sql.raw(`${column}_pub_pln_units`)}), 0)`.as('units'),
+          sql<number>`coalesce(sum(r.${sql.raw(`${column}_pub_pln_cost`)}), 0)`.as('cost'),
+          sql<number>`coalesce(sum(r.${sql.raw(`${column}_pub_pln_rev_dlrs`)}), 0)`.as('revenue'),
+        ])
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('plan_versions')
+        .values({
+          client_id: clientId,
+          cycle: weekKey(publishedAt),
+          published_at: new Date(`${toIsoDate(publishedAt)}T16:00:00Z`),
+          published_by: 'Demand Review Board',
+          scope: JSON.stringify({}),
+          record_count: totals.count,
+          final_units: totals.units,
+          final_cost: totals.cost,
+          final_revenue: totals.revenue,
+        })
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/** Placeholder screen; its issue replaces it. */
+export default function Page() {
+  return (
+    <main className="p-8">
+      <h1 className="text-2xl font-semibold">Authentication debug</h1>
+    </main>
+  );
+}

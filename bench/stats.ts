@@ -1,0 +1,29 @@
+/** Percentile of already-collected timings (nearest-rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? NaN;
+}
+
+export async function timeRuns(runs: number, task: () => Promise<unknown>): Promise<number[]> {
+  const timings: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await task();
+    timings.push(performance.now() - started);
+  }
+  return timings;
+}
+
+export type BenchRow = Record<string, string | number>;
+
+export function printTable(title: string, rows: readonly BenchRow[]): void {
+  console.log(`\n## ${title}\n`);
+  if (rows.length === 0) return;
+  const headers = Object.keys(rows[0]!);
+  console.log(`| ${headers.join(' | ')} |`);
+  console.log(`|${headers.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${headers.map((h) => String(row[h] ?? '')).join(' | ')} |`);
+}
+
+export const ms = (value: number): string => `${value.toFixed(1)} ms`;

@@ -1,0 +1,5 @@
+export * from './demand-record';
+export * from './demand-record.schema';
+export * from './plan-chain';
+export * from './weeks';
+export * from './user-settings';
