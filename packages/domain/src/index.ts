@@ -3,3 +3,4 @@ export * from './demand-record.schema';
 export * from './plan-chain';
 export * from './weeks';
 export * from './user-settings';
+export * from './planning-grid';

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { DemandRecord, ReasonCode } from './demand-record';
+
+/**
+ * Contract of the planning grid's server-side calls (roll-ups run in SQL on the server; the
+ * browser holds only the rows it shows). Both apps/server and apps/web build against these types.
+ */
+
+/** View Level dropdown: None (Show Original Table), Product ID Level, Product Family Level, Business Unit Level. */
+export const VIEW_LEVELS = ['none', 'sku', 'category', 'business_unit'] as const;
+export type ViewLevel = (typeof VIEW_LEVELS)[number];
+
+/** Drill Down dropdown: None (No Time Grouping), Weekly, Monthly, Quarterly, Yearly. */
+export const DRILL_DOWNS = ['none', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+export type DrillDown = (typeof DRILL_DOWNS)[number];
+
+export const GRID_PAGE_SIZES = [25, 50, 100, 200, 500] as const;
+export const GRID_DEFAULT_PAGE_SIZE = 100;
+
+/** The numeric fields a roll-up sums. */
+export const SUMMED_FIELDS = [
+  'Act_Bkg_Units',
+  'Act_Bkg_Cost',
+  'Act_Rev_Dlrs',
+  'Naïve_Rev_Mfg_Fcst_Bk_Units',
+  'Ensemble_Fcst_Units',
+  'Rev_Pln_Ovrd_Units',
+  'Prelim_Pln_Units',
+  'Prelim_Pln_Cost',
+  'Prelim_Pln_Rev_Dlrs',
+  'SOP_Pln_Ovrd_Units',
+  'Final_Pln_Units',
+  'Final_Bk_Pln_Cost',
+  'Final_Pln_Rev_Dlrs',
+  'Delta_Prelim_to_Final_Pln_Cost',
+  'Delta_Prelim_to_Final_Pln_Units',
+  'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
+  'P1_Pub_Pln_Units',
+  'P1_Pub_Pln_Cost',
+  'P1_Pub_Pln_Rev_Dlrs',
+  'P2_Pub_Pln_Units',
+  'P2_Pub_Pln_Cost',
+  'P2_Pub_Pln_Rev_Dlrs',
+] as const satisfies ReadonlyArray<keyof DemandRecord>;
+export type SummedField = (typeof SUMMED_FIELDS)[number];
+
+/** One row of an aggregated view (view level other than none, or any drill-down). */
+export type AggregatedRow = {
+  /** Stable id of the group, e.g. "pf:Ball Valves|2026-Q1". */
+  id: string;
+  viewLevel: ViewLevel;
+  drillDown: DrillDown;
+  /** Group keys; absent when the level does not group by them. Uncategorized / Unassigned stand in for blanks. */
+  PID?: string;
+  PF?: string;
+  BU?: string;
+  /** Time bucket key (e.g. 2026-Q1, 2026-03, 2026-11-15, 2026) and its display label (e.g. 'Week ending 11/21/2026', '03/2026'). */
+  periodKey?: string;
+  periodLabel?: string;
+  recordCount: number;
+  /** Override percents averaged weighted by final planned units (else actual units, else 1). */
+  Rev_Pln_Ovrd_Percent: number | null;
+  SOP_Pln_Ovrd_Percent: number | null;
+  /** Rounded average rank. */
+  Rank: number | null;
+  /** Up to 3 comments joined, plus "(+N more)" for the rest. */
+  Comments: string | null;
+  /** Up to 3 distinct reason codes. */
+  Reason_Codes: ReasonCode[];
+  last_updated_at: string | null;
+} & Record<SummedField, number | null>;
+
+export type GridRow = DemandRecord | AggregatedRow;
+
+/** GET /api/demand-planning/grid — one page of the grid at a view level and drill-down, rows with data first. */
+export type GridPage = {
+  rows: GridRow[];
+  total: number;
+  offset: number;
+  limit: number;
+  viewLevel: ViewLevel;
+  drillDown: DrillDown;
+};
+
+const ZList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0),
+  )
+  .optional();
+
+export const ZGridQuerySchema = z.object({
+  viewLevel: z.enum(VIEW_LEVELS, { error: `must be one of ${VIEW_LEVELS.join(', ')}` }).default('category'),
+  drillDown: z.enum(DRILL_DOWNS, { error: `must be one of ${DRILL_DOWNS.join(', ')}` }).default('none'),
+  bu: ZList,
+  pf: ZList,
+  region: ZList,
+  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
+  offset: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(500, { error: 'must be at most 500' })
+    .default(GRID_DEFAULT_PAGE_SIZE),
+  clientContext: z.string().max(50).optional(),
+});
+export type GridQuery = z.infer<typeof ZGridQuerySchema>;
+
+/** GET /api/demand-planning/filter-options — distinct values (with record counts) for the filter bar. */
+export type FilterOption = { value: string; count: number };
+export type FilterOptions = {
+  businessUnits: FilterOption[];
+  productFamilies: FilterOption[];
+  regions: FilterOption[];
+};
+
+/** GET /api/dashboard-metrics (spec §3). */
+export type DashboardMetrics = {
+  lastPublishValue: number;
+  currentPublishValue: number;
+  quarterChange: number;
+  yearOverYearChange: number;
+};
+
+/** GET /api/summary-stats (spec §3). */
+export type SummaryStats = {
+  totalSkus: number;
+  modifiedToday: number;
+  pendingReview: number;
+  netImpact: number;
+  positiveOverrides: number;
+  negativeOverrides: number;
+};
