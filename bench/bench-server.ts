@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
+import { createAuthSetup } from '../apps/server/src/auth/auth-setup';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
-import { developmentAuthenticator } from '../apps/server/src/plugins/development-authenticator';
 import { seedDemoData, type SeedSummary } from '../apps/server/src/seed/seed-demo-data';
+import { signInOverHttp } from '../apps/server/test/support/sign-in';
 
 export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -12,11 +14,28 @@ export type BenchServer = {
   baseUrl: string;
   seed: SeedSummary;
   database: DatabaseHandle;
+  /** Authorization header of the demo admin, signed in through the embedded provider. */
+  headers: Record<string, string>;
   close: () => Promise<void>;
 };
 
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The real server over a freshly seeded database (PGlite in memory, or a throw-away PostgreSQL schema). */
-export async function startBenchServer(kind: 'pglite' | 'postgres', size: { products: number; weeks: number }): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: 'pglite' | 'postgres',
+  size: { products: number; weeks: number },
+): Promise<BenchServer> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
   if (kind === 'postgres') {
@@ -29,18 +48,23 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', size: { prod
   }
   await migrateToLatest(database.db);
   const seed = await seedDemoData(database.db, { ...size, anchor: new Date('2026-11-15T00:00:00Z') });
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
-    database,
-    authenticate: developmentAuthenticator,
+  // The embedded provider's issuer names the port, so it is chosen first.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const app = await buildApp({ config, database, auth: await createAuthSetup(config) });
+  await app.listen({ port, host: '127.0.0.1' });
+  const tokens = await signInOverHttp(baseUrl, { email: 'admin@demo.local', password: 'admin-demo' });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     seed,
     database,
+    headers: { authorization: `Bearer ${tokens.id_token}` },
     close: async () => {
       await app.close();
       if (kind === 'postgres') await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);

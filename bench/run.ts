@@ -1,10 +1,17 @@
 import { parseArgs } from 'node:util';
+import { runForecastBench } from './forecast.bench';
 import { runListLatencyBench } from './list-latency.bench';
+import { runPlanningGridBench } from './planning-grid.bench';
 import { printTable, type BenchRow } from './stats';
 
 /** `npm run bench [-- --only name]`: every benchmark, or one, printed as tables. */
 const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }> = {
-  list: { title: 'Demand record list latency (limit 1000, HTTP, default data set)', run: runListLatencyBench },
+  list: {
+    title: 'Demand record list latency (limit 1000, HTTP, default data set)',
+    run: runListLatencyBench,
+  },
+  grid: { title: 'Planning grid on 20,000 × 156 in PostgreSQL (HTTP)', run: runPlanningGridBench },
+  forecast: { title: 'Forecasting engine (worker pool, all cores)', run: runForecastBench },
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -7,9 +7,13 @@ import { CLIENT_IDS, type ClientId } from '@ps/domain';
 export type AccessScope = {
   userId: string;
   userName: string;
+  /** The verified groups the scope was derived from (for logs and audit). */
+  groups: readonly string[];
   /** Clients whose records this caller may read and change. */
   clientIds: readonly ClientId[];
   canWrite: boolean;
+  /** Admin-only operations (publish, forecast runs, …) check this. */
+  isAdmin: boolean;
 };
 
 /**

@@ -8,21 +8,31 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './envelope';
 import { AppError, httpStatusOf } from './errors';
-import type { Authenticator } from './plugins/request-context';
+import type { AuthSetup } from './auth/auth-setup';
+import { PUBLIC_AUTH_PATHS } from './auth/auth.routes';
+import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerDemandRecordRoutes } from './routes/demand-records.routes';
+import { registerExportRoutes } from './routes/export.routes';
+import { registerForecastRunRoutes } from './routes/forecast-runs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
+import { registerPlanningGridRoutes } from './routes/planning-grid.routes';
+import { DashboardService } from './services/dashboard.service';
 import { DemandRecordService } from './services/demand-record.service';
+import { ExportService } from './services/export.service';
+import { PlanningGridService } from './services/planning-grid.service';
+import { ForecastRunService } from './services/forecast-run.service';
 
 export type AppOptions = {
   config: AppConfig;
   database: DatabaseHandle;
-  authenticate: Authenticator;
+  /** Sign-in: token verification, /api/auth/* and the embedded provider (createAuthSetup). */
+  auth: AuthSetup;
 };
 
 /** Paths under /api that answer without a token. */
-const PUBLIC_API_PATHS = new Set(['/api/demand-planning/health']);
+const PUBLIC_API_PATHS = new Set(['/api/demand-planning/health', ...PUBLIC_AUTH_PATHS]);
 
-export async function buildApp({ config, database, authenticate }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, auth }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // Keys and filter values can be long; Fastify's default 100 characters cuts some search URLs.
@@ -50,11 +60,19 @@ export async function buildApp({ config, database, authenticate }: AppOptions): 
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path)) return;
-    request.access = await authenticate(request);
+    request.access = await auth.authenticate(request);
   });
 
+  await auth.register(app);
   registerHealthRoutes(app, database);
   registerDemandRecordRoutes(app, new DemandRecordService(database.db));
+  const planningGrid = new PlanningGridService(database.db);
+  registerPlanningGridRoutes(app, planningGrid);
+  registerExportRoutes(app, new ExportService(planningGrid));
+  registerDashboardRoutes(app, new DashboardService(database.db));
+  const forecastRuns = new ForecastRunService(database.db, app.log);
+  await forecastRuns.recoverInterruptedRuns();
+  registerForecastRunRoutes(app, forecastRuns);
 
   const webRoot = resolve(config.WEB_DIST_DIR);
   const hasWebApp = existsSync(resolve(webRoot, 'index.html'));

@@ -8,35 +8,73 @@ const ZBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const ZConfigSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int()
-    .min(0)
-    .max(65535, { error: 'must be a port number (0-65535)' })
-    .default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .refine((url) => /^postgres(ql)?:\/\//.test(url), {
-      error: 'must start with postgres:// or postgresql://',
-    })
-    .optional(),
-  /** Folder of the embedded PGlite database when DATABASE_URL is not set. */
-  PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-  /** Seed demo data into an empty database at start. */
-  SEED_ON_START: ZBoolean.default(true),
-  SEED_PRODUCTS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(700),
-  SEED_WEEKS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(520).default(52),
-  /** Folder of the built web app; the server serves it with history fallback when present. */
-  WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  PUBLIC_URL: z.url({ error: 'must be a URL such as http://localhost:3000' }).optional(),
-});
+const ZConfigSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65535, { error: 'must be a port number (0-65535)' })
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), {
+        error: 'must start with postgres:// or postgresql://',
+      })
+      .optional(),
+    /** Folder of the embedded PGlite database when DATABASE_URL is not set. */
+    PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    /** Seed demo data into an empty database at start. */
+    SEED_ON_START: ZBoolean.default(true),
+    SEED_PRODUCTS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(700),
+    SEED_WEEKS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(520).default(52),
+    /** Folder of the built web app; the server serves it with history fallback when present. */
+    WEB_DIST_DIR: z.string().default('apps/web/dist'),
+    PUBLIC_URL: z.url({ error: 'must be a URL such as http://localhost:3000' }).optional(),
+    /**
+     * Issuer of an external OpenID Connect provider (Cognito, Keycloak, Entra, Auth0). Unset means
+     * the embedded demo provider at PUBLIC_URL/oidc.
+     */
+    OIDC_ISSUER: z
+      .url({
+        error: 'must be the issuer URL, e.g. https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Abc',
+      })
+      .refine((url) => /^https?:\/\//.test(url), { error: 'must be an http(s) URL' })
+      .optional(),
+    /** The app's public client id at that provider (required with OIDC_ISSUER). */
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    /** Token claim that lists the user's groups: `groups`, or e.g. `cognito:groups`. */
+    OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+    /** Extra accepted token audience besides the client id (an API identifier, e.g. Auth0's). */
+    OIDC_AUDIENCE: z.string().min(1).optional(),
+    /**
+     * Where the embedded provider keeps its signing keys, so a restart does not invalidate
+     * sessions. Default: beside the embedded database folder.
+     */
+    OIDC_KEYS_FILE: z.string().min(1).optional(),
+  })
+  .superRefine((config, context) => {
+    if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OIDC_CLIENT_ID'],
+        message: 'must be set when OIDC_ISSUER is set',
+      });
+    }
+    if (!config.OIDC_ISSUER && config.OIDC_CLIENT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'must be set when OIDC_CLIENT_ID is set',
+      });
+    }
+  });
 
 export type AppConfig = z.infer<typeof ZConfigSchema>;
 

@@ -1,7 +1,8 @@
+import { dirname, resolve } from 'node:path';
 import { buildApp } from './app';
+import { createAuthSetup } from './auth/auth-setup';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { developmentAuthenticator } from './plugins/development-authenticator';
 import { seedIfEmpty } from './seed/seed-if-empty';
 
 async function main(): Promise<void> {
@@ -12,7 +13,16 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
   );
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, authenticate: developmentAuthenticator });
+  const auth = await createAuthSetup(config, {
+    keysFile:
+      config.OIDC_KEYS_FILE ?? resolve(dirname(resolve(config.PGLITE_DATA_DIR)), 'oidc-signing-keys.json'),
+  });
+  const app = await buildApp({ config, database, auth });
+  if (auth.mode === 'embedded') {
+    app.log.warn(
+      `Sign-in uses the embedded demo provider at ${auth.clientConfig.issuer} (demo users, passwords on its page). Set OIDC_ISSUER and OIDC_CLIENT_ID for a real identity provider.`,
+    );
+  }
   if (config.SEED_ON_START) {
     await seedIfEmpty(database.db, {
       products: config.SEED_PRODUCTS,

@@ -4,3 +4,5 @@ export * from './plan-chain';
 export * from './weeks';
 export * from './user-settings';
 export * from './planning-grid';
+export * from './rollup';
+export * from './format';

@@ -128,6 +128,9 @@ export type DashboardMetrics = {
   currentPublishValue: number;
   quarterChange: number;
   yearOverYearChange: number;
+  /** The quarter the figures describe (yyyy-Qn, the quarter of today in UTC) and the day they were computed. */
+  quarter: string;
+  asOf: string;
 };
 
 /** GET /api/summary-stats (spec §3). */
@@ -138,4 +141,46 @@ export type SummaryStats = {
   netImpact: number;
   positiveOverrides: number;
   negativeOverrides: number;
+};
+
+/** GET /api/demand-planning/filter-options: each list is narrowed by the other two filters. */
+export const ZFilterOptionsQuerySchema = ZGridQuerySchema.pick({
+  bu: true,
+  pf: true,
+  region: true,
+  clientContext: true,
+});
+export type FilterOptionsQuery = z.infer<typeof ZFilterOptionsQuerySchema>;
+
+/** GET /api/demand-planning/export.csv: what the grid shows, every page of it. */
+export const ZGridExportQuerySchema = ZGridQuerySchema.omit({ offset: true, limit: true });
+export type GridExportQuery = z.infer<typeof ZGridExportQuerySchema>;
+
+/** GET /api/demand-planning-rollup/{viewLevel} (spec §7 and §3 'Rollup data'). */
+export const ROLLUP_VIEW_LEVELS = ['sku', 'category', 'business_unit'] as const;
+export type RollupViewLevel = (typeof ROLLUP_VIEW_LEVELS)[number];
+export const ZRollupQuerySchema = z.object({
+  viewLevel: z
+    .enum(ROLLUP_VIEW_LEVELS, { error: `must be one of ${ROLLUP_VIEW_LEVELS.join(', ')}` })
+    .default('category'),
+  offset: ZGridQuerySchema.shape.offset,
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(5000, { error: 'must be at most 5000' })
+    .default(1000),
+  clientContext: z.string().max(50).optional(),
+});
+export type RollupQuery = z.infer<typeof ZRollupQuerySchema>;
+/** One entry of a roll-up list: a product (sku is its PID), a product family or a business unit. */
+export type RollupItem = {
+  id: string;
+  name: string;
+  /** The PID at Product ID level; null for families and business units. */
+  sku: string | null;
+  businessUnit: string | null;
+  productFamily: string | null;
+  skuCount: number;
+  recordCount: number;
 };

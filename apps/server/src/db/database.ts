@@ -68,7 +68,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Kysely looks for its bookkeeping tables in any schema unless told which; another schema's
+  // copies (parallel test schemas, other apps) would make it skip creating ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

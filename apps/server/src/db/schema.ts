@@ -53,6 +53,8 @@ export type DemandRecordsTable = {
   version: Generated<number>;
   last_updated_at: Date | null;
   last_updated_by: string | null;
+  /** Generated: any actual or planned cost or revenue present and not zero (migration 0002). */
+  has_data: ColumnType<boolean, never, never>;
 };
 
 /** Weekly actual bookings, longer than the planning window: what the forecaster fits on. */
@@ -106,11 +108,74 @@ export type InventoryParametersTable = {
   updated_at: Generated<Date>;
 };
 
+export type ForecastRunStatus = 'running' | 'succeeded' | 'failed';
+
+export type ForecastRunsTable = {
+  id: Generated<number>;
+  status: ForecastRunStatus;
+  requested_by: string;
+  /** The clients whose products the run forecasts. */
+  client_ids: string[];
+  total_products: Generated<number>;
+  processed_products: Generated<number>;
+  updated_records: Generated<number>;
+  error: string | null;
+  started_at: ColumnType<Date, Date | string | undefined, never>;
+  finished_at: Date | null;
+};
+
+/** Each product's back-test accuracy from its latest forecast run (read by the control tower). */
+export type ForecastAccuracyTable = {
+  pid: string;
+  run_id: number;
+  /** What produced the ensemble, e.g. "median(ets,ces,dotm) on last 104". */
+  model: string;
+  demand_class: string;
+  backtest_model: string;
+  /** Percent; null when the hold-out had no demand to divide by. */
+  mape: number | null;
+  /** Percent of actual volume, 100·Σ(forecast − actual)/Σ|actual| over the hold-out; positive = over-forecast. */
+  bias: number | null;
+  history_weeks: number;
+  computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/**
+ * Roll-up partial sums per client, business unit, family, region and week, kept exact by triggers
+ * on demand_records and products (migration 0002); read with raw SQL in planning-grid.repository.ts.
+ */
+export type DemandWeekTotalsTable = {
+  client_id: string;
+  bu: string;
+  pf: string;
+  region: string;
+  week_start: string;
+  record_count: number;
+  data_count: number;
+};
+
+/** Per product: records and time buckets, with and without data (trigger-maintained, migration 0002). */
+export type DemandProductTotalsTable = {
+  pid: string;
+  record_count: number;
+  data_count: number;
+  month_groups: number;
+  month_data_groups: number;
+  quarter_groups: number;
+  quarter_data_groups: number;
+  year_groups: number;
+  year_data_groups: number;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
   sales_history: SalesHistoryTable;
   plan_versions: PlanVersionsTable;
   audit_log: AuditLogTable;
+  demand_week_totals: DemandWeekTotalsTable;
+  demand_product_totals: DemandProductTotalsTable;
   inventory_parameters: InventoryParametersTable;
+  forecast_runs: ForecastRunsTable;
+  forecast_accuracy: ForecastAccuracyTable;
 };

@@ -20,9 +20,12 @@ import {
   insertProduct,
   listDemandRecords,
   updateDemandRecord,
+  updateDemandRecordsBulk,
+  BATCH_COLUMNS,
+  type BatchValues,
   type DemandRecordRow,
 } from '../db/demand-record.repository';
-import type { Database, DemandRecordsTable } from '../db/schema';
+import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
 import { AppError } from '../errors';
 import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from './demand-record.mapper';
 import { decodePageToken, encodePageToken } from './page-token';
@@ -47,6 +50,26 @@ function changedFields(row: DemandRecordRow, patch: Patch): EditableField[] {
     const next = patch[field];
     return next !== undefined && next !== row[EDITABLE_COLUMNS[field]];
   });
+}
+
+/** One audit row per changed editable field. */
+function auditRowsOf(
+  scope: AccessScope,
+  row: DemandRecordRow,
+  patch: Patch,
+  fields: EditableField[],
+  source: string,
+): Array<Omit<AuditLogTable, 'id' | 'changed_at'>> {
+  return fields.map((field) => ({
+    client_id: row.client_id,
+    pid: row.pid,
+    week_start: row.week_start,
+    field,
+    old_value: auditText(row[EDITABLE_COLUMNS[field]]),
+    new_value: auditText(patch[field]),
+    changed_by: scope.userName,
+    source,
+  }));
 }
 
 export class DemandRecordService {
@@ -204,6 +227,9 @@ export class DemandRecordService {
           },
         );
       }
+      const at = new Date();
+      const writes: Parameters<typeof updateDemandRecordsBulk>[1] = [];
+      const audit: Parameters<typeof insertAuditRows>[1] = [];
       for (const row of rows) {
         const {
           PID: _pid,
@@ -211,12 +237,24 @@ export class DemandRecordService {
           version: _version,
           ...patch
         } = byKey.get(`${row.pid}|${row.week_start}`)!;
-        const changed = await this.applyPatch(trx, scope, row, patch, 'batch');
-        if (changed > 0) {
-          changedFieldCount += changed;
-          updatedRecords += 1;
-        }
+        const fields = changedFields(row, patch);
+        if (fields.length === 0) continue;
+        const merged = { ...row } as DemandRecordRow;
+        for (const field of fields)
+          (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
+        const values = Object.fromEntries(
+          BATCH_COLUMNS.map((c) => [
+            c.name,
+            ({ ...merged, ...planColumns(merged, row) } as DemandRecordRow)[c.name],
+          ]),
+        ) as BatchValues;
+        writes.push({ pid: row.pid, weekStart: row.week_start, values });
+        audit.push(...auditRowsOf(scope, row, patch, fields, 'batch'));
+        changedFieldCount += fields.length;
+        updatedRecords += 1;
       }
+      await updateDemandRecordsBulk(trx, writes, { at, by: scope.userName });
+      await insertAuditRows(trx, audit);
       const after = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
       touched.push(...after.map(toDemandRecord));
     });
@@ -272,19 +310,7 @@ export class DemandRecordService {
         last_updated_by: scope.userName,
       },
     );
-    await insertAuditRows(
-      trx,
-      fields.map((field) => ({
-        client_id: row.client_id,
-        pid: row.pid,
-        week_start: row.week_start,
-        field,
-        old_value: auditText(row[EDITABLE_COLUMNS[field]]),
-        new_value: auditText(patch[field]),
-        changed_by: scope.userName,
-        source,
-      })),
-    );
+    await insertAuditRows(trx, auditRowsOf(scope, row, patch, fields, source));
     return fields.length;
   }
 

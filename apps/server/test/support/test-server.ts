@@ -1,27 +1,66 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app';
+import { createAuthSetup } from '../../src/auth/auth-setup';
+import { DEMO_USERS } from '../../src/auth/demo-users';
 import { loadConfig } from '../../src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database';
-import { developmentAuthenticator } from '../../src/plugins/development-authenticator';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 import { TEST_POSTGRES_URL, type Backend } from './backends';
+import { signInOverHttp, type TokenSet } from './sign-in';
 
 /** A fixed "current week" so that test data is identical on every run. */
 export const TEST_ANCHOR = new Date('2026-11-15T00:00:00Z');
+
+/** Who a test request comes from: a demo user of the embedded provider, or nobody. */
+export type Caller = 'admin' | 'circor' | 'nogroup' | 'anonymous';
+
+export type RequestOptions = {
+  /** Signs the request with this demo user's ID token (default admin). */
+  as?: Caller;
+  /** Sends exactly this bearer token instead (forged, expired, … tokens). */
+  token?: string;
+};
 
 export type TestServer = {
   baseUrl: string;
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The embedded provider's signing keys file (private JWKs), for tests that mint their own tokens. */
+  keysFile: string;
   request: <T = unknown>(
     method: string,
     path: string,
     body?: unknown,
+    options?: RequestOptions,
   ) => Promise<{ status: number; body: T }>;
+  /** Real tokens of a demo user, obtained once through the authorization-code + PKCE flow. */
+  tokensFor: (caller: Exclude<Caller, 'anonymous'>) => Promise<TokenSet>;
   close: () => Promise<void>;
 };
+
+const CALLER_EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = {
+  admin: 'admin@demo.local',
+  circor: 'circor@demo.local',
+  nogroup: 'viewer@demo.local',
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * Starts the real server on a free port over a fresh database: an in-memory PGlite, or a schema
@@ -43,17 +82,42 @@ export async function startTestServer(
   }
   await migrateToLatest(database.db);
   await seedDemoData(database.db, { ...seed, anchor: TEST_ANCHOR });
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
-  const app = await buildApp({ config, database, authenticate: developmentAuthenticator });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  // The issuer names the port, so it is chosen before the app is built.
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const keysDir = mkdtempSync(join(tmpdir(), 'ps-test-keys-'));
+  const keysFile = join(keysDir, 'oidc-signing-keys.json');
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+  });
+  const auth = await createAuthSetup(config, { keysFile });
+  const app = await buildApp({ config, database, auth });
+  await app.listen({ port, host: '127.0.0.1' });
 
-  const request = async <T>(method: string, path: string, body?: unknown) => {
+  const tokens = new Map<string, Promise<TokenSet>>();
+  const tokensFor = (caller: Exclude<Caller, 'anonymous'>) => {
+    let pending = tokens.get(caller);
+    if (!pending) {
+      const email = CALLER_EMAILS[caller];
+      const password = DEMO_USERS.find((user) => user.email === email)!.password;
+      pending = signInOverHttp(baseUrl, { email, password });
+      tokens.set(caller, pending);
+    }
+    return pending;
+  };
+
+  const request = async <T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) => {
+    const caller = options.as ?? 'admin';
+    const token = options.token ?? (caller === 'anonymous' ? undefined : (await tokensFor(caller)).id_token);
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
@@ -64,9 +128,12 @@ export async function startTestServer(
     baseUrl,
     app,
     database,
+    keysFile,
     request,
+    tokensFor,
     close: async () => {
       await app.close();
+      rmSync(keysDir, { recursive: true, force: true });
       if (backend === 'postgres') {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
       }

@@ -1,5 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { AuthProvider } from '@/features/auth';
+import { UserSettingsProvider } from '@/features/settings/UserSettingsProvider';
 import { router } from './routes';
 
 /** Spec §7: queries and mutations never retry, data never goes stale, no refetch on focus. */
@@ -13,7 +17,14 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AuthProvider navigate={(path) => void router.navigate(path)}>
+        <UserSettingsProvider>
+          <TooltipProvider delayDuration={300}>
+            <RouterProvider router={router} />
+            <Toaster />
+          </TooltipProvider>
+        </UserSettingsProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

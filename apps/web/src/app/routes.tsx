@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type NonIndexRouteObject } from 'react-router';
 import { ProtectedRoute } from '@/features/auth/components/ProtectedRoute';
+import { RouteErrorScreen } from '@/features/errors/RouteErrorScreen';
+import type { AppRouteHandle } from '@/features/shell/route-handle';
 
 /** Groups of the identity token that open each screen (spec §2 route table, §6). */
 const ADMIN = ['admin'];
@@ -21,13 +23,18 @@ function guarded(node: ReactNode, allowedGroups?: string[]): ReactNode {
   return <ProtectedRoute allowedGroups={allowedGroups}>{node}</ProtectedRoute>;
 }
 
-export const router = createBrowserRouter([
-  { path: '/', element: page(() => import('@/features/landing/LandingPage')) },
-  { path: '/auth/callback', element: page(() => import('@/features/auth/pages/AuthCallbackPage')) },
-  { path: '/auth/debug', element: page(() => import('@/features/auth/pages/AuthDebugPage')) },
+/** Every route gets the generic error screen as its error boundary (spec §2). */
+function withErrorScreen(routes: NonIndexRouteObject[]): NonIndexRouteObject[] {
+  return routes.map((route) => ({ ...route, errorElement: <RouteErrorScreen /> }));
+}
+
+/** Signed-in screens: rendered inside the AppLayout (sidebar + header), each with its own access rule. */
+const signedInRoutes: NonIndexRouteObject[] = [
   { path: '/unauthorized', element: guarded(page(() => import('@/features/auth/pages/UnauthorizedPage'))) },
   {
     path: '/demand-planning',
+    // The planning page draws its own header (logo, title, help, Focus View, import/export, user menu).
+    handle: { hasOwnHeader: true } satisfies AppRouteHandle,
     element: guarded(
       page(() => import('@/features/demand-planning/DemandPlanningPage')),
       ADMIN,
@@ -97,5 +104,20 @@ export const router = createBrowserRouter([
     ),
   },
   { path: '/profile', element: guarded(page(() => import('@/features/profile/ProfilePage'))) },
-  { path: '*', element: page(() => import('@/features/errors/NotFoundPage')) },
-]);
+];
+
+export const router = createBrowserRouter(
+  withErrorScreen([
+    { path: '/', element: page(() => import('@/features/landing/LandingPage')) },
+    { path: '/auth/callback', element: page(() => import('@/features/auth/pages/AuthCallbackPage')) },
+    { path: '/auth/debug', element: page(() => import('@/features/auth/pages/AuthDebugPage')) },
+    // Where /api/auth/login hands over: starts the provider redirect with the browser's PKCE state.
+    { path: '/auth/login', element: page(() => import('@/features/auth/pages/SignInRedirectPage')) },
+    // Pathless layout route: any signed-in user gets the frame; each screen checks its groups.
+    {
+      element: guarded(page(() => import('@/features/shell/AppLayout'))),
+      children: withErrorScreen(signedInRoutes),
+    },
+    { path: '*', element: page(() => import('@/features/errors/NotFoundPage')) },
+  ]),
+);

@@ -1,8 +1,24 @@
-/** Placeholder screen; its issue replaces it. */
-export default function Page() {
+import { BoxesIcon, PackageXIcon, RefreshCcwIcon, ShieldCheckIcon, WarehouseIcon } from 'lucide-react';
+import { MetricsScreen } from './components/MetricsScreen';
+
+/** Control tower: Inventory Metrics (spec §2). */
+export default function InventoryMetricsPage() {
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Inventory Metrics</h1>
-    </main>
+    <MetricsScreen
+      title="Inventory Metrics"
+      subtitle="Inventory value, turnover and service across sites"
+      metrics={[
+        { title: 'Total Inventory Value', icon: WarehouseIcon },
+        { title: 'Inventory Turnover', icon: RefreshCcwIcon },
+        { title: 'Stockouts', icon: PackageXIcon },
+        { title: 'Service Level', icon: ShieldCheckIcon, note: 'Target 95%' },
+      ]}
+      panel={{
+        title: 'Inventory Position',
+        description: 'On-hand inventory against target order-up-to levels',
+        icon: BoxesIcon,
+        message: 'Inventory figures appear here once on-hand and target levels are loaded for the sites.',
+      }}
+    />
   );
 }

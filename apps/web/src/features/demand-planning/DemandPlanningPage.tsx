@@ -1,8 +1,250 @@
-/** Placeholder screen; its issue replaces it. */
-export default function Page() {
+import type { DrillDown, GridRow, ViewLevel } from '@ps/domain';
+import { LayoutDashboardIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { clientContextFor, useAuth } from '@/features/auth';
+import { useFormatters } from '@/features/settings/useFormatters';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { DemandGrid } from './components/DemandGrid';
+import { DemandPlanningHeader } from './components/DemandPlanningHeader';
+import { FilterBar, type FilterSelection } from './components/FilterBar';
+import { FinancialDashboard } from './components/FinancialDashboard';
+import { GridPager } from './components/GridPager';
+import { GridToolbar } from './components/GridToolbar';
+import { SelectionPanel } from './components/SelectionPanel';
+import { StatusBanner } from './components/StatusBanner';
+import { SummaryBlock } from './components/SummaryBlock';
+import { useCsvExport } from './hooks/useCsvExport';
+import { useFilterOptions } from './hooks/useFilterOptions';
+import { useGridEditing } from './hooks/useGridEditing';
+import { useGridPage, useRefreshGrid } from './hooks/useGridPage';
+import { usePlanningPreferences } from './hooks/usePlanningPreferences';
+import { useRefreshDashboard } from './hooks/useDashboardData';
+import { filterParam } from './utils/filter-summary';
+import { pageIndexFor, type GridRequest } from './utils/grid-query';
+import { DRILL_DOWN_LABELS, VIEW_LEVEL_LABELS, isEditableView } from './utils/view-level';
+
+const NO_FILTERS: FilterSelection = { bu: [], pf: [], region: [], search: '' };
+const COMPANY = 'Planning Suite';
+
+/** The demand planning page (spec §2): dashboard, summary, the real-data grid and its edit mode. */
+export default function DemandPlanningPage() {
+  const fmt = useFormatters();
+  const { user } = useAuth();
+  const clientContext = user ? clientContextFor(user.groups) : 'admin';
+  const [preferences, updatePreferences] = usePlanningPreferences();
+  const [selection, setSelection] = useState<FilterSelection>(NO_FILTERS);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [isFocusView, setFocusView] = useState(false);
+  const [selectedRow, setSelectedRow] = useState<GridRow | null>(null);
+  const [isRefreshing, setRefreshing] = useState(false);
+  const filterOptions = useFilterOptions();
+  const editing = useGridEditing({ isAutoSave: preferences.autoSave });
+  const refreshGrid = useRefreshGrid();
+  const refreshDashboard = useRefreshDashboard();
+  const { viewLevel, drillDownType: drillDown, pageSize } = preferences;
+
+  const viewRequest = useMemo<Omit<GridRequest, 'offset' | 'limit'>>(() => {
+    const options = filterOptions.data;
+    return {
+      viewLevel,
+      drillDown,
+      bu: filterParam(selection.bu, options?.businessUnits.length ?? 0),
+      pf: filterParam(selection.pf, options?.productFamilies.length ?? 0),
+      region: filterParam(selection.region, options?.regions.length ?? 0),
+      search: selection.search || undefined,
+    };
+  }, [viewLevel, drillDown, selection, filterOptions.data]);
+  const request = useMemo<GridRequest>(
+    () => ({ ...viewRequest, offset: pageIndex * pageSize, limit: pageSize }),
+    [viewRequest, pageIndex, pageSize],
+  );
+
+  const grid = useGridPage(request, clientContext);
+  const { isExporting, exportCsv } = useCsvExport(viewRequest, clientContext);
+  const total = grid.page?.total ?? 0;
+  const isAggregatedView = !isEditableView(viewLevel, drillDown);
+
+  // Spec §4: changing filters, view level or drill-down returns to the first page.
+  const changeSelection = (next: FilterSelection) => {
+    setSelection(next);
+    setPageIndex(0);
+    setSelectedRow(null);
+  };
+  const changeView = (patch: { viewLevel?: ViewLevel; drillDownType?: DrillDown }) => {
+    updatePreferences(patch);
+    setPageIndex(0);
+    setSelectedRow(null);
+  };
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([refreshGrid(), refreshDashboard(), filterOptions.refetch()]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const enterEditMode = () => {
+    if (isAggregatedView) {
+      // Edits go to original records; an aggregated row stands for many of them.
+      changeView({ viewLevel: 'none', drillDownType: 'none' });
+      toast({
+        title: 'View Changed',
+        description: 'Edit mode works on the original table: View Level None, no time grouping.',
+      });
+    }
+    editing.enterEditMode();
+  };
+
+  const footerNote =
+    grid.isFetching && grid.page
+      ? 'Loading data in the background...'
+      : editing.isEditMode
+        ? 'Edit mode: the tinted override columns are editable (double-click a cell); changed cells stay marked until you save or discard.'
+        : isAggregatedView && grid.page
+          ? `${fmt.number(total)} rows at ${VIEW_LEVEL_LABELS[viewLevel]}, ${DRILL_DOWN_LABELS[drillDown]}, rolled up on the server from the filtered records. Edits are made in the original table.`
+          : '';
+
+  // Leaving the page with unsaved edits asks first, like leaving edit mode.
+  const blocker = useBlocker(editing.isEditMode && editing.pending.size > 0);
+
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Demand Planning</h1>
-    </main>
+    <div className="flex min-h-full flex-col">
+      <DemandPlanningHeader
+        isFocusView={isFocusView}
+        onFocusViewChange={setFocusView}
+        onExportCsv={() => void exportCsv()}
+        isExporting={isExporting}
+        canExport={total > 0}
+      />
+      <div className="flex flex-1 flex-col gap-6 p-6">
+        {isFocusView ? (
+          <div className="flex justify-end">
+            <Button variant="outline" size="sm" onClick={() => setFocusView(false)}>
+              <LayoutDashboardIcon />
+              Show Dashboard
+            </Button>
+          </div>
+        ) : (
+          <>
+            <FinancialDashboard />
+            <SummaryBlock />
+          </>
+        )}
+
+        <section
+          aria-labelledby="real-data-grid-title"
+          className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h2 id="real-data-grid-title" className="text-lg font-semibold">
+                Demand Plan
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {VIEW_LEVEL_LABELS[viewLevel]} · {DRILL_DOWN_LABELS[drillDown]}
+                {editing.isEditMode && ' · Edit mode'}
+              </p>
+            </div>
+            <GridToolbar
+              isEditMode={editing.isEditMode}
+              changeCount={editing.counts.changes}
+              isSaving={editing.isSaving}
+              isRefreshing={isRefreshing}
+              isExporting={isExporting}
+              canExport={total > 0}
+              isAutoSave={preferences.autoSave}
+              onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
+              onRefresh={() => void refresh()}
+              onEnterEditMode={enterEditMode}
+              onSave={editing.save}
+              onDiscard={editing.discard}
+              onExitEditMode={editing.requestExitEditMode}
+              onExport={() => void exportCsv()}
+            />
+          </div>
+          <FilterBar
+            options={filterOptions.data}
+            selection={selection}
+            onSelectionChange={changeSelection}
+            viewLevel={viewLevel}
+            drillDown={drillDown}
+            onViewLevelChange={(next) => changeView({ viewLevel: next })}
+            onDrillDownChange={(next) => changeView({ drillDownType: next })}
+            isViewLocked={editing.isEditMode}
+          />
+          {filterOptions.error && (
+            <StatusBanner tone="error">Failed to apply filters: {filterOptions.error.message}</StatusBanner>
+          )}
+          {grid.banner && (
+            <StatusBanner tone={grid.banner.tone} onDismiss={grid.dismissBanner}>
+              {grid.banner.message}
+            </StatusBanner>
+          )}
+          {editing.staleReport && (
+            <StatusBanner tone="error" onDismiss={editing.dismissStaleReport}>
+              <p className="font-medium">Not saved: {editing.staleReport.message}</p>
+              <p>
+                Their latest values are shown now and your edits to them were set aside; your other changes
+                are still pending. Review and save again.
+              </p>
+            </StatusBanner>
+          )}
+          <DemandGrid
+            page={grid.page}
+            overlay={grid.overlay}
+            isEditMode={editing.isEditMode}
+            pending={editing.pending}
+            heightPx={preferences.gridHeight}
+            onEditCell={editing.editCell}
+            onRowSelected={setSelectedRow}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-xs text-muted-foreground" data-testid="grid-footer-note">
+              {footerNote}
+            </p>
+            <GridPager
+              total={total}
+              pageIndex={pageIndex}
+              pageSize={pageSize}
+              onPageChange={setPageIndex}
+              onPageSizeChange={(size) => {
+                updatePreferences({ pageSize: size });
+                setPageIndex(pageIndexFor(pageIndex * pageSize, size));
+              }}
+              isDisabled={grid.page === null}
+            />
+          </div>
+        </section>
+
+        {!isFocusView && <SelectionPanel row={selectedRow} />}
+      </div>
+      <footer className="border-t border-border px-6 py-3 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} {COMPANY}. All rights reserved.
+      </footer>
+
+      <ConfirmDialog
+        isOpen={editing.isExitConfirmOpen}
+        title="Discard unsaved changes?"
+        description={`You have ${editing.counts.changes} unsaved change(s) in ${editing.counts.records} record(s). Leaving edit mode discards them.`}
+        confirmLabel="Discard and Exit"
+        cancelLabel="Stay in Edit Mode"
+        onConfirm={editing.confirmExitEditMode}
+        onCancel={editing.cancelExitEditMode}
+      />
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        title="Leave with unsaved changes?"
+        description={`You have ${editing.counts.changes} unsaved change(s). Leaving this page discards them.`}
+        confirmLabel="Discard and Leave"
+        cancelLabel="Stay"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </div>
   );
 }

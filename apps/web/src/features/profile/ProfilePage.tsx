@@ -1,8 +1,105 @@
-/** Placeholder screen; its issue replaces it. */
-export default function Page() {
+import { UserIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { clientContextFor, useAuth } from '@/features/auth';
+import { useFormatters } from '@/features/settings/useFormatters';
+import { PageHeading } from '@/features/shell/components/PageHeading';
+import { ORGANISATION_LABEL } from '@/features/shell/components/UserMenu';
+import { initialsOf } from '@/features/shell/utils/initials';
+import { claimRows } from './claim-rows';
+
+/** Profile (spec §2): the signed-in user's identity, groups and token claims. */
+export default function ProfilePage() {
+  const { user } = useAuth();
+  const formatters = useFormatters();
+  if (!user) return null;
+  const rows = claimRows(user.claims, formatters.dateTime);
+
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Profile</h1>
-    </main>
+    <div className="flex flex-col gap-6 p-6">
+      <PageHeading title="Profile" subtitle="Your account as the identity provider reports it" />
+      <Card>
+        <CardContent className="flex flex-wrap items-center gap-6 pt-6">
+          <span
+            className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
+            aria-hidden
+          >
+            {initialsOf(user.name) || <UserIcon className="size-8" />}
+          </span>
+          <dl className="grid flex-1 gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+            <div>
+              <dt className="text-xs text-muted-foreground">Name</dt>
+              <dd className="font-medium">{user.name}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Email</dt>
+              <dd className="font-medium break-all">{user.email || '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Role</dt>
+              <dd className="font-medium">{user.role}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Organisation</dt>
+              <dd className="font-medium">{ORGANISATION_LABEL}</dd>
+            </div>
+          </dl>
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>Groups</CardTitle>
+            <CardDescription>Groups decide which screens and data you can open.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <ul className="flex flex-wrap gap-2" aria-label="Groups">
+              {user.groups.length === 0 ? (
+                <li className="text-sm text-muted-foreground">None</li>
+              ) : (
+                user.groups.map((group) => (
+                  <li key={group}>
+                    <Badge variant="secondary">{group}</Badge>
+                  </li>
+                ))
+              )}
+            </ul>
+            <p className="text-sm">
+              <span className="text-muted-foreground">Data context: </span>
+              <span className="font-medium">{clientContextFor(user.groups)}</span>
+            </p>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Identity Token Claims</CardTitle>
+            <CardDescription>What your sign-in told the suite about you.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <table className="w-full text-sm">
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">Claim</th>
+                  <th scope="col">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.name} className="border-b border-border last:border-0">
+                    <th
+                      scope="row"
+                      className="py-2 pr-4 text-left align-top font-mono text-xs font-normal text-muted-foreground"
+                    >
+                      {row.name}
+                    </th>
+                    <td className="py-2 font-mono text-xs break-all">{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
   );
 }

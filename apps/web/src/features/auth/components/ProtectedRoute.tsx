@@ -1,8 +1,65 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../hooks/useAuth';
+import { hasAnyGroup } from '../utils/groups';
+import { SESSION_KEYS } from '../utils/storage-keys';
+import { hasStoredTokens } from '../utils/token-store';
+import { AccessDenied } from './AccessDenied';
+import { AuthError } from './AuthError';
+import { AuthStatus } from './AuthStatus';
 
-type ProtectedRouteProps = { children: ReactNode; allowedGroups?: string[] | undefined };
+type ProtectedRouteProps = {
+  children: ReactNode;
+  /** Groups that open the screen; one match grants access. Absent: any signed-in user. */
+  allowedGroups?: string[] | undefined;
+  /** Where a user without the groups is sent (spec default /unauthorized). */
+  fallbackPath?: string;
+};
 
-/** Placeholder until the sign-in issue: renders the screen. The sign-in issue adds the checks of spec §2. */
-export function ProtectedRoute({ children }: ProtectedRouteProps) {
+/** Paths never stored as the post-login target. */
+const NOT_A_TARGET = new Set(['/', '/auth/callback']);
+
+/** What the denied user's Access Denied page can show about the screen they tried. */
+export type DeniedState = { from: string; requiredGroups: string[] };
+
+/**
+ * Spec §2 protected-screen behaviour: 'Verifying authentication...' while checking; the
+ * Authentication Error screen; 'Redirecting to login...' then / (remembering the path); for
+ * group-restricted screens 'Checking permissions...' and Access Denied, then the fallback path.
+ */
+export function ProtectedRoute({
+  children,
+  allowedGroups,
+  fallbackPath = '/unauthorized',
+}: ProtectedRouteProps) {
+  const { isLoading, isAuthenticated, user, error } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isRestricted = !!allowedGroups && allowedGroups.length > 0;
+  const isDenied = isAuthenticated && isRestricted && !!user && !hasAnyGroup(user, allowedGroups);
+  const showsError = !isLoading && !!error && !hasStoredTokens();
+  const mustSignIn = !isLoading && !showsError && !isAuthenticated;
+
+  useEffect(() => {
+    if (!mustSignIn) return;
+    const path = `${location.pathname}${location.search}`;
+    // After a sign-out the user chose to leave; do not bring them back to this screen next time.
+    if (!NOT_A_TARGET.has(location.pathname) && sessionStorage.getItem(SESSION_KEYS.loggedOut) !== 'true') {
+      sessionStorage.setItem(SESSION_KEYS.authRedirect, path);
+    }
+    void navigate('/', { replace: true });
+  }, [mustSignIn, location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    if (!isDenied) return;
+    const state: DeniedState = { from: location.pathname, requiredGroups: allowedGroups ?? [] };
+    void navigate(fallbackPath, { replace: true, state });
+  }, [isDenied, fallbackPath, location.pathname, allowedGroups, navigate]);
+
+  if (isLoading)
+    return <AuthStatus message={isRestricted ? 'Checking permissions...' : 'Verifying authentication...'} />;
+  if (showsError) return <AuthError message={error.message} />;
+  if (!isAuthenticated) return <AuthStatus message="Redirecting to login..." />;
+  if (isDenied) return <AccessDenied groups={user.groups} requiredGroups={allowedGroups ?? []} />;
   return <>{children}</>;
 }

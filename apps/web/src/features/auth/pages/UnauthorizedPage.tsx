@@ -1,8 +1,66 @@
-/** Placeholder screen; its issue replaces it. */
-export default function Page() {
+import { ArrowLeftIcon, HomeIcon, ShieldXIcon } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import type { DeniedState } from '../components/ProtectedRoute';
+import { useAuth } from '../hooks/useAuth';
+
+function deniedStateOf(state: unknown): DeniedState | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { from, requiredGroups } = state as Partial<DeniedState>;
+  return typeof from === 'string' && Array.isArray(requiredGroups) ? { from, requiredGroups } : null;
+}
+
+/**
+ * /unauthorized, the Access Denied page (spec §2): the user's current roles, Return to Home and
+ * Go Back, and a note to contact an administrator. Users in no valid group land here after sign-in.
+ */
+export default function UnauthorizedPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const denied = deniedStateOf(useLocation().state);
+  const roles = user?.groups ?? [];
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Unauthorized</h1>
+    <main className="flex flex-1 items-center justify-center p-8">
+      <div className="w-full max-w-lg rounded-lg border border-border bg-card p-8 text-center shadow-sm">
+        <ShieldXIcon className="mx-auto size-12 text-destructive" aria-hidden />
+        <h1 className="mt-4 text-2xl font-semibold">Access Denied</h1>
+        <p className="mt-2 text-muted-foreground">You don&apos;t have permission to access this page.</p>
+        {denied && (
+          <p className="mt-2 text-sm text-muted-foreground">
+            <span className="font-medium text-foreground">{denied.from}</span> requires:{' '}
+            {denied.requiredGroups.join(', ')}
+          </p>
+        )}
+        <div className="mt-6 rounded-md bg-muted p-4 text-left text-sm">
+          <p className="font-medium">Your current roles</p>
+          {roles.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {roles.map((role) => (
+                <li key={role} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium">
+                  {role}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-muted-foreground">No roles assigned</p>
+          )}
+        </div>
+        <div className="mt-6 flex justify-center gap-3">
+          <Button asChild>
+            <Link to="/">
+              <HomeIcon aria-hidden />
+              Return to Home
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => void navigate(-1)}>
+            <ArrowLeftIcon aria-hidden />
+            Go Back
+          </Button>
+        </div>
+        <p className="mt-6 text-sm text-muted-foreground">
+          If you believe you should have access, contact your administrator to be added to the right group.
+        </p>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { checkDemoCredentials } from './demo-users';
+import { LoginThrottle } from './login-throttle';
+import { PROVIDER_PAGE_CSP, renderProviderErrorPage, renderSignInPage } from './sign-in-page';
+
+export const PROVIDER_PREFIX = '/oidc';
+
+const ZLoginFormSchema = z.object({
+  email: z.string().trim().max(320).default(''),
+  password: z.string().max(1000).default(''),
+});
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PROVIDER_PAGE_CSP)
+    .send(html);
+}
+
+/**
+ * Mounts the embedded provider under /oidc. Its own endpoints (discovery, authorize, token,
+ * userinfo, jwks, revocation, logout) are handed the raw request; the sign-in interaction is
+ * served here.
+ */
+export async function registerProviderRoutes(app: FastifyInstance, provider: Provider): Promise<void> {
+  const handle = provider.callback();
+  const throttle = new LoginThrottle();
+
+  await app.register(async (scope) => {
+    // The provider reads request bodies itself: leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const forward = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      // Mounted like Express would: the provider sees the path below /oidc and the original URL.
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(PROVIDER_PREFIX.length) || '/';
+      void handle(raw, reply.raw);
+    };
+    scope.all(PROVIDER_PREFIX, forward);
+    scope.all(`${PROVIDER_PREFIX}/*`, forward);
+  });
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    const details = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return null;
+      }
+    };
+    const expired = (reply: FastifyReply) =>
+      sendPage(
+        reply,
+        400,
+        renderProviderErrorPage(
+          'session_expired',
+          'This sign-in has expired. Return home and sign in again.',
+        ),
+      );
+
+    scope.get<{ Params: { uid: string } }>(`${PROVIDER_PREFIX}/interaction/:uid`, async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      return sendPage(reply, 200, renderSignInPage({ uid: interaction.uid }));
+    });
+
+    scope.post<{ Params: { uid: string } }>(
+      `${PROVIDER_PREFIX}/interaction/:uid/login`,
+      async (request, reply) => {
+        const interaction = await details(request, reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        const form = ZLoginFormSchema.safeParse(request.body ?? {});
+        const email = form.success ? form.data.email.toLowerCase() : '';
+        const password = form.success ? form.data.password : '';
+        if (throttle.isBlocked(email)) {
+          return sendPage(
+            reply,
+            429,
+            renderSignInPage({
+              uid: interaction.uid,
+              email,
+              error: 'Too many failed sign-in attempts. Try again in a few minutes.',
+            }),
+          );
+        }
+        const user = checkDemoCredentials(email, password);
+        if (!user) {
+          throttle.recordFailure(email);
+          request.log.info({ email }, 'demo provider sign-in refused');
+          return sendPage(
+            reply,
+            401,
+            renderSignInPage({ uid: interaction.uid, email, error: 'Invalid email or password.' }),
+          );
+        }
+        throttle.recordSuccess(email);
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId: user.id } },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
+
+    scope.get<{ Params: { uid: string } }>(
+      `${PROVIDER_PREFIX}/interaction/:uid/abort`,
+      async (request, reply) => {
+        const interaction = await details(request, reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'End-User aborted interaction' },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
+  });
+}

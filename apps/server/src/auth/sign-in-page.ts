@@ -1,0 +1,87 @@
+import { DEMO_USERS } from './demo-users';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The provider pages allow no script, no framing and only their own inline styles. */
+export const PROVIDER_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;
+font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
+main{width:100%;max-width:440px;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;
+box-shadow:0 10px 30px rgba(15,23,42,.08)}
+.brand{display:flex;align-items:center;gap:10px;font-weight:600;color:#1d4ed8;margin-bottom:20px}
+.logo{width:32px;height:32px;border-radius:8px;background:#1d4ed8;color:#fff;display:flex;align-items:center;justify-content:center;font-weight:700}
+h1{font-size:22px;margin:0 0 4px}
+p.sub{margin:0 0 20px;color:#475569;font-size:14px}
+label{display:block;font-size:14px;font-weight:500;margin:14px 0 6px}
+input[type=email],input[type=password]{width:100%;height:40px;padding:0 12px;border:1px solid #cbd5e1;border-radius:8px;font-size:14px}
+input:focus{outline:2px solid #2563eb;outline-offset:1px}
+button{cursor:pointer;font:inherit}
+.primary{width:100%;height:40px;margin-top:20px;border:0;border-radius:8px;background:#1d4ed8;color:#fff;font-weight:600}
+.primary:hover{background:#1e40af}
+.error{margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;font-size:14px}
+.demo{margin-top:28px;border-top:1px solid #e2e8f0;padding-top:18px}
+.demo h2{font-size:13px;text-transform:uppercase;letter-spacing:.04em;color:#475569;margin:0 0 4px}
+.demo p{font-size:13px;color:#475569;margin:0 0 10px}
+.user{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:10px 0;border-top:1px solid #f1f5f9}
+.user:first-of-type{border-top:0}
+.user div{font-size:13px;line-height:1.4}
+.user strong{font-size:14px}
+.user code{font-size:12px;background:#f1f5f9;padding:1px 5px;border-radius:4px}
+.user button{height:32px;padding:0 12px;border:1px solid #cbd5e1;background:#fff;border-radius:8px;font-size:13px;white-space:nowrap}
+.user button:hover{background:#eff6ff}
+.cancel{display:block;text-align:center;margin-top:14px;font-size:14px;color:#475569}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>
+<div class="brand"><span class="logo">PS</span><span>Planning Suite</span></div>${body}</main></body></html>`;
+}
+
+/** The embedded provider's sign-in page: an email/password form and the demo users with their passwords. */
+export function renderSignInPage({
+  uid,
+  email = '',
+  error,
+}: {
+  uid: string;
+  email?: string | undefined;
+  error?: string | undefined;
+}): string {
+  const action = `/oidc/interaction/${encodeURIComponent(uid)}/login`;
+  const users = DEMO_USERS.map(
+    (user) => `<form class="user" method="post" action="${action}">
+<div><strong>${escapeHtml(user.name)}</strong><br><code>${escapeHtml(user.email)}</code> / <code>${escapeHtml(user.password)}</code><br>
+Groups: ${user.groups.length > 0 ? escapeHtml(user.groups.join(', ')) : 'none'}</div>
+<input type="hidden" name="email" value="${escapeHtml(user.email)}"><input type="hidden" name="password" value="${escapeHtml(user.password)}">
+<button type="submit" aria-label="Sign in as ${escapeHtml(user.name)}">Use account</button></form>`,
+  ).join('');
+  return layout(
+    'Sign in - Planning Suite',
+    `<h1>Sign in</h1><p class="sub">Demo identity provider</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${action}" autocomplete="on">
+<label for="email">Email</label><input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}">
+<label for="password">Password</label><input id="password" name="password" type="password" required>
+<button class="primary" type="submit">Sign in</button></form>
+<a class="cancel" href="/oidc/interaction/${encodeURIComponent(uid)}/abort">Cancel</a>
+<section class="demo"><h2>Demo users</h2><p>This provider is for demos and tests only.</p>${users}</section>`,
+  );
+}
+
+/** The provider's error page (bad client, expired interaction, …). */
+export function renderProviderErrorPage(error: string, description: string): string {
+  return layout(
+    'Sign-in error - Planning Suite',
+    `<h1>Sign-in problem</h1><p class="error" role="alert">${escapeHtml(description || error)}</p>
+<p class="sub">Code: ${escapeHtml(error)}</p><a class="cancel" href="/">Return to Home</a>`,
+  );
+}

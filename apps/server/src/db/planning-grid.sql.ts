@@ -1,0 +1,160 @@
+import {
+  SUMMED_FIELDS,
+  UNASSIGNED,
+  UNCATEGORIZED,
+  type ClientId,
+  type DrillDown,
+  type SummedField,
+  type ViewLevel,
+} from '@ps/domain';
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The SQL side of the roll-up rules (packages/domain/src/rollup holds the pure reference; the
+ * API tests compare the two). Each rule is one fragment here, used by every query that needs it.
+ */
+
+/** Record column behind each summed API field. */
+export const SUMMED_COLUMNS = {
+  Act_Bkg_Units: 'act_bkg_units',
+  Act_Bkg_Cost: 'act_bkg_cost',
+  Act_Rev_Dlrs: 'act_rev_dlrs',
+  Naïve_Rev_Mfg_Fcst_Bk_Units: 'naive_fcst_units',
+  Ensemble_Fcst_Units: 'ensemble_fcst_units',
+  Rev_Pln_Ovrd_Units: 'rev_pln_ovrd_units',
+  Prelim_Pln_Units: 'prelim_pln_units',
+  Prelim_Pln_Cost: 'prelim_pln_cost',
+  Prelim_Pln_Rev_Dlrs: 'prelim_pln_rev_dlrs',
+  SOP_Pln_Ovrd_Units: 'sop_pln_ovrd_units',
+  Final_Pln_Units: 'final_pln_units',
+  Final_Bk_Pln_Cost: 'final_bk_pln_cost',
+  Final_Pln_Rev_Dlrs: 'final_pln_rev_dlrs',
+  Delta_Prelim_to_Final_Pln_Cost: 'delta_prelim_to_final_pln_cost',
+  Delta_Prelim_to_Final_Pln_Units: 'delta_prelim_to_final_pln_units',
+  Delta_Prelim_to_Final_Pln_Rev_Dlrs: 'delta_prelim_to_final_pln_rev_dlrs',
+  P1_Pub_Pln_Units: 'p1_pub_pln_units',
+  P1_Pub_Pln_Cost: 'p1_pub_pln_cost',
+  P1_Pub_Pln_Rev_Dlrs: 'p1_pub_pln_rev_dlrs',
+  P2_Pub_Pln_Units: 'p2_pub_pln_units',
+  P2_Pub_Pln_Cost: 'p2_pub_pln_cost',
+  P2_Pub_Pln_Rev_Dlrs: 'p2_pub_pln_rev_dlrs',
+} as const satisfies Record<SummedField, string>;
+
+const col = (alias: string, column: string): RawBuilder<unknown> => sql.raw(`${alias}.${column}`);
+
+/** Blank family → Uncategorized, blank business unit → Unassigned (rules.ts: familyOrFallback …). */
+export const familyName = (alias: string): RawBuilder<string> =>
+  sql<string>`(case when btrim(${col(alias, 'pf')}) = '' then ${UNCATEGORIZED}::text else ${col(alias, 'pf')} end)`;
+export const businessUnitName = (alias: string): RawBuilder<string> =>
+  sql<string>`(case when btrim(${col(alias, 'bu')}) = '' then ${UNASSIGNED}::text else ${col(alias, 'bu')} end)`;
+
+/** The attribute a view level groups by (roll-up.ts: groupNameOf); `alias` carries pid/pf/bu. */
+export function groupName(viewLevel: ViewLevel, alias: string): RawBuilder<string> {
+  switch (viewLevel) {
+    case 'none':
+    case 'sku':
+      return sql<string>`${col(alias, 'pid')}`;
+    case 'category':
+      return familyName(alias);
+    case 'business_unit':
+      return businessUnitName(alias);
+  }
+}
+
+/** Time bucket key of a week (time-buckets.ts: periodKeyOf); '' when there is no drill-down. */
+export function periodKey(drillDown: DrillDown, weekStart: RawBuilder<unknown>): RawBuilder<string> {
+  switch (drillDown) {
+    case 'none':
+      return sql<string>`''::text`;
+    case 'weekly':
+      return sql<string>`to_char(${weekStart}, 'YYYY-MM-DD')`;
+    case 'monthly':
+      return sql<string>`to_char(${weekStart}, 'YYYY-MM')`;
+    case 'quarterly':
+      return sql<string>`to_char(${weekStart}, 'YYYY-"Q"Q')`;
+    case 'yearly':
+      return sql<string>`to_char(${weekStart}, 'YYYY')`;
+  }
+}
+
+/** Override weight of a record (rules.ts: overrideWeightOf). */
+export const overrideWeight = (r: string): RawBuilder<number> =>
+  sql<number>`(case when ${col(r, 'final_pln_units')} > 0 then ${col(r, 'final_pln_units')}::numeric
+    when ${col(r, 'act_bkg_units')} > 0 then ${col(r, 'act_bkg_units')}::numeric else 1 end)`;
+
+export type GridFilters = {
+  clientIds: readonly ClientId[];
+  bu?: string[] | undefined;
+  pf?: string[] | undefined;
+  region?: string[] | undefined;
+  /** Case-insensitive text in PID, business unit, family, class, region or site. */
+  search?: string | undefined;
+};
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The filter bar over a row that carries client_id, bu, pf and region (a product or a totals row).
+ * Filter values name groups as the grid shows them, so 'Unassigned' selects blank business units.
+ */
+export function attributeFilter(filters: GridFilters, alias: string): RawBuilder<boolean> {
+  const parts: RawBuilder<unknown>[] = [
+    sql`${col(alias, 'client_id')} = any(${[...filters.clientIds]}::text[])`,
+  ];
+  if (filters.bu?.length) parts.push(sql`${businessUnitName(alias)} = any(${filters.bu}::text[])`);
+  if (filters.pf?.length) parts.push(sql`${familyName(alias)} = any(${filters.pf}::text[])`);
+  if (filters.region?.length) parts.push(sql`${col(alias, 'region')} = any(${filters.region}::text[])`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** attributeFilter plus the search box, over products (alias p). */
+export function productFilter(filters: GridFilters, p = 'p'): RawBuilder<boolean> {
+  if (!filters.search) return attributeFilter(filters, p);
+  const pattern = `%${escapeLike(filters.search)}%`;
+  const columns = ['pid', 'bu', 'pf', 'class', 'region', 'site'].map(
+    (c) => sql`${col(p, c)} ilike ${pattern}`,
+  );
+  return sql<boolean>`(${attributeFilter(filters, p)} and (${sql.join(columns, sql` or `)}))`;
+}
+
+/** Sums, weighted percents, rank, latest update and record count over records r joined to products p. */
+export function recordAggregates(): RawBuilder<unknown> {
+  const sums = SUMMED_FIELDS.map(
+    (field) => sql`round(sum(${col('r', SUMMED_COLUMNS[field])}::numeric), 2) as ${sql.id(field)}`,
+  );
+  const percent = (column: string) =>
+    sql`round(sum(${col('r', column)} * ${overrideWeight('r')})
+      / nullif(sum(${overrideWeight('r')}) filter (where ${col('r', column)} is not null), 0), 2)`;
+  return sql.join([
+    sql`count(*)::int as "recordCount"`,
+    sql`bool_or(r.has_data) as "hasData"`,
+    ...sums,
+    sql`${percent('rev_pln_ovrd_percent')} as "Rev_Pln_Ovrd_Percent"`,
+    sql`${percent('sop_pln_ovrd_percent')} as "SOP_Pln_Ovrd_Percent"`,
+    sql`round(avg(p.rank))::int as "Rank"`,
+    sql`max(r.last_updated_at) as "last_updated_at"`,
+    sql`min(${familyName('p')}) as "firstPF"`,
+    sql`min(${businessUnitName('p')}) as "firstBU"`,
+    sql`case when min(${businessUnitName('p')}) = max(${businessUnitName('p')}) then min(${businessUnitName('p')}) end as "commonBU"`,
+  ]);
+}
+
+/** The same aggregates over demand_week_totals rows (alias t), which hold per-slice partial sums. */
+export function totalsAggregates(): RawBuilder<unknown> {
+  const sums = SUMMED_FIELDS.map((field) => {
+    const column = SUMMED_COLUMNS[field];
+    return sql`case when sum(${col('t', `${column}_n`)}) > 0 then round(sum(${col('t', column)}), 2) end as ${sql.id(field)}`;
+  });
+  return sql.join([
+    sql`sum(t.record_count)::int as "recordCount"`,
+    sql`sum(t.data_count) > 0 as "hasData"`,
+    ...sums,
+    sql`round(sum(t.rev_pct_wsum) / nullif(sum(t.rev_pct_weight), 0), 2) as "Rev_Pln_Ovrd_Percent"`,
+    sql`round(sum(t.sop_pct_wsum) / nullif(sum(t.sop_pct_weight), 0), 2) as "SOP_Pln_Ovrd_Percent"`,
+    sql`round(sum(t.rank_sum)::numeric / nullif(sum(t.rank_count), 0))::int as "Rank"`,
+    sql`max(t.last_updated_at) as "last_updated_at"`,
+    sql`min(${familyName('t')}) as "firstPF"`,
+    sql`min(${businessUnitName('t')}) as "firstBU"`,
+    sql`case when min(${businessUnitName('t')}) = max(${businessUnitName('t')}) then min(${businessUnitName('t')}) end as "commonBU"`,
+  ]);
+}

@@ -1,0 +1,129 @@
+import {
+  SUMMED_FIELDS,
+  type AggregatedRow,
+  type DemandRecord,
+  type DrillDown,
+  type GridRow,
+  type ViewLevel,
+} from '@ps/domain';
+
+/**
+ * CSV of what the grid shows (spec §9 'Exports'): the columns of the view, money with 2 decimals,
+ * RFC 4180 quoting, and text that a spreadsheet would run as a formula made inert.
+ */
+type Cell = string | number | boolean | null | undefined;
+type Column = {
+  header: string;
+  value: (row: GridRow) => Cell;
+  kind: 'text' | 'money' | 'percent' | 'number';
+};
+
+const MONEY = /(Cost|Dlrs)$/;
+const kindOf = (field: string): Column['kind'] =>
+  field === 'Cost' || MONEY.test(field) ? 'money' : field.endsWith('Percent') ? 'percent' : 'number';
+
+const RECORD_TEXT = [
+  'PID',
+  'Time_Series_sk',
+  'BU',
+  'PF',
+  'Class',
+  'Region',
+  'Site',
+  'EntityType',
+  'Month_Key',
+  'Week_Key',
+  'Fiscal_Quarter',
+  'Date',
+] as const;
+const RECORD_NUMBERS = [
+  'Rank',
+  'Act_Bkg_Units',
+  'Act_Bkg_Cost',
+  'Act_Rev_Dlrs',
+  'Naïve_Rev_Mfg_Fcst_Bk_Units',
+  'Ensemble_Fcst_Units',
+  'Rev_Pln_Ovrd_Percent',
+  'Rev_Pln_Ovrd_Units',
+  'Prelim_Pln_Units',
+  'Prelim_Pln_Cost',
+  'Prelim_Pln_Rev_Dlrs',
+  'SOP_Pln_Ovrd_Percent',
+  'SOP_Pln_Ovrd_Units',
+  'Final_Pln_Units',
+  'Final_Bk_Pln_Cost',
+  'Final_Pln_Rev_Dlrs',
+] as const;
+const RECORD_TAIL_NUMBERS = [
+  'Cost',
+  'Delta_Prelim_to_Final_Pln_Cost',
+  'Delta_Prelim_to_Final_Pln_Units',
+  'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
+  'P1_Pub_Pln_Units',
+  'P1_Pub_Pln_Cost',
+  'P1_Pub_Pln_Rev_Dlrs',
+  'P2_Pub_Pln_Units',
+  'P2_Pub_Pln_Cost',
+  'P2_Pub_Pln_Rev_Dlrs',
+] as const;
+
+const field = (name: string, kind: Column['kind']): Column => ({
+  header: name,
+  kind,
+  value: (row) => (row as Record<string, Cell>)[name],
+});
+
+/** The grid's columns for a view: the record's fields, or the group keys and rolled-up figures. */
+export function exportColumns(viewLevel: ViewLevel, drillDown: DrillDown): Column[] {
+  if (viewLevel === 'none' && drillDown === 'none') {
+    return [
+      ...RECORD_TEXT.map((name) => field(name, 'text')),
+      ...RECORD_NUMBERS.map((name) => field(name, kindOf(name))),
+      field('Reason_Code', 'text'),
+      field('Comments', 'text'),
+      ...RECORD_TAIL_NUMBERS.map((name) => field(name, kindOf(name))),
+      field('last_updated_at', 'text'),
+      field('last_updated_by', 'text'),
+    ];
+  }
+  const keys =
+    viewLevel === 'business_unit' ? ['BU'] : viewLevel === 'category' ? ['PF', 'BU'] : ['PID', 'PF', 'BU'];
+  return [
+    ...keys.map((name) => field(name, 'text')),
+    ...(drillDown === 'none' ? [] : [{ ...field('periodLabel', 'text'), header: 'Period' }]),
+    { ...field('recordCount', 'number'), header: 'Records' },
+    ...SUMMED_FIELDS.map((name) => field(name, kindOf(name))),
+    field('Rev_Pln_Ovrd_Percent', 'percent'),
+    field('SOP_Pln_Ovrd_Percent', 'percent'),
+    field('Rank', 'number'),
+    field('Comments', 'text'),
+    { header: 'Reason_Codes', kind: 'text', value: (row) => (row as AggregatedRow).Reason_Codes.join('; ') },
+    field('last_updated_at', 'text'),
+  ];
+}
+
+/** One CSV cell. Text starting with = + - @ (or a tab or carriage return) gets a leading apostrophe. */
+export function csvCell(value: Cell, kind: Column['kind']): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    return kind === 'money' || kind === 'percent' ? value.toFixed(2) : String(value);
+  }
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
+
+export function csvHeader(columns: readonly Column[]): string {
+  return csvLine(columns.map((c) => csvCell(c.header, 'text')));
+}
+
+export function csvRow(columns: readonly Column[], row: GridRow | DemandRecord): string {
+  return csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
+}
+
+/** demand-planning-real-data-{yyyy-mm-dd}.csv, dated in UTC. */
+export const exportFileName = (now: Date): string =>
+  `demand-planning-real-data-${now.toISOString().slice(0, 10)}.csv`;

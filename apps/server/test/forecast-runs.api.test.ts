@@ -1,0 +1,149 @@
+import type { DemandRecord } from '@ps/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './support/backends';
+import { startTestServer, type TestServer } from './support/test-server';
+
+type Run = {
+  id: number;
+  status: string;
+  totalProducts: number;
+  processedProducts: number;
+  updatedRecords: number;
+  progressPercent: number;
+  error: string | null;
+};
+type Envelope<T> = { success: boolean; data: T; error: string | null; code?: string };
+
+describe.each(backends)('forecast runs on %s', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { products: 12, weeks: 12 });
+  });
+  afterAll(async () => server?.close());
+
+  async function waitForRun(id: number): Promise<Run> {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const { body } = await server.request<Envelope<Run>>('GET', `/api/forecast/runs/${id}`);
+      if (body.data.status !== 'running') return body.data;
+      if (Date.now() > deadline) throw new Error(`Run ${id} still running`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('refuses callers who are not admins', async () => {
+    expect((await server.request('POST', '/api/forecast/runs', undefined, { as: 'anonymous' })).status).toBe(
+      401,
+    );
+    const circor = await server.request<Envelope<null>>('POST', '/api/forecast/runs', undefined, {
+      as: 'circor',
+    });
+    expect(circor.status).toBe(403);
+    expect(circor.body.error).toBe('Insufficient permissions');
+  });
+
+  it('runs in the background, refuses a second run meanwhile, and rewrites the statistical fields', async () => {
+    // An override set before the run: units overrides must survive it.
+    const before = await server.request<Envelope<{ items: DemandRecord[] }>>(
+      'GET',
+      '/api/demand-planning/real-data?limit=5000',
+    );
+    const target = before.body.data.items.find(
+      (r) =>
+        r.Act_Bkg_Units === null &&
+        r.Rev_Pln_Ovrd_Units === null &&
+        r.Rev_Pln_Ovrd_Percent === null &&
+        r.SOP_Pln_Ovrd_Percent === null &&
+        r.SOP_Pln_Ovrd_Units === null,
+    )!;
+    await server.request('PUT', `/api/demand-planning/real-data/${target.PID}/${target.Time_Series_sk}`, {
+      SOP_Pln_Ovrd_Units: 321,
+    });
+
+    const [first, second] = await Promise.all([
+      server.request<Envelope<Run>>('POST', '/api/forecast/runs'),
+      server.request<Envelope<Run>>('POST', '/api/forecast/runs'),
+    ]);
+    const started = [first, second].find((r) => r.status === 202)!;
+    const refused = [first, second].find((r) => r.status === 409)!;
+    expect(started.body.data.status).toBe('running');
+    expect(refused.body.code).toBe('BUSY');
+    expect(refused.body.error).toMatch(
+      /^A forecast run is already in progress \(run \d+, started by .+\)\. Wait for it to finish before starting another\.$/,
+    );
+
+    const run = await waitForRun(started.body.data.id);
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      totalProducts: 12,
+      processedProducts: 12,
+      progressPercent: 100,
+      error: null,
+    });
+    // 12 products × 6 future weeks (12-week window: 6 past, 6 future).
+    expect(run.updatedRecords).toBe(72);
+
+    const after = await server.request<Envelope<{ items: DemandRecord[] }>>(
+      'GET',
+      '/api/demand-planning/real-data?limit=5000',
+    );
+    const future = after.body.data.items.filter((r) => r.Act_Bkg_Units === null);
+    expect(future).toHaveLength(72);
+    for (const record of future) {
+      expect(record.last_updated_by).toBe('Forecast engine');
+      expect(record.Ensemble_Fcst_Units).toBeGreaterThanOrEqual(0);
+      // The plan chain follows the new baseline where nothing is overridden.
+      const isPlain =
+        record.Rev_Pln_Ovrd_Percent === null &&
+        record.Rev_Pln_Ovrd_Units === null &&
+        record.SOP_Pln_Ovrd_Percent === null &&
+        record.SOP_Pln_Ovrd_Units === null;
+      if (isPlain) {
+        expect(record.Prelim_Pln_Units).toBe(Math.round(record.Ensemble_Fcst_Units!));
+        expect(record.Final_Pln_Units).toBe(record.Prelim_Pln_Units);
+      }
+    }
+    const overridden = future.find(
+      (r) => r.PID === target.PID && r.Time_Series_sk === target.Time_Series_sk,
+    )!;
+    expect(overridden.Final_Pln_Units).toBe(321);
+    expect(overridden.Prelim_Pln_Units).toBe(Math.round(overridden.Ensemble_Fcst_Units!));
+
+    // Naïve = the last week of sales history, for every horizon.
+    const lastHistory = await server.database.db
+      .selectFrom('sales_history')
+      .select(['units'])
+      .where('pid', '=', target.PID)
+      .orderBy('week_start', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(
+      future
+        .filter((r) => r.PID === target.PID)
+        .every((r) => r['Naïve_Rev_Mfg_Fcst_Bk_Units'] === lastHistory.units),
+    ).toBe(true);
+
+    const accuracy = await server.database.db.selectFrom('forecast_accuracy').selectAll().execute();
+    expect(accuracy).toHaveLength(12);
+    expect(
+      accuracy.every((row) => row.run_id === run.id && row.model.length > 0 && row.history_weeks === 130),
+    ).toBe(true);
+
+    // Another run may start once this one is done.
+    const again = await server.request<Envelope<Run>>('POST', '/api/forecast/runs');
+    expect(again.status).toBe(202);
+    expect((await waitForRun(again.body.data.id)).status).toBe('succeeded');
+    const recent = await server.request<Envelope<Run[]>>('GET', '/api/forecast/runs?limit=2');
+    expect(recent.body.data.map((r) => r.id)).toEqual([again.body.data.id, run.id]);
+  });
+
+  it('answers 404 for an unknown run and 400 for a bad id', async () => {
+    const missing = await server.request<Envelope<null>>('GET', '/api/forecast/runs/99999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Forecast run 99999 was not found');
+    const bad = await server.request<Envelope<null>>('GET', '/api/forecast/runs/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('id must be a number');
+  });
+});

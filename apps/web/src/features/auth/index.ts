@@ -1,0 +1,14 @@
+/**
+ * Sign-in for the whole app. Screens use:
+ *   const { isLoading, isAuthenticated, user, signIn, signOut, getDataToken } = useAuth();
+ *   hasGroup(user, 'admin'), hasAnyGroup(user, ['admin', 'circor']), hasAllGroups(user, [...])
+ * startSignIn() is the landing page action for code outside React.
+ */
+export { AuthProvider } from './components/AuthProvider';
+export { ProtectedRoute } from './components/ProtectedRoute';
+export type { AuthState } from './hooks/auth-context';
+export { useAuth } from './hooks/useAuth';
+export type { AuthUser } from './utils/auth-user';
+export { clientContextFor, hasAllGroups, hasAnyGroup, hasGroup, type ClientContext } from './utils/groups';
+export { startSignIn } from './utils/session-actions';
+export { getAccessToken, getDataToken } from './utils/token-store';

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { AuthStatus } from '../components/AuthStatus';
+import { LOGIN_START_FAILED } from '../utils/session-actions';
+import { loadAuthClient } from '../utils/auth-client';
+import { SESSION_KEYS } from '../utils/storage-keys';
+
+/** One redirect per page load, even when React runs the effect twice. */
+let hasStarted = false;
+
+/**
+ * /auth/login, where GET /api/auth/login sends the browser: starts the authorization-code + PKCE
+ * redirect from here because the code verifier must be created and kept by the browser.
+ */
+export default function SignInRedirectPage() {
+  useEffect(() => {
+    if (hasStarted) return;
+    hasStarted = true;
+    sessionStorage.removeItem(SESSION_KEYS.loggedOut);
+    if (!sessionStorage.getItem(SESSION_KEYS.authRedirect)) {
+      sessionStorage.setItem(SESSION_KEYS.authRedirect, '/demand-planning');
+    }
+    loadAuthClient()
+      .then((client) => client.manager.signinRedirect())
+      .catch((error: unknown) => {
+        console.error('Sign-in redirect failed', error);
+        window.alert(LOGIN_START_FAILED);
+        window.location.assign('/');
+      });
+  }, []);
+  return <AuthStatus message="Redirecting to login..." />;
+}

@@ -1,0 +1,32 @@
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** Shown in place of a figure until the control tower's data service supplies it. */
+export const NO_VALUE = '—';
+
+type MetricCardProps = {
+  title: string;
+  icon: LucideIcon;
+  /** The figure, or null while no source exists (renders '—' and 'No data yet'). */
+  value: string | null;
+  /** A fixed fact that stands without data, e.g. 'Target 95%'. */
+  note?: string;
+};
+
+export function MetricCard({ title, icon: Icon, value, note }: MetricCardProps) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <Icon className="size-5 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold" aria-label={value === null ? `${title}: no data yet` : undefined}>
+          {value ?? NO_VALUE}
+        </p>
+        {value === null && <p className="mt-1 text-xs text-muted-foreground">No data yet</p>}
+        {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  EDITABLE_FIELDS,
+  formatCurrency,
+  formatDashboardCurrency,
+  formatDate,
+  formatDateTime,
+  formatMoneyCell,
+  formatNumber,
+  formatPercentCell,
+  formatSignedPercent,
+  formatSignedThousands,
+  type AggregatedRow,
+  type GridRow,
+} from '@ps/domain';
+import type { ColDef } from 'ag-grid-community';
+import { describe, expect, it } from 'vitest';
+import type { Formatters } from '@/features/settings/useFormatters';
+import { aggregatedColumns, recordColumns } from '../grid/columns';
+import { NO_PENDING_CHANGES, recordEdit } from '../utils/pending-changes';
+import { demandRecord } from './demand-record.fixture';
+
+/** The formatters useFormatters() gives a user with the default settings (us, usd, mm/dd/yyyy). */
+const fmt: Formatters = {
+  number: (value, decimals = 0) => formatNumber(value, { decimals }),
+  currency: (value, decimals = 2) => formatCurrency(value, { decimals }),
+  money: (value) => formatMoneyCell(value),
+  percent: (value) => formatPercentCell(value),
+  dashboardCurrency: (value) => formatDashboardCurrency(value),
+  signedPercent: (value) => formatSignedPercent(value),
+  signedThousands: (value) => formatSignedThousands(value),
+  date: (value) => formatDate(value, 'mm/dd/yyyy'),
+  dateTime: (value) => formatDateTime(value, 'mm/dd/yyyy'),
+};
+
+const byId = (columns: ColDef<GridRow>[], id: string) => columns.find((c) => c.colId === id)!;
+const format = (column: ColDef<GridRow>, value: unknown) =>
+  (column.valueFormatter as (p: { value: unknown }) => string)({ value });
+
+describe('record columns', () => {
+  it('make exactly the six override fields editable, and only in edit mode', () => {
+    const editing = recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: true });
+    expect(editing.filter((c) => c.editable === true).map((c) => c.colId)).toEqual([...EDITABLE_FIELDS]);
+    const reading = recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: false });
+    expect(reading.filter((c) => c.editable === true)).toEqual([]);
+  });
+
+  it("use the spec's editors and bounds", () => {
+    const columns = recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: true });
+    expect(byId(columns, 'Rev_Pln_Ovrd_Percent')).toMatchObject({
+      cellEditor: 'agNumberCellEditor',
+      cellEditorParams: { min: 0, max: 100, precision: 2 },
+    });
+    expect(byId(columns, 'SOP_Pln_Ovrd_Units')).toMatchObject({
+      cellEditor: 'agNumberCellEditor',
+      cellEditorParams: { min: 0, precision: 0 },
+    });
+    expect(byId(columns, 'Reason_Code').cellEditorParams).toEqual({
+      values: ['', 'Market Trend', 'Supply Chain', 'Seasonal Adjustment', 'Strategic Initiative', 'Other'],
+    });
+    expect(byId(columns, 'Comments')).toMatchObject({
+      cellEditor: 'agLargeTextCellEditor',
+      cellEditorParams: { maxLength: 500, rows: 3 },
+    });
+  });
+
+  it('pin the Product ID and format money with $ and 2 decimals, percents with 2 decimals', () => {
+    const columns = recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: false });
+    expect(columns[0]).toMatchObject({ colId: 'PID', pinned: 'left' });
+    expect(format(byId(columns, 'Final_Pln_Rev_Dlrs'), 1234.5)).toBe('$1,234.50');
+    expect(format(byId(columns, 'SOP_Pln_Ovrd_Percent'), 7)).toBe('7.00%');
+    expect(format(byId(columns, 'Final_Pln_Units'), 1200)).toBe('1,200');
+    expect(format(byId(columns, 'Ensemble_Fcst_Units'), 95.614)).toBe('95.61');
+  });
+
+  it('mark a changed cell and leave its neighbours alone', () => {
+    const record = demandRecord();
+    const pending = recordEdit(NO_PENDING_CHANGES, record, 'Comments', 'new');
+    const columns = recordColumns(fmt, { pending, isEditMode: true });
+    const isChanged = (field: string) =>
+      (byId(columns, field).cellClassRules!['dp-cell-changed'] as (p: { data: unknown }) => boolean)({
+        data: record,
+      });
+    expect(isChanged('Comments')).toBe(true);
+    expect(isChanged('Reason_Code')).toBe(false);
+  });
+});
+
+describe('aggregated columns', () => {
+  const row = {
+    id: 'pf:Ball Valves|2026-Q4',
+    viewLevel: 'category',
+    drillDown: 'quarterly',
+    BU: 'Flow Control',
+    PF: 'Ball Valves',
+    periodKey: '2026-Q4',
+    periodLabel: '2026-Q4',
+    recordCount: 12,
+    Reason_Codes: ['Market Trend', 'Other'],
+  } as unknown as AggregatedRow;
+
+  it('show only the keys the level groups by, the first pinned, and no editable column', () => {
+    const columns = aggregatedColumns([row], fmt);
+    expect(columns.slice(0, 4).map((c) => c.colId)).toEqual(['BU', 'PF', 'periodLabel', 'recordCount']);
+    expect(columns[0]!.pinned).toBe('left');
+    expect(columns.some((c) => c.colId === 'PID')).toBe(false);
+    expect(columns.some((c) => c.editable)).toBe(false);
+    expect(format(byId(columns, 'Reason_Codes'), row.Reason_Codes)).toBe('Market Trend, Other');
+  });
+});

@@ -1,0 +1,114 @@
+import type { AggregatedRow, DemandRecord, EditableField, GridPage, GridRow } from '@ps/domain';
+import type { CellEditRequestEvent, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useFormatters } from '@/features/settings/useFormatters';
+import { useGridDensity } from '@/features/settings/useGridDensity';
+import { useUserSettings } from '@/features/settings/useUserSettings';
+import '../grid/grid-modules';
+import '../grid/demand-grid.css';
+import { aggregatedColumns, recordColumns } from '../grid/columns';
+import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
+import type { GridOverlay } from '../hooks/useGridPage';
+import { recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
+import { isEditableView } from '../utils/view-level';
+import { GridOverlayPanel } from './GridOverlayPanel';
+
+type DemandGridProps = {
+  page: GridPage | null;
+  overlay: GridOverlay;
+  isEditMode: boolean;
+  pending: PendingChanges;
+  heightPx: number;
+  onEditCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
+  onRowSelected: (row: GridRow | null) => void;
+};
+
+/** Spec §9: rows rendered beyond the viewport. */
+const ROW_BUFFER = 10;
+
+const rowIdOf = ({ data }: GetRowIdParams<GridRow>): string =>
+  'id' in data && typeof data.id === 'string' ? data.id : recordKeyOf(data as DemandRecord);
+
+/**
+ * The real-data grid (AG Grid Community). It holds only the page on screen; paging, filtering and
+ * roll-ups run on the server. In edit mode the grid never writes into its rows (readOnlyEdit):
+ * each edit goes to the pending changes, and the rows shown are the server's rows with those laid over.
+ */
+export function DemandGrid({
+  page,
+  overlay,
+  isEditMode,
+  pending,
+  heightPx,
+  onEditCell,
+  onRowSelected,
+}: DemandGridProps) {
+  const fmt = useFormatters();
+  const density = useGridDensity();
+  const { theme } = useUserSettings().settings;
+  const [api, setApi] = useState<GridApi<GridRow> | null>(null);
+  const isRecordView = page ? isEditableView(page.viewLevel, page.drillDown) : true;
+
+  const serverRecords = useMemo(() => {
+    const byKey = new Map<string, DemandRecord>();
+    if (page && isRecordView) for (const row of page.rows as DemandRecord[]) byKey.set(recordKeyOf(row), row);
+    return byKey;
+  }, [page, isRecordView]);
+
+  const rowData = useMemo<GridRow[]>(() => {
+    if (!page) return [];
+    if (!isRecordView) return page.rows;
+    return (page.rows as DemandRecord[]).map((row) => withPendingValues(row, pending));
+  }, [page, isRecordView, pending]);
+
+  const columnDefs = useMemo(
+    () =>
+      isRecordView
+        ? recordColumns(fmt, { pending, isEditMode })
+        : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt),
+    [isRecordView, fmt, pending, isEditMode, page],
+  );
+
+  // Changed-cell markers and editability depend on state outside the row data.
+  useEffect(() => {
+    api?.refreshCells({ force: true });
+  }, [api, pending, isEditMode]);
+
+  const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
+    const field = event.colDef.field as EditableField | undefined;
+    const record = event.data ? serverRecords.get(recordKeyOf(event.data as DemandRecord)) : undefined;
+    if (!field || !record) return;
+    onEditCell(record, field, event.newValue);
+  };
+
+  return (
+    <div className="relative" style={{ height: heightPx }} data-testid="demand-grid">
+      <AgGridReact<GridRow>
+        theme={theme === 'dark' ? gridThemeDark : gridThemeLight}
+        rowData={rowData}
+        columnDefs={columnDefs}
+        defaultColDef={{ resizable: true, sortable: false, suppressHeaderMenuButton: true }}
+        getRowId={rowIdOf}
+        rowHeight={density.rowHeight}
+        headerHeight={density.headerHeight}
+        rowBuffer={ROW_BUFFER}
+        // About 40 columns: rendering them all keeps the override columns reachable by find-in-page
+        // and assistive tech, at a small cost (rows stay virtualised).
+        suppressColumnVirtualisation
+        readOnlyEdit
+        onCellEditRequest={onCellEditRequest}
+        stopEditingWhenCellsLoseFocus
+        singleClickEdit={false}
+        loading={false}
+        suppressOverlays={['loading', 'noRows']}
+        rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
+        onRowClicked={(event: RowClickedEvent<GridRow>) => onRowSelected(event.data ?? null)}
+        onGridReady={(event) => setApi(event.api)}
+        tooltipShowDelay={400}
+        enableCellTextSelection
+      />
+      <GridOverlayPanel overlay={overlay} />
+    </div>
+  );
+}

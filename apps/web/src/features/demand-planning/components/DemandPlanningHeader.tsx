@@ -1,0 +1,59 @@
+import { DownloadIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { BrandLogo } from '@/features/shell/components/BrandLogo';
+import { UserMenu } from '@/features/shell/components/UserMenu';
+import { PageHelp } from './PageHelp';
+
+type DemandPlanningHeaderProps = {
+  isFocusView: boolean;
+  onFocusViewChange: (isFocusView: boolean) => void;
+  onExportCsv: () => void;
+  isExporting: boolean;
+  canExport: boolean;
+};
+
+/** The page's own header (spec §2): logo, title, subtitle, help, Focus View, import/export group, user menu. */
+export function DemandPlanningHeader({
+  isFocusView,
+  onFocusViewChange,
+  onExportCsv,
+  isExporting,
+  canExport,
+}: DemandPlanningHeaderProps) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-4 border-b border-border bg-card px-6 py-3">
+      <div className="flex min-w-0 flex-1 items-center gap-4">
+        <BrandLogo isCustomer={false} isCompact />
+        <div className="min-w-0">
+          <h1 className="text-xl leading-tight font-bold tracking-tight">Demand Planning & Forecasting</h1>
+          <p className="truncate text-sm text-muted-foreground">
+            Forecast review, overrides and financial impact
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <PageHelp />
+        <Button
+          variant={isFocusView ? 'default' : 'outline'}
+          size="sm"
+          aria-pressed={isFocusView}
+          onClick={() => onFocusViewChange(!isFocusView)}
+        >
+          {isFocusView ? <EyeOffIcon /> : <EyeIcon />}
+          Focus View
+        </Button>
+        <div
+          role="group"
+          aria-label="Import and export"
+          className="flex items-center rounded-md border border-border p-0.5"
+        >
+          <Button variant="ghost" size="sm" onClick={onExportCsv} disabled={!canExport || isExporting}>
+            {isExporting ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />}
+            Quick Export (CSV)
+          </Button>
+        </div>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,100 @@
+import { GRID_PAGE_SIZES } from '@ps/domain';
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useFormatters } from '@/features/settings/useFormatters';
+import { pageCount } from '../utils/grid-query';
+import type { GridPageSize } from '../utils/preferences';
+
+type GridPagerProps = {
+  total: number;
+  pageIndex: number;
+  pageSize: GridPageSize;
+  onPageChange: (pageIndex: number) => void;
+  onPageSizeChange: (pageSize: GridPageSize) => void;
+  isDisabled: boolean;
+};
+
+/** Pagination under the grid: page size 25/50/100/200/500 (spec §9) and the page on the server. */
+export function GridPager({
+  total,
+  pageIndex,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+  isDisabled,
+}: GridPagerProps) {
+  const fmt = useFormatters();
+  const pages = pageCount(total, pageSize);
+  const first = total === 0 ? 0 : pageIndex * pageSize + 1;
+  const last = Math.min(total, (pageIndex + 1) * pageSize);
+  const isFirst = pageIndex <= 0;
+  const isLast = pageIndex >= pages - 1;
+
+  return (
+    <nav className="flex flex-wrap items-center justify-end gap-4 text-sm" aria-label="Grid pages">
+      <label className="flex items-center gap-2 text-muted-foreground">
+        Page Size:
+        <Select
+          value={String(pageSize)}
+          onValueChange={(value) => onPageSizeChange(Number(value) as GridPageSize)}
+        >
+          <SelectTrigger className="h-8 w-20" aria-label="Page Size">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {GRID_PAGE_SIZES.map((size) => (
+              <SelectItem key={size} value={String(size)}>
+                {size}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </label>
+      <span className="tabular-nums" data-testid="pager-summary">
+        {fmt.number(first)} to {fmt.number(last)} of {fmt.number(total)}
+      </span>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="First page"
+          disabled={isDisabled || isFirst}
+          onClick={() => onPageChange(0)}
+        >
+          <ChevronsLeftIcon />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Previous page"
+          disabled={isDisabled || isFirst}
+          onClick={() => onPageChange(pageIndex - 1)}
+        >
+          <ChevronLeftIcon />
+        </Button>
+        <span className="px-2 tabular-nums">
+          Page {fmt.number(pageIndex + 1)} of {fmt.number(pages)}
+        </span>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Next page"
+          disabled={isDisabled || isLast}
+          onClick={() => onPageChange(pageIndex + 1)}
+        >
+          <ChevronRightIcon />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Last page"
+          disabled={isDisabled || isLast}
+          onClick={() => onPageChange(pages - 1)}
+        >
+          <ChevronsRightIcon />
+        </Button>
+      </div>
+    </nav>
+  );
+}

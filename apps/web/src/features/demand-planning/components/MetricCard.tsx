@@ -1,0 +1,47 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+
+type MetricCardProps = {
+  title: string;
+  value: ReactNode;
+  caption?: ReactNode;
+  icon: LucideIcon;
+  tone?: 'neutral' | 'positive' | 'negative';
+  isLoading: boolean;
+};
+
+/** One figure of the Financial Dashboard. */
+export function MetricCard({
+  title,
+  value,
+  caption,
+  icon: Icon,
+  tone = 'neutral',
+  isLoading,
+}: MetricCardProps) {
+  return (
+    <Card className="flex flex-col gap-2 p-4" aria-busy={isLoading}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </div>
+      {isLoading ? (
+        <div className="h-8 w-32 animate-pulse rounded bg-muted" aria-label={`Loading ${title}`} />
+      ) : (
+        <p
+          className={cn(
+            'text-2xl font-semibold tabular-nums',
+            tone === 'positive' && 'text-success',
+            tone === 'negative' && 'text-destructive',
+          )}
+          data-testid={`metric-${title}`}
+        >
+          {value}
+        </p>
+      )}
+      {caption && <p className="text-xs text-muted-foreground">{caption}</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  COMMENTS_MAX_LENGTH,
+  PERCENT_OVERRIDE_MAX,
+  PERCENT_OVERRIDE_MIN,
+  REASON_CODES,
+  SUMMED_FIELDS,
+  type AggregatedRow,
+  type DemandRecord,
+  type EditableField,
+  type GridRow,
+  type SummedField,
+} from '@ps/domain';
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { Formatters } from '@/features/settings/useFormatters';
+import { editableFieldLabel } from '../utils/edit-values';
+import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
+import { DateCell, type DateCellParams } from './DateCell';
+
+/** The edit state the editable columns read. */
+export type EditState = { pending: PendingChanges; isEditMode: boolean };
+
+type Kind = 'units' | 'money' | 'percent' | 'text' | 'rank';
+
+const MONEY_FIELDS = new Set<string>([
+  'Act_Bkg_Cost',
+  'Act_Rev_Dlrs',
+  'Prelim_Pln_Cost',
+  'Prelim_Pln_Rev_Dlrs',
+  'Final_Bk_Pln_Cost',
+  'Final_Pln_Rev_Dlrs',
+  'Delta_Prelim_to_Final_Pln_Cost',
+  'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
+  'P1_Pub_Pln_Cost',
+  'P1_Pub_Pln_Rev_Dlrs',
+  'P2_Pub_Pln_Cost',
+  'P2_Pub_Pln_Rev_Dlrs',
+  'Cost',
+]);
+
+/** Column headers; the API field name shows as the header's tooltip and is what the CSV uses. */
+const HEADERS: Record<string, string> = {
+  PID: 'Product ID',
+  BU: 'Business Unit',
+  PF: 'Product Family',
+  Class: 'Class',
+  Region: 'Region',
+  Site: 'Site',
+  EntityType: 'Entity Type',
+  Date: 'Week Of',
+  Fiscal_Quarter: 'Fiscal Quarter',
+  Rank: 'Rank',
+  Act_Bkg_Units: 'Actual Units',
+  Act_Bkg_Cost: 'Actual Cost',
+  Act_Rev_Dlrs: 'Actual Revenue',
+  Naïve_Rev_Mfg_Fcst_Bk_Units: 'Naïve Forecast Units',
+  Ensemble_Fcst_Units: 'Ensemble Forecast Units',
+  Rev_Pln_Ovrd_Percent: editableFieldLabel('Rev_Pln_Ovrd_Percent'),
+  Rev_Pln_Ovrd_Units: editableFieldLabel('Rev_Pln_Ovrd_Units'),
+  Prelim_Pln_Units: 'Prelim Plan Units',
+  Prelim_Pln_Cost: 'Prelim Plan Cost',
+  Prelim_Pln_Rev_Dlrs: 'Prelim Plan Revenue',
+  SOP_Pln_Ovrd_Percent: editableFieldLabel('SOP_Pln_Ovrd_Percent'),
+  SOP_Pln_Ovrd_Units: editableFieldLabel('SOP_Pln_Ovrd_Units'),
+  Final_Pln_Units: 'Final Plan Units',
+  Final_Bk_Pln_Cost: 'Final Plan Cost',
+  Final_Pln_Rev_Dlrs: 'Final Plan Revenue',
+  Reason_Code: editableFieldLabel('Reason_Code'),
+  Reason_Codes: 'Reason Codes',
+  Comments: editableFieldLabel('Comments'),
+  Cost: 'Unit Cost',
+  Delta_Prelim_to_Final_Pln_Units: 'Δ Prelim→Final Units',
+  Delta_Prelim_to_Final_Pln_Cost: 'Δ Prelim→Final Cost',
+  Delta_Prelim_to_Final_Pln_Rev_Dlrs: 'Δ Prelim→Final Revenue',
+  P1_Pub_Pln_Units: 'P1 Published Units',
+  P1_Pub_Pln_Cost: 'P1 Published Cost',
+  P1_Pub_Pln_Rev_Dlrs: 'P1 Published Revenue',
+  P2_Pub_Pln_Units: 'P2 Published Units',
+  P2_Pub_Pln_Cost: 'P2 Published Cost',
+  P2_Pub_Pln_Rev_Dlrs: 'P2 Published Revenue',
+  last_updated_at: 'Last Updated',
+  last_updated_by: 'Updated By',
+  periodLabel: 'Period',
+  recordCount: 'Records',
+};
+
+function kindOf(field: string): Kind {
+  if (MONEY_FIELDS.has(field)) return 'money';
+  if (field.endsWith('_Percent')) return 'percent';
+  if (field === 'Rank') return 'rank';
+  if (field.endsWith('_Units') || field === 'recordCount') return 'units';
+  return 'text';
+}
+
+/** Units read whole; the statistical forecasts carry decimals and keep two. */
+function formatUnits(fmt: Formatters, value: unknown): string {
+  if (typeof value !== 'number') return '';
+  return fmt.number(value, Number.isInteger(value) ? 0 : 2);
+}
+
+function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): ColDef<GridRow> {
+  const kind = kindOf(field);
+  const isNumeric = kind !== 'text';
+  const formatter = (params: ValueFormatterParams<GridRow>): string => {
+    const value: unknown = params.value;
+    switch (kind) {
+      case 'money':
+        return fmt.money(value as number | null);
+      case 'percent':
+        return fmt.percent(value as number | null);
+      case 'units':
+      case 'rank':
+        return formatUnits(fmt, value);
+      case 'text':
+        return typeof value === 'string' ? value : '';
+    }
+  };
+  return {
+    field: field as ColDef<GridRow>['field'],
+    colId: field,
+    headerName: HEADERS[field] ?? field,
+    headerTooltip: field,
+    cellDataType: isNumeric ? 'number' : 'text',
+    type: isNumeric ? 'rightAligned' : undefined,
+    valueFormatter: formatter,
+    minWidth: isNumeric ? 110 : 120,
+    ...extra,
+  };
+}
+
+const EDITORS: Record<
+  EditableField,
+  Pick<ColDef<GridRow>, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup'>
+> = {
+  Rev_Pln_Ovrd_Percent: {
+    cellEditor: 'agNumberCellEditor',
+    cellEditorParams: { min: PERCENT_OVERRIDE_MIN, max: PERCENT_OVERRIDE_MAX, precision: 2 },
+  },
+  SOP_Pln_Ovrd_Percent: {
+    cellEditor: 'agNumberCellEditor',
+    cellEditorParams: { min: PERCENT_OVERRIDE_MIN, max: PERCENT_OVERRIDE_MAX, precision: 2 },
+  },
+  Rev_Pln_Ovrd_Units: {
+    cellEditor: 'agNumberCellEditor',
+    cellEditorParams: { min: 0, precision: 0, step: 1 },
+  },
+  SOP_Pln_Ovrd_Units: {
+    cellEditor: 'agNumberCellEditor',
+    cellEditorParams: { min: 0, precision: 0, step: 1 },
+  },
+  Reason_Code: { cellEditor: 'agSelectCellEditor', cellEditorParams: { values: ['', ...REASON_CODES] } },
+  Comments: {
+    cellEditor: 'agLargeTextCellEditor',
+    cellEditorPopup: true,
+    cellEditorParams: { maxLength: COMMENTS_MAX_LENGTH, rows: 3, cols: 50 },
+  },
+};
+
+/** An editable column (spec §5): editable only in edit mode; changed cells carry a marker class. */
+function editableColumn(field: EditableField, fmt: Formatters, edit: EditState): ColDef<GridRow> {
+  return column(field, fmt, {
+    ...EDITORS[field],
+    editable: edit.isEditMode,
+    cellClassRules: {
+      'dp-cell-editable': () => edit.isEditMode,
+      'dp-cell-changed': (params) =>
+        params.data !== undefined &&
+        isCellChanged(edit.pending, recordKeyOf(params.data as DemandRecord), field),
+    },
+    ...(field === 'Comments' ? { minWidth: 220, tooltipField: 'Comments' as never } : {}),
+  });
+}
+
+function dateColumn(field: 'Date' | 'last_updated_at', format: (value: string) => string, fmt: Formatters) {
+  return column(field, fmt, {
+    cellRenderer: DateCell,
+    cellRendererParams: { format } satisfies DateCellParams,
+    cellDataType: 'text',
+    minWidth: field === 'Date' ? 120 : 150,
+  });
+}
+
+/** Columns of the original table (view level none, no drill-down): every field of the demand record. */
+export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>[] {
+  return [
+    column('PID', fmt, { pinned: 'left', minWidth: 130, cellClass: 'font-medium' }),
+    column('BU', fmt),
+    column('PF', fmt),
+    column('Class', fmt, { minWidth: 80 }),
+    column('Region', fmt),
+    column('Site', fmt),
+    column('EntityType', fmt),
+    dateColumn('Date', fmt.date, fmt),
+    column('Fiscal_Quarter', fmt, { minWidth: 110 }),
+    column('Rank', fmt, { minWidth: 80 }),
+    column('Act_Bkg_Units', fmt),
+    column('Act_Bkg_Cost', fmt),
+    column('Act_Rev_Dlrs', fmt),
+    column('Naïve_Rev_Mfg_Fcst_Bk_Units', fmt),
+    column('Ensemble_Fcst_Units', fmt),
+    editableColumn('Rev_Pln_Ovrd_Percent', fmt, edit),
+    editableColumn('Rev_Pln_Ovrd_Units', fmt, edit),
+    column('Prelim_Pln_Units', fmt),
+    column('Prelim_Pln_Cost', fmt),
+    column('Prelim_Pln_Rev_Dlrs', fmt),
+    editableColumn('SOP_Pln_Ovrd_Percent', fmt, edit),
+    editableColumn('SOP_Pln_Ovrd_Units', fmt, edit),
+    column('Final_Pln_Units', fmt),
+    column('Final_Bk_Pln_Cost', fmt),
+    column('Final_Pln_Rev_Dlrs', fmt),
+    editableColumn('Reason_Code', fmt, edit),
+    editableColumn('Comments', fmt, edit),
+    column('Cost', fmt),
+    column('Delta_Prelim_to_Final_Pln_Units', fmt),
+    column('Delta_Prelim_to_Final_Pln_Cost', fmt),
+    column('Delta_Prelim_to_Final_Pln_Rev_Dlrs', fmt),
+    column('P1_Pub_Pln_Units', fmt),
+    column('P1_Pub_Pln_Cost', fmt),
+    column('P1_Pub_Pln_Rev_Dlrs', fmt),
+    column('P2_Pub_Pln_Units', fmt),
+    column('P2_Pub_Pln_Cost', fmt),
+    column('P2_Pub_Pln_Rev_Dlrs', fmt),
+    dateColumn('last_updated_at', fmt.dateTime, fmt),
+    column('last_updated_by', fmt),
+  ];
+}
+
+/** Group keys an aggregated page carries (absent keys are not grouped by, so get no column). */
+function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'periodLabel')[] {
+  const keys = (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
+    rows.some((row) => row[key] !== undefined && row[key] !== null),
+  );
+  return keys;
+}
+
+/** Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted percents. */
+export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatters): ColDef<GridRow>[] {
+  const keys = groupKeysOf(rows);
+  const keyColumns = keys.map((key, index) =>
+    column(
+      key,
+      fmt,
+      index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 },
+    ),
+  );
+  const summed = (field: SummedField) => column(field, fmt);
+  return [
+    ...keyColumns,
+    column('recordCount', fmt, { minWidth: 90 }),
+    ...SUMMED_FIELDS.slice(0, 6).map(summed),
+    column('Rev_Pln_Ovrd_Percent', fmt, { headerName: 'Rev Plan Override % (weighted)' }),
+    ...SUMMED_FIELDS.slice(6, 9).map(summed),
+    column('SOP_Pln_Ovrd_Percent', fmt, { headerName: 'S&OP Plan Override % (weighted)' }),
+    ...SUMMED_FIELDS.slice(9).map(summed),
+    column('Rank', fmt, { headerName: 'Rank (avg)', minWidth: 90 }),
+    column('Reason_Codes', fmt, {
+      valueFormatter: (params) => ((params.value as string[] | undefined) ?? []).join(', '),
+      minWidth: 180,
+    }),
+    column('Comments', fmt, { minWidth: 220, tooltipField: 'Comments' as never }),
+    dateColumn('last_updated_at', fmt.dateTime, fmt),
+  ];
+}

@@ -1,0 +1,36 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { fetchDashboardMetrics, fetchSummaryStats } from '../api/demand-planning.api';
+
+/** Spec §7: the dashboard and summary calls retry up to 3 times, 1 s apart (unlike other queries). */
+const DASHBOARD_RETRY = { retry: 3, retryDelay: 1_000 } as const;
+
+export const DASHBOARD_METRICS_KEY = ['dashboard-metrics'] as const;
+export const SUMMARY_STATS_KEY = ['summary-stats'] as const;
+
+export function useDashboardMetrics() {
+  return useQuery({
+    queryKey: DASHBOARD_METRICS_KEY,
+    queryFn: ({ signal }) => fetchDashboardMetrics(signal),
+    ...DASHBOARD_RETRY,
+  });
+}
+
+export function useSummaryStats() {
+  return useQuery({
+    queryKey: SUMMARY_STATS_KEY,
+    queryFn: ({ signal }) => fetchSummaryStats(signal),
+    ...DASHBOARD_RETRY,
+  });
+}
+
+/** Refresh (spec §4 refresh-all): reload the dashboard figures with the grid. */
+export function useRefreshDashboard(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.refetchQueries({ queryKey: DASHBOARD_METRICS_KEY }),
+      queryClient.refetchQueries({ queryKey: SUMMARY_STATS_KEY }),
+    ]);
+  }, [queryClient]);
+}

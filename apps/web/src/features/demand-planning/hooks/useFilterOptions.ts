@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchFilterOptions } from '../api/demand-planning.api';
+
+export const FILTER_OPTIONS_KEY = ['demand-planning', 'filter-options'] as const;
+
+export function useFilterOptions() {
+  return useQuery({ queryKey: FILTER_OPTIONS_KEY, queryFn: ({ signal }) => fetchFilterOptions(signal) });
+}

@@ -1,0 +1,173 @@
+import type { DemandRecord, EditableField } from '@ps/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { saveBatch, staleRecordsOf } from '../api/demand-planning.api';
+import { parseEditValue } from '../utils/edit-values';
+import {
+  changeCounts,
+  NO_PENDING_CHANGES,
+  recordEdit,
+  recordKeyOf,
+  toBatchUpdates,
+  withoutRecords,
+  type PendingChanges,
+} from '../utils/pending-changes';
+import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from './useDashboardData';
+import { GRID_QUERY_PREFIX } from './useGridPage';
+
+/** Records someone else changed since they were read: reported, their edits set aside, never overwritten. */
+export type StaleReport = {
+  message: string;
+  records: Pick<DemandRecord, 'PID' | 'Time_Series_sk' | 'last_updated_by'>[];
+};
+
+export type GridEditing = {
+  isEditMode: boolean;
+  pending: PendingChanges;
+  counts: { changes: number; records: number };
+  isSaving: boolean;
+  staleReport: StaleReport | null;
+  dismissStaleReport: () => void;
+  /** True while the "discard and exit?" question is open. */
+  isExitConfirmOpen: boolean;
+  enterEditMode: () => void;
+  requestExitEditMode: () => void;
+  confirmExitEditMode: () => void;
+  cancelExitEditMode: () => void;
+  editCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
+  save: () => void;
+  discard: () => void;
+};
+
+/** With auto-save on, edits are saved this long after the last one, so a burst of edits is one save. */
+export const AUTO_SAVE_DELAY_MS = 2_000;
+
+/**
+ * Edit mode of spec §4/§5: pending edits with old and new values, Save, Discard and the exit
+ * question; with auto-save on, pending edits save themselves shortly after the last edit.
+ */
+export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEditing {
+  const queryClient = useQueryClient();
+  const [isEditMode, setEditMode] = useState(false);
+  const [pending, setPending] = useState<PendingChanges>(NO_PENDING_CHANGES);
+  const [staleReport, setStaleReport] = useState<StaleReport | null>(null);
+  const [isExitConfirmOpen, setExitConfirmOpen] = useState(false);
+
+  const reloadAfterWrite = useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
+      queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
+    ]);
+  }, [queryClient]);
+
+  const mutation = useMutation({
+    mutationFn: saveBatch,
+    onSuccess: async (result) => {
+      setPending(NO_PENDING_CHANGES);
+      setStaleReport(null);
+      toast({
+        title: 'Changes Saved',
+        description: `Successfully saved ${result.changedFields} changes to ${result.updatedRecords} records.`,
+      });
+      await reloadAfterWrite();
+    },
+    onError: async (error) => {
+      toast({
+        title: 'Save Failed',
+        description: error.message || 'Failed to save changes',
+        variant: 'destructive',
+      });
+      const stale = staleRecordsOf(error);
+      if (stale) {
+        // The whole batch was refused; set aside the edits of the records that changed underneath
+        // and keep the rest pending, so the planner can look at the new values and save again.
+        setPending((current) => withoutRecords(current, stale.map(recordKeyOf)));
+        setStaleReport({ message: error.message, records: stale });
+        await reloadAfterWrite();
+      }
+    },
+  });
+
+  const discardAll = useCallback(() => setPending(NO_PENDING_CHANGES), []);
+
+  const enterEditMode = useCallback(() => {
+    // Spec §4: edit mode off → on clears pending changes.
+    setPending(NO_PENDING_CHANGES);
+    setEditMode(true);
+    toast({
+      title: 'Edit Mode Enabled',
+      description: 'Editable columns can now be changed. Save to keep your changes.',
+    });
+  }, []);
+
+  const leaveEditMode = useCallback(() => {
+    setPending(NO_PENDING_CHANGES);
+    setEditMode(false);
+    setExitConfirmOpen(false);
+    toast({ title: 'Edit Mode Disabled', description: 'The grid is read-only again.' });
+  }, []);
+
+  const requestExitEditMode = useCallback(() => {
+    if (pending.size > 0) setExitConfirmOpen(true);
+    else leaveEditMode();
+  }, [pending.size, leaveEditMode]);
+
+  const editCell = useCallback((record: DemandRecord, field: EditableField, raw: unknown) => {
+    const parsed = parseEditValue(field, raw);
+    if (!parsed.ok) {
+      toast({ title: 'Invalid Value', description: parsed.message, variant: 'destructive' });
+      return;
+    }
+    setPending((current) => recordEdit(current, record, field, parsed.value));
+  }, []);
+
+  const save = useCallback(() => {
+    if (pending.size === 0) {
+      toast({ title: 'No Changes', description: 'There are no unsaved changes to save.' });
+      return;
+    }
+    const updates = toBatchUpdates(pending);
+    if (updates.length === 0) {
+      toast({
+        title: 'No Valid Changes',
+        description: 'None of the changed records has a Product ID and week to save them under.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    mutation.mutate(updates);
+  }, [pending, mutation]);
+
+  const { mutate, isPending: isSaving } = mutation;
+  useEffect(() => {
+    if (!isAutoSave || !isEditMode || pending.size === 0 || isSaving) return;
+    const updates = toBatchUpdates(pending);
+    if (updates.length === 0) return;
+    const timer = setTimeout(() => mutate(updates), AUTO_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isAutoSave, isEditMode, pending, isSaving, mutate]);
+
+  const discard = useCallback(() => {
+    discardAll();
+    toast({ title: 'Changes Discarded', description: 'All unsaved changes have been reverted.' });
+  }, [discardAll]);
+
+  return {
+    isEditMode,
+    pending,
+    counts: changeCounts(pending),
+    isSaving,
+    staleReport,
+    dismissStaleReport: () => setStaleReport(null),
+    isExitConfirmOpen,
+    enterEditMode,
+    requestExitEditMode,
+    confirmExitEditMode: leaveEditMode,
+    cancelExitEditMode: () => setExitConfirmOpen(false),
+    editCell,
+    save,
+    discard,
+  };
+}

@@ -1,0 +1,85 @@
+import type { GridPage } from '@ps/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { fetchGridPage } from '../api/demand-planning.api';
+import { gridQueryParams, type GridRequest } from '../utils/grid-query';
+import {
+  bannerForFailure,
+  isTimeoutError,
+  loadPolicyFor,
+  loadWithRetries,
+  type ClientContext,
+  type LoadBanner,
+} from '../utils/load-policy';
+
+export const GRID_QUERY_PREFIX = ['demand-planning', 'grid'] as const;
+
+/** Which overlay the grid shows (spec §2 overlays); see utils/load-policy.ts for the mapping. */
+export type GridOverlay = 'initial' | 'loading' | 'empty' | null;
+
+export type GridPageState = {
+  /** The page on screen: the last one that arrived (kept while the next loads or after it failed). */
+  page: GridPage | null;
+  overlay: GridOverlay;
+  isFetching: boolean;
+  banner: LoadBanner | null;
+  dismissBanner: () => void;
+};
+
+/** Loads one page of the grid from the server, applying the spec's retry and timeout rules. */
+export function useGridPage(request: GridRequest, clientContext: ClientContext): GridPageState {
+  const policy = loadPolicyFor(clientContext);
+  const [shown, setShown] = useState<GridPage | null>(null);
+  const [isFirstPageOverdue, setFirstPageOverdue] = useState(false);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const hasShownAPage = shown !== null;
+
+  const query = useQuery({
+    queryKey: [...GRID_QUERY_PREFIX, gridQueryParams(request).toString()],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      loadWithRetries(async (attempt) => {
+        const isFirstTry = attempt === 0 && !hasShownAPage;
+        const deadline =
+          isFirstTry && policy.firstPageDeadlineMs ? policy.firstPageDeadlineMs : policy.requestTimeoutMs;
+        try {
+          return await fetchGridPage(request, AbortSignal.any([signal, AbortSignal.timeout(deadline)]));
+        } catch (error) {
+          // Customer context: the first page missed its 1 s; show an empty grid while the retry runs.
+          if (isFirstTry && policy.firstPageDeadlineMs && isTimeoutError(error)) setFirstPageOverdue(true);
+          throw error;
+        }
+      }, policy),
+  });
+
+  // Keep the last page that arrived, so a failed or slow request leaves the rows on screen.
+  if (query.data && !query.isPlaceholderData && query.data !== shown) setShown(query.data);
+
+  const dismissBanner = useCallback(() => setDismissedError(query.error), [query.error]);
+  const failure = query.error && query.error !== dismissedError ? query.error : null;
+  const rowsShown = shown?.rows.length ?? 0;
+
+  let overlay: GridOverlay = null;
+  if (!shown) {
+    if (isFirstPageOverdue || query.isError) overlay = 'empty';
+    else overlay = 'initial';
+  } else if (query.isFetching) overlay = 'loading';
+  else if (rowsShown === 0) overlay = 'empty';
+
+  return {
+    page: shown,
+    overlay,
+    isFetching: query.isFetching,
+    banner: failure ? bannerForFailure(failure, rowsShown) : null,
+    dismissBanner,
+  };
+}
+
+/** Refresh (spec §4): drop every cached page and reload the one on screen. */
+export function useRefreshGrid(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    queryClient.removeQueries({ queryKey: GRID_QUERY_PREFIX, type: 'inactive' });
+    await queryClient.refetchQueries({ queryKey: GRID_QUERY_PREFIX, type: 'active' });
+  }, [queryClient]);
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LineChart, Loader2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { hasGroup, useAuth } from '@/features/auth';
+import { fetchLatestRun, latestRunQueryKey, startForecastRun, type ForecastRun } from './forecast-runs-api';
+
+/** While a run is going its progress is polled this often. */
+const POLL_MS = 1000;
+
+/**
+ * The admin's "Run Forecast" button with the progress of the run in progress. The run is a
+ * background job on the server; this polls it and, when it ends, refreshes every query so the
+ * grid and the dashboard show the new forecasts.
+ */
+export function ForecastRunControl() {
+  const { user } = useAuth();
+  const isAdmin = hasGroup(user, 'admin');
+  const queryClient = useQueryClient();
+  const latest = useQuery({
+    queryKey: latestRunQueryKey,
+    queryFn: fetchLatestRun,
+    enabled: isAdmin,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
+  });
+  const start = useMutation({
+    mutationFn: startForecastRun,
+    onSuccess: (run) => queryClient.setQueryData(latestRunQueryKey, run),
+    onError: (error) =>
+      toast({ title: 'Forecast Not Started', description: error.message, variant: 'destructive' }),
+  });
+
+  const run = latest.data ?? null;
+  useRunCompletion(
+    run,
+    () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== latestRunQueryKey[0] }),
+  );
+
+  if (!isAdmin) return null;
+  const isRunning = run?.status === 'running' || start.isPending;
+  return (
+    <div className="flex items-center gap-3" aria-live="polite">
+      {run?.status === 'running' && (
+        <div
+          className="flex min-w-56 flex-col gap-1 text-xs text-muted-foreground"
+          data-testid="forecast-progress"
+        >
+          <span>
+            Forecasting: {run.progressPercent}% ({run.processedProducts} of {run.totalProducts || '…'}{' '}
+            products)
+          </span>
+          <div
+            className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Forecast run progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={run.progressPercent}
+          >
+            <div
+              className="h-full bg-primary transition-[width]"
+              style={{ width: `${run.progressPercent}%` }}
+            />
+          </div>
+        </div>
+      )}
+      <Button variant="outline" size="sm" disabled={isRunning} onClick={() => start.mutate()}>
+        {isRunning ? <Loader2 className="animate-spin" aria-hidden /> : <LineChart aria-hidden />}
+        {isRunning ? 'Forecast Running...' : 'Run Forecast'}
+      </Button>
+    </div>
+  );
+}
+
+/** Toasts once when a run this page watched goes from running to finished, and calls onDone. */
+function useRunCompletion(run: ForecastRun | null, onDone: () => void): void {
+  const watched = useRef<number | null>(null);
+  useEffect(() => {
+    if (!run) return;
+    if (run.status === 'running') {
+      watched.current = run.id;
+      return;
+    }
+    if (watched.current !== run.id) return;
+    watched.current = null;
+    if (run.status === 'succeeded') {
+      toast({
+        title: 'Forecast Complete',
+        description: `Updated forecasts for ${run.totalProducts} products (${run.updatedRecords} records).`,
+      });
+      onDone();
+    } else {
+      toast({
+        title: 'Forecast Failed',
+        description: run.error ?? 'The forecast run failed.',
+        variant: 'destructive',
+      });
+    }
+  }, [run, onDone]);
+}

@@ -1,0 +1,79 @@
+import type { UserSettings } from '@ps/domain';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  readUiPreferences,
+  readUserSettings,
+  THEME_KEY,
+  UI_PREFERENCES_KEY,
+  USER_SETTINGS_KEY,
+  writeSidebarCollapsed,
+  writeUserSettings,
+} from './settings-storage';
+import { applyTheme } from './theme';
+import { UserSettingsContext, type UserSettingsContextValue } from './user-settings-context';
+
+const WATCHED_KEYS = new Set([USER_SETTINGS_KEY, THEME_KEY, UI_PREFERENCES_KEY]);
+
+/**
+ * Holds the user's settings and ui-preferences for the whole app and applies the theme to the page
+ * root. The settings dialog itself is rendered once by the AppLayout; anything may open it.
+ */
+export function UserSettingsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState<UserSettings>(() => readUserSettings(localStorage));
+  const [isSidebarCollapsed, setIsSidebarCollapsed] = useState(
+    () => readUiPreferences(localStorage).sidebarCollapsed,
+  );
+  const [isSettingsDialogOpen, setSettingsDialogOpen] = useState(false);
+
+  useLayoutEffect(() => applyTheme(settings.theme), [settings.theme]);
+
+  // Another tab saved settings, or sign-out removed them: follow what storage says now.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && !WATCHED_KEYS.has(event.key)) return;
+      setSettings(readUserSettings(localStorage));
+      setIsSidebarCollapsed(readUiPreferences(localStorage).sidebarCollapsed);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const saveSettings = useCallback((next: UserSettings) => {
+    writeUserSettings(localStorage, next);
+    setSettings(next);
+  }, []);
+
+  const setSidebarCollapsed = useCallback((isCollapsed: boolean) => {
+    writeSidebarCollapsed(localStorage, isCollapsed);
+    setIsSidebarCollapsed(isCollapsed);
+  }, []);
+
+  const settingsDialogReturnFocus = useRef<HTMLElement | null>(null);
+  const openSettingsDialog = useCallback((options?: { returnFocusTo?: HTMLElement | null }) => {
+    settingsDialogReturnFocus.current = options?.returnFocusTo ?? null;
+    setSettingsDialogOpen(true);
+  }, []);
+
+  const value = useMemo<UserSettingsContextValue>(
+    () => ({
+      settings,
+      saveSettings,
+      isSidebarCollapsed,
+      setSidebarCollapsed,
+      isSettingsDialogOpen,
+      openSettingsDialog,
+      setSettingsDialogOpen,
+      settingsDialogReturnFocus,
+    }),
+    [
+      settings,
+      saveSettings,
+      isSidebarCollapsed,
+      setSidebarCollapsed,
+      isSettingsDialogOpen,
+      openSettingsDialog,
+    ],
+  );
+
+  return <UserSettingsContext value={value}>{children}</UserSettingsContext>;
+}

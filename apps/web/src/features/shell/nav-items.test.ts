@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isNavChildActive, isNavItemActive, NAV_ITEMS, visibleNavItems } from './nav-items';
+
+const byLabel = (label: string) => NAV_ITEMS.find((item) => item.label === label)!;
+
+describe('sidebar items', () => {
+  it('lists the spec items in order', () => {
+    expect(NAV_ITEMS.map((i) => `${i.label} ${i.to}`)).toEqual([
+      'Demand planning /demand-planning',
+      'Supply chain optimization /optichain',
+      'Quality control /qpoint',
+      'Control tower /control-tower',
+    ]);
+  });
+
+  it('marks demand planning active on / and on its own path, but not on the review page', () => {
+    const demand = byLabel('Demand planning');
+    expect(isNavItemActive(demand, '/')).toBe(true);
+    expect(isNavItemActive(demand, '/demand-planning')).toBe(true);
+    expect(isNavItemActive(demand, '/demand-planning-review')).toBe(false);
+  });
+
+  it('marks the control tower group active on its children, including /demand-planning-review', () => {
+    const tower = byLabel('Control tower');
+    expect(isNavItemActive(tower, '/control-tower')).toBe(true);
+    expect(isNavItemActive(tower, '/control-tower/inventory-metrics')).toBe(true);
+    expect(isNavItemActive(tower, '/demand-planning-review')).toBe(true);
+    expect(isNavItemActive(tower, '/optichain')).toBe(false);
+    expect(isNavChildActive('/control-tower/sd-match-trend', '/control-tower/sd-match-trend')).toBe(true);
+  });
+
+  it('shows each user only the screens their groups open', () => {
+    expect(visibleNavItems(['admin']).map((i) => i.label)).toHaveLength(4);
+    expect(visibleNavItems(['circor']).map((i) => i.label)).toEqual(['Control tower']);
+    expect(visibleNavItems([])).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './numbers';
+export * from './currency';
+export * from './dates';
+export * from './display';

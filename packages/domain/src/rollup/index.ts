@@ -1,0 +1,3 @@
+export * from './rules';
+export * from './time-buckets';
+export * from './roll-up';

@@ -1,0 +1,80 @@
+import { mase, owa, smape } from './metrics';
+
+/**
+ * Hold-out evaluation in the M4 way: average sMAPE and MASE over series, then OWA against naïve.
+ *
+ * `test` scores the last `horizon` values of each series. `dev` first drops those values and
+ * scores the `horizon` before them: design decisions are made on `dev`, so the `test` figures
+ * are not tuned to the values they report on.
+ */
+export type HoldoutSplit = 'test' | 'dev';
+
+export function splitHoldout(
+  values: readonly number[],
+  horizon: number,
+  split: HoldoutSplit,
+): { train: number[]; actual: number[] } {
+  const usable = split === 'dev' ? values.slice(0, values.length - horizon) : [...values];
+  return { train: usable.slice(0, usable.length - horizon), actual: usable.slice(usable.length - horizon) };
+}
+
+/** One scored series: its training part, the held-out actuals and each method's forecast. */
+export type HoldoutCase = {
+  train: readonly number[];
+  actual: readonly number[];
+  forecasts: Map<string, number[]>;
+};
+
+export type ScoreRow = { method: string; smape: number; mase: number; owa: number };
+
+/**
+ * Scores every method present in the cases. A method missing for a series (e.g. a continuous
+ * model on an intermittent series) is scored with the benchmark's forecast for that series.
+ */
+export function scoreHoldout(cases: readonly HoldoutCase[], benchmark = 'naive'): ScoreRow[] {
+  const methods: string[] = [];
+  for (const c of cases)
+    for (const method of c.forecasts.keys()) if (!methods.includes(method)) methods.push(method);
+  const totals = new Map(methods.map((m) => [m, { smape: 0, mase: 0 }]));
+  for (const c of cases) {
+    const fallback = c.forecasts.get(benchmark);
+    if (!fallback) throw new Error(`Benchmark "${benchmark}" missing for a series`);
+    for (const method of methods) {
+      const forecast = c.forecasts.get(method) ?? fallback;
+      const total = totals.get(method)!;
+      total.smape += smape(c.actual, forecast);
+      total.mase += mase(c.train, c.actual, forecast);
+    }
+  }
+  const averages = methods.map((method) => {
+    const total = totals.get(method)!;
+    return { method, smape: total.smape / cases.length, mase: total.mase / cases.length };
+  });
+  const base = averages.find((a) => a.method === benchmark)!;
+  return averages.map((a) => ({ ...a, owa: owa(a, base) }));
+}
+
+/** Share of held-out values inside [lower, upper], in percent. */
+export function coverage(
+  actuals: readonly (readonly number[])[],
+  lowers: readonly (readonly number[])[],
+  uppers: readonly (readonly number[])[],
+): number {
+  let inside = 0;
+  let total = 0;
+  actuals.forEach((actual, i) =>
+    actual.forEach((y, j) => {
+      total++;
+      if (y >= lowers[i]![j]! && y <= uppers[i]![j]!) inside++;
+    }),
+  );
+  return total === 0 ? Number.NaN : (100 * inside) / total;
+}
+
+/** A fixed-width text table. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}

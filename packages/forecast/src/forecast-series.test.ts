@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { distinctWindows, forecastSeries } from './forecast-series';
+
+describe('forecastSeries', () => {
+  it('forecasts a constant series as the constant, with collapsed intervals', () => {
+    const result = forecastSeries(new Array<number>(60).fill(42), { horizon: 5, seasonLength: 52 });
+    result.ensemble.forEach((v) => expect(v).toBeCloseTo(42, 6));
+    expect(result.naive).toEqual([42, 42, 42, 42, 42]);
+    result.upper95.forEach((v) => expect(v).toBeCloseTo(42, 4));
+    expect(result.demandClass).toBe('smooth');
+  });
+
+  it('follows a clear weekly seasonal pattern better than naïve', () => {
+    const values = Array.from(
+      { length: 4 * 52 + 13 },
+      (_, t) => 100 + 30 * Math.sin((2 * Math.PI * t) / 52) + (t % 3),
+    );
+    const train = values.slice(0, -13);
+    const actual = values.slice(-13);
+    const result = forecastSeries(train, { horizon: 13, seasonLength: 52.18 });
+    const error = (f: number[]): number => f.reduce((s, v, j) => s + Math.abs(v - actual[j]!), 0);
+    expect(error(result.ensemble)).toBeLessThan(error(result.naive) / 2);
+    result.ensemble.forEach((v, j) => {
+      expect(result.lower80[j]!).toBeLessThanOrEqual(v);
+      expect(result.lower95[j]!).toBeLessThanOrEqual(result.lower80[j]!);
+      expect(result.upper95[j]!).toBeGreaterThanOrEqual(result.upper80[j]!);
+    });
+    expect(Number.isFinite(result.backtest.mape)).toBe(true);
+  });
+
+  it('routes intermittent demand to the Croston family and never forecasts below zero', () => {
+    const values = Array.from({ length: 80 }, (_, t) => (t % 4 === 0 ? 5 + (t % 3) : 0));
+    const result = forecastSeries(values, { horizon: 4, seasonLength: 52 });
+    expect(result.demandClass).toBe('intermittent');
+    expect(['croston', 'sba', 'tsb']).toContain(result.model);
+    result.lower95.forEach((v) => expect(v).toBeGreaterThanOrEqual(0));
+    expect(result.ensemble[0]!).toBeGreaterThan(0.5);
+    expect(result.ensemble[0]!).toBeLessThan(3);
+  });
+
+  it('handles very short series', () => {
+    expect(forecastSeries([7], { horizon: 2, seasonLength: 52 }).ensemble).toEqual([7, 7]);
+    expect(forecastSeries([], { horizon: 2, seasonLength: 52 }).ensemble).toEqual([0, 0]);
+    expect(forecastSeries([3, 4, 5, 6], { horizon: 2, seasonLength: 52 }).ensemble).toHaveLength(2);
+  });
+
+  it('is deterministic', () => {
+    const values = Array.from({ length: 120 }, (_, t) => 50 + 0.3 * t + 5 * Math.sin(t * 0.9));
+    expect(forecastSeries(values, { horizon: 13, seasonLength: 52 })).toEqual(
+      forecastSeries(values, { horizon: 13, seasonLength: 52 }),
+    );
+  });
+});
+
+describe('distinctWindows', () => {
+  it('keeps windows shorter than the history and one "all" for the rest', () => {
+    expect(distinctWindows([104, 156, 260], 200)).toEqual([104, 156, Infinity]);
+    expect(distinctWindows([104, 156], 100)).toEqual([Infinity]);
+  });
+});

@@ -1,0 +1,16 @@
+/** Public API of @ps/forecast: one series, many series on worker threads, and the building blocks. */
+export {
+  forecastSeries,
+  DEFAULT_TUNING,
+  type Backtest,
+  type ForecastOptions,
+  type ForecastTuning,
+  type SeriesForecast,
+} from './forecast-series';
+export { forecastBatch, forecastMany, type BatchOptions } from './pool';
+export { CONTINUOUS_MODELS, forecastCandidates, type ContinuousModel } from './candidates';
+export { classifyDemand, croston, sba, tsb, type DemandClass, type DemandProfile } from './intermittent';
+export { bias, mape, mase, owa, smape } from './metrics';
+export { formatM4Csv, parseM4Csv, type M4Series } from './m4-csv';
+export { isSeasonal, seasonalAdjustment, type SeasonalAdjustment } from './seasonality';
+export type { ModelForecast, ModelName } from './types';
