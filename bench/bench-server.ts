@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { createAuthSetup } from '../apps/server/src/auth/auth-setup';
@@ -7,6 +6,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { seedDemoData, type SeedSummary } from '../apps/server/src/seed/seed-demo-data';
 import { signInOverHttp } from '../apps/server/test/support/sign-in';
+import { freePort } from '../apps/server/test/support/free-port';
 
 export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -18,18 +18,6 @@ export type BenchServer = {
   headers: Record<string, string>;
   close: () => Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server over a freshly seeded database (PGlite in memory, or a throw-away PostgreSQL schema). */
 export async function startBenchServer(

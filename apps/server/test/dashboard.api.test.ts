@@ -12,7 +12,8 @@ import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
 
 type Ok<T> = { success: true; data: T; error: null };
-const cents = (value: number): number => Math.round(value * 100) / 100;
+// Half up to cents, as the server rounds money (3.015 → 3.02 despite binary 3.01499…).
+const cents = (value: number): number => Math.round(Number((value * 100).toPrecision(12))) / 100;
 const isOverridden = (r: DemandRecord): boolean =>
   r.Rev_Pln_Ovrd_Percent !== null ||
   r.Rev_Pln_Ovrd_Units !== null ||
@@ -65,8 +66,11 @@ describe.each(backends)('dashboard metrics and summary stats on %s', (backend) =
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.data).toEqual({
-      currentPublishValue: cents(inQuarter(quarter).reduce((s, r) => s + (r.P1_Pub_Pln_Rev_Dlrs ?? 0), 0)),
-      lastPublishValue: cents(inQuarter(quarter).reduce((s, r) => s + (r.P2_Pub_Pln_Rev_Dlrs ?? 0), 0)),
+      // Tens of dollars: the screen multiplies by 10 (spec §9) and so shows true dollars.
+      currentPublishValue: cents(
+        inQuarter(quarter).reduce((s, r) => s + (r.P1_Pub_Pln_Rev_Dlrs ?? 0), 0) / 10,
+      ),
+      lastPublishValue: cents(inQuarter(quarter).reduce((s, r) => s + (r.P2_Pub_Pln_Rev_Dlrs ?? 0), 0) / 10),
       quarterChange: percentChange(revenue(quarter), revenue(shiftQuarter(quarter, -1))),
       yearOverYearChange: percentChange(revenue(quarter), revenue(shiftQuarter(quarter, -4))),
       quarter,

@@ -6,3 +6,4 @@ export * from './user-settings';
 export * from './planning-grid';
 export * from './rollup';
 export * from './format';
+export * from './forecast-run';

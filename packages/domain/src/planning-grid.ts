@@ -124,6 +124,10 @@ export type FilterOptions = {
 
 /** GET /api/dashboard-metrics (spec §3). */
 export type DashboardMetrics = {
+  /**
+   * Publish values in tens of dollars: the dashboard multiplies them by 10 for display (spec §2,
+   * §9), so the screen shows true dollars.
+   */
   lastPublishValue: number;
   currentPublishValue: number;
   quarterChange: number;

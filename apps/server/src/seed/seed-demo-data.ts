@@ -101,19 +101,28 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
     audit = [];
   };
   let lastLogged = 0;
-  for (const [index, product] of products.entries()) {
-    const weeks = generateProductWeeks(product, index, demo);
-    records.push(...weeks.records);
-    history.push(...weeks.history);
-    audit.push(...weeks.audit);
-    if (records.length + history.length >= FLUSH_ROWS) await flush();
-    const percent = Math.floor(((index + 1) / products.length) * 100);
-    if (percent >= lastLogged + 10) {
-      lastLogged = percent;
-      log(`Seeding demo data: ${percent}% (${index + 1} of ${products.length} products)`);
+  // The roll-up totals (migration 0002) are rebuilt once after the load instead of by the insert
+  // trigger statement by statement: about five times faster on 20,000 × 156. The rebuild reads
+  // every record, so rows anyone else inserts meanwhile are counted too.
+  await sql`alter table demand_records disable trigger demand_week_totals_insert`.execute(db);
+  try {
+    for (const [index, product] of products.entries()) {
+      const weeks = generateProductWeeks(product, index, demo);
+      records.push(...weeks.records);
+      history.push(...weeks.history);
+      audit.push(...weeks.audit);
+      if (records.length + history.length >= FLUSH_ROWS) await flush();
+      const percent = Math.floor(((index + 1) / products.length) * 100);
+      if (percent >= lastLogged + 10) {
+        lastLogged = percent;
+        log(`Seeding demo data: ${percent}% (${index + 1} of ${products.length} products)`);
+      }
     }
+    await flush();
+  } finally {
+    await sql`alter table demand_records enable trigger demand_week_totals_insert`.execute(db);
   }
-  await flush();
+  await sql`select rebuild_demand_totals()`.execute(db);
   await recordPublishedVersions(db, demo.anchor);
   // Fresh statistics so the planner picks index plans for the large tables right away.
   await sql`analyze`.execute(db);

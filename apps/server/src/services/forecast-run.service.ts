@@ -1,5 +1,5 @@
 import { forecastMany } from '@ps/forecast';
-import { roundToCents } from '@ps/domain';
+import { roundToCents, type ForecastRun } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { AccessScope } from '../access';
 import {
@@ -32,20 +32,6 @@ const SEASON_LENGTH = 52;
 const PROGRESS_INTERVAL_MS = 500;
 /** last_updated_by on records a run rewrites. */
 const FORECAST_USER = 'Forecast engine';
-
-export type ForecastRun = {
-  id: number;
-  status: ForecastRunRow['status'];
-  requestedBy: string;
-  totalProducts: number;
-  processedProducts: number;
-  updatedRecords: number;
-  /** 0–100. */
-  progressPercent: number;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-};
 
 function toForecastRun(row: ForecastRunRow): ForecastRun {
   return {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 import { TEST_POSTGRES_URL, type Backend } from './backends';
 import { signInOverHttp, type TokenSet } from './sign-in';
+import { freePort } from './free-port';
 
 /** A fixed "current week" so that test data is identical on every run. */
 export const TEST_ANCHOR = new Date('2026-11-15T00:00:00Z');
@@ -49,18 +49,6 @@ const CALLER_EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = {
   circor: 'circor@demo.local',
   nogroup: 'viewer@demo.local',
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the real server on a free port over a fresh database: an in-memory PGlite, or a schema

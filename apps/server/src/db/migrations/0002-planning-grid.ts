@@ -48,7 +48,7 @@ const WEIGHT = `(case when d.final_pln_units > 0 then d.final_pln_units::numeric
  * to the totals: sign 1 adds a record, -1 takes it away. Rows are locked in key order, so
  * concurrent writers cannot deadlock on the totals.
  */
-function addToTotals(source: string): string {
+export function addToTotals(source: string): string {
   const sums = SUMMED.map((c) => `coalesce(sum(d.sign * d.${c}::numeric), 0)`);
   const counts = SUMMED.map((c) => `coalesce(sum(d.sign) filter (where d.${c} is not null), 0)`);
   const columns = [
@@ -89,7 +89,7 @@ function addToTotals(source: string): string {
       last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at)`;
 }
 
-const withProduct = (rows: string, sign: 1 | -1): string =>
+export const withProduct = (rows: string, sign: 1 | -1): string =>
   `select ${sign} as sign, r.*, p.client_id, p.bu, p.pf, p.region, p.rank
    from ${rows} r join products p on p.pid = r.pid`;
 
@@ -114,7 +114,7 @@ const refreshSlice = (prefix: 'old' | 'new'): string => `
  * Per product: how many records and time buckets it has, and how many of them hold data. The
  * grid pages product-level views by summing these counts instead of grouping millions of rows.
  */
-const refreshProductTotals = (pids: string): string => `
+export const refreshProductTotals = (pids: string): string => `
   insert into demand_product_totals as t (pid, record_count, data_count, month_groups, month_data_groups,
     quarter_groups, quarter_data_groups, year_groups, year_data_groups)
   select n.pid, s.* from (select distinct pid from (${pids}) x order by pid) n

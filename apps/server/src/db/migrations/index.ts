@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './0001-initial-schema';
 import * as planningGrid from './0002-planning-grid';
 import * as forecastRuns from './0003-forecast-runs';
+import * as rebuildDemandTotals from './0004-rebuild-demand-totals';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-planning-grid': planningGrid,
   '0003-forecast-runs': forecastRuns,
+  '0004-rebuild-demand-totals': rebuildDemandTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

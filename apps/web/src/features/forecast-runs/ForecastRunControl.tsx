@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { hasGroup, useAuth } from '@/features/auth';
-import { fetchLatestRun, latestRunQueryKey, startForecastRun, type ForecastRun } from './forecast-runs-api';
+import type { ForecastRun } from '@ps/domain';
+import { fetchLatestRun, latestRunQueryKey, startForecastRun } from './forecast-runs-api';
 
 /** While a run is going its progress is polled this often. */
 const POLL_MS = 1000;
@@ -43,12 +44,13 @@ export function ForecastRunControl() {
     <div className="flex items-center gap-3" aria-live="polite">
       {run?.status === 'running' && (
         <div
-          className="flex min-w-56 flex-col gap-1 text-xs text-muted-foreground"
+          className="flex w-48 flex-col gap-1 text-xs text-muted-foreground"
           data-testid="forecast-progress"
         >
           <span>
-            Forecasting: {run.progressPercent}% ({run.processedProducts} of {run.totalProducts || '…'}{' '}
-            products)
+            {run.totalProducts > 0
+              ? `Forecasting ${run.progressPercent}% (${run.processedProducts} of ${run.totalProducts})`
+              : 'Preparing forecast run...'}
           </span>
           <div
             className="h-1.5 w-full overflow-hidden rounded-full bg-muted"

@@ -1,18 +1,5 @@
+import type { ForecastRun } from '@ps/domain';
 import { apiGet, apiPost } from '@/lib/api-client';
-
-/** A forecast run as GET/POST /api/forecast/runs answer it. */
-export type ForecastRun = {
-  id: number;
-  status: 'running' | 'succeeded' | 'failed';
-  requestedBy: string;
-  totalProducts: number;
-  processedProducts: number;
-  updatedRecords: number;
-  progressPercent: number;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-};
 
 export const latestRunQueryKey = ['forecast-runs', 'latest'] as const;
 

@@ -1,5 +1,6 @@
 import { DownloadIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl';
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { UserMenu } from '@/features/shell/components/UserMenu';
 import { PageHelp } from './PageHelp';
@@ -12,7 +13,10 @@ type DemandPlanningHeaderProps = {
   canExport: boolean;
 };
 
-/** The page's own header (spec §2): logo, title, subtitle, help, Focus View, import/export group, user menu. */
+/**
+ * The page's own header (spec §2): logo, title, subtitle, help, the admin's forecast run control,
+ * Focus View, import/export group, user menu.
+ */
 export function DemandPlanningHeader({
   isFocusView,
   onFocusViewChange,
@@ -22,10 +26,12 @@ export function DemandPlanningHeader({
 }: DemandPlanningHeaderProps) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-4 border-b border-border bg-card px-6 py-3">
-      <div className="flex min-w-0 flex-1 items-center gap-4">
+      <div className="flex shrink-0 items-center gap-4">
         <BrandLogo isCustomer={false} isCompact />
         <div className="min-w-0">
-          <h1 className="text-xl leading-tight font-bold tracking-tight">Demand Planning & Forecasting</h1>
+          <h1 className="text-xl leading-tight font-bold tracking-tight whitespace-nowrap">
+            Demand Planning & Forecasting
+          </h1>
           <p className="truncate text-sm text-muted-foreground">
             Forecast review, overrides and financial impact
           </p>
@@ -33,6 +39,7 @@ export function DemandPlanningHeader({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <PageHelp />
+        <ForecastRunControl />
         <Button
           variant={isFocusView ? 'default' : 'outline'}
           size="sm"

@@ -1,0 +1,33 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from './support/auth';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+describe('forecast run from the demand planning page', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('lets an admin run the forecast, shows its progress and reports when it is done', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, 'admin');
+    await page.goto('/demand-planning');
+    const runButton = page.getByRole('button', { name: 'Run Forecast' });
+    await runButton.click();
+    // The button stays disabled while the server works; the progress line names the products.
+    await page.getByRole('button', { name: 'Forecast Running...' }).waitFor();
+    await page.getByTestId('forecast-progress').waitFor();
+    await screenshot(page, 'forecast-run-progress');
+    const toast = await page.waitForSelector('[data-testid="toast"]:has-text("Forecast Complete")', {
+      timeout: 120_000,
+    });
+    expect(await toast.innerText()).toMatch(/Updated forecasts for 60 products \(\d+ records\)\./);
+    await runButton.waitFor();
+    expect(await runButton.isEnabled()).toBe(true);
+    await context.close();
+  });
+});
