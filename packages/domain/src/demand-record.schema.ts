@@ -114,7 +114,7 @@ export const LIST_LIMIT_DEFAULT = 1000;
 export const LIST_LIMIT_MAX = 5000;
 
 /** A filter value may be given once, repeated, or comma-separated. */
-const ZMultiValue = z
+export const ZMultiValueParam = z
   .union([z.string(), z.array(z.string())])
   .transform((value) =>
     (Array.isArray(value) ? value : [value])
@@ -138,12 +138,12 @@ export const ZListDemandRecordsQuerySchema = z.object({
     .max(LIST_LIMIT_MAX, { error: `must be at most ${LIST_LIMIT_MAX}` })
     .default(LIST_LIMIT_DEFAULT),
   nextToken: z.string().max(500, { error: 'is not a valid page token' }).optional(),
-  bu: ZMultiValue,
-  pf: ZMultiValue,
-  region: ZMultiValue,
-  site: ZMultiValue,
-  class: ZMultiValue,
-  pid: ZMultiValue,
+  bu: ZMultiValueParam,
+  pf: ZMultiValueParam,
+  region: ZMultiValueParam,
+  site: ZMultiValueParam,
+  class: ZMultiValueParam,
+  pid: ZMultiValueParam,
   from: ZDateParam,
   to: ZDateParam,
   search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DemandRecord, ReasonCode } from './demand-record';
+import { ZMultiValueParam } from './demand-record.schema';
 
 /**
  * Contract of the planning grid's server-side calls (roll-ups run in SQL on the server; the
@@ -82,22 +83,12 @@ export type GridPage = {
   drillDown: DrillDown;
 };
 
-const ZList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
-    (Array.isArray(value) ? value : [value])
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter((v) => v.length > 0),
-  )
-  .optional();
-
 export const ZGridQuerySchema = z.object({
   viewLevel: z.enum(VIEW_LEVELS, { error: `must be one of ${VIEW_LEVELS.join(', ')}` }).default('category'),
   drillDown: z.enum(DRILL_DOWNS, { error: `must be one of ${DRILL_DOWNS.join(', ')}` }).default('none'),
-  bu: ZList,
-  pf: ZList,
-  region: ZList,
+  bu: ZMultiValueParam,
+  pf: ZMultiValueParam,
+  region: ZMultiValueParam,
   search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
   offset: z.coerce
     .number({ error: 'must be a number' })
