@@ -44,7 +44,8 @@ export type RecordCursor = { pid: string; weekStart: string };
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function selectRecords(db: Db) {
+/** Records joined with their product's attributes: the flat shape the API returns. */
+export function selectRecords(db: Db) {
   return db
     .selectFrom('demand_records as r')
     .innerJoin('products as p', 'p.pid', 'r.pid')

@@ -1,6 +1,6 @@
 import { periodRangeOf, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DemandRecordRow } from './demand-record.repository';
+import { selectRecords, type DemandRecordRow } from './demand-record.repository';
 import {
   attributeFilter,
   groupName,
@@ -96,22 +96,7 @@ export async function recordsOfProducts(
   pids: string[],
 ): Promise<Array<DemandRecordRow & { has_data: boolean }>> {
   if (pids.length === 0) return [];
-  return db
-    .selectFrom('demand_records as r')
-    .innerJoin('products as p', 'p.pid', 'r.pid')
-    .selectAll('r')
-    .select([
-      'p.client_id',
-      'p.bu',
-      'p.pf',
-      'p.class',
-      'p.region',
-      'p.site',
-      'p.entity_type',
-      'p.unit_cost',
-      'p.unit_price',
-      'p.rank',
-    ])
+  return selectRecords(db)
     .where('r.pid', '=', sql<string>`any(${pids}::text[])`)
     .orderBy('r.pid')
     .orderBy('r.week_start')

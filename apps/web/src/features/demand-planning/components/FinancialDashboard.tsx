@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { useDashboardMetrics } from '../hooks/useDashboardData';
-import { StatusBanner } from './StatusBanner';
+import { LoadErrorBanner } from './LoadErrorBanner';
 import { MetricCard } from './MetricCard';
 
 const toneOf = (value: number | undefined) =>
@@ -60,17 +60,12 @@ export function FinancialDashboard() {
         </Popover>
       </div>
       {error && (
-        <StatusBanner tone="error">
-          <span>Could not load the dashboard: {error.message}</span>{' '}
-          <button
-            type="button"
-            className="font-medium underline underline-offset-2"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-          >
-            Try Again
-          </button>
-        </StatusBanner>
+        <LoadErrorBanner
+          subject="the dashboard"
+          error={error}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
       )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricCard

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import { useSummaryStats } from '../hooks/useDashboardData';
-import { StatusBanner } from './StatusBanner';
+import { LoadErrorBanner } from './LoadErrorBanner';
 
 function SummaryCard({
   title,
@@ -76,17 +76,12 @@ export function SummaryBlock() {
   return (
     <section aria-label="Summary" className="flex flex-col gap-3">
       {error && (
-        <StatusBanner tone="error">
-          <span>Could not load the summary: {error.message}</span>{' '}
-          <button
-            type="button"
-            className="font-medium underline underline-offset-2"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-          >
-            Try Again
-          </button>
-        </StatusBanner>
+        <LoadErrorBanner
+          subject="the summary"
+          error={error}
+          onRetry={() => void refetch()}
+          isRetrying={isFetching}
+        />
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <SummaryCard title="Summary Statistics" icon={BarChart3Icon}>
