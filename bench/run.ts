@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runForecastBench } from './forecast.bench';
+import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runPlanningGridBench } from './planning-grid.bench';
 import { printTable, type BenchRow } from './stats';
@@ -12,6 +13,7 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   },
   grid: { title: 'Planning grid on 20,000 × 156 in PostgreSQL (HTTP)', run: runPlanningGridBench },
   forecast: { title: 'Forecasting engine (worker pool, all cores)', run: runForecastBench },
+  'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
