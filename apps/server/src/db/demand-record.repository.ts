@@ -1,12 +1,5 @@
 import type { ClientId } from '@ps/domain';
-import {
-  sql,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable, ProductsTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -130,19 +123,6 @@ export async function findDemandRecordsForUpdate(
     .orderBy('r.pid')
     .orderBy('r.week_start')
     .forUpdate('r')
-    .execute();
-}
-
-export async function updateDemandRecord(
-  trx: Transaction<Database>,
-  key: { pid: string; weekStart: string },
-  values: Updateable<DemandRecordsTable>,
-): Promise<void> {
-  await trx
-    .updateTable('demand_records')
-    .set({ ...values, version: sql`version + 1` })
-    .where('pid', '=', key.pid)
-    .where('week_start', '=', key.weekStart)
     .execute();
 }
 

@@ -29,7 +29,7 @@ export const percentChange = (value: number, base: number): number =>
  * expects them in tens of dollars. Sending tens of dollars keeps that client's display rule and
  * puts the true dollar figure on screen (docs/metrics.md).
  */
-export function inDashboardUnits(dollars: number): number {
+function inDashboardUnits(dollars: number): number {
   return roundToCents(dollars / DASHBOARD_VALUE_MULTIPLIER);
 }
 

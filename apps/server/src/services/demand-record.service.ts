@@ -8,7 +8,7 @@ import {
   type ListDemandRecordsQuery,
   type UpdateDemandRecord,
 } from '@ps/domain';
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { narrowToContext, type AccessScope } from '../access';
 import {
   deleteDemandRecord,
@@ -19,13 +19,12 @@ import {
   insertDemandRecord,
   insertProduct,
   listDemandRecords,
-  updateDemandRecord,
   updateDemandRecordsBulk,
   BATCH_COLUMNS,
   type BatchValues,
   type DemandRecordRow,
 } from '../db/demand-record.repository';
-import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
+import type { AuditLogTable, Database } from '../db/schema';
 import { AppError } from '../errors';
 import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from './demand-record.mapper';
 import { decodePageToken, encodePageToken } from './page-token';
@@ -52,6 +51,8 @@ function changedFields(row: DemandRecordRow, patch: Patch): EditableField[] {
   });
 }
 
+type AuditRow = Omit<AuditLogTable, 'id' | 'changed_at'>;
+
 /** One audit row per changed editable field. */
 function auditRowsOf(
   scope: AccessScope,
@@ -59,7 +60,7 @@ function auditRowsOf(
   patch: Patch,
   fields: EditableField[],
   source: string,
-): Array<Omit<AuditLogTable, 'id' | 'changed_at'>> {
+): AuditRow[] {
   return fields.map((field) => ({
     client_id: row.client_id,
     pid: row.pid,
@@ -70,6 +71,28 @@ function auditRowsOf(
     changed_by: scope.userName,
     source,
   }));
+}
+
+/**
+ * What saving a patch writes: the changed editable fields with the plan chain recomputed from
+ * them, and one audit row per changed field. Null when nothing really changes.
+ */
+function prepareWrite(
+  scope: AccessScope,
+  row: DemandRecordRow,
+  patch: Patch,
+  source: string,
+): { write: { pid: string; weekStart: string; values: BatchValues }; audit: AuditRow[] } | null {
+  const fields = changedFields(row, patch);
+  if (fields.length === 0) return null;
+  const merged = { ...row } as DemandRecordRow;
+  for (const field of fields) (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
+  const next = { ...merged, ...planColumns(merged, row) } as DemandRecordRow;
+  const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c.name, next[c.name]])) as BatchValues;
+  return {
+    write: { pid: row.pid, weekStart: row.week_start, values },
+    audit: auditRowsOf(scope, row, patch, fields, source),
+  };
 }
 
 export class DemandRecordService {
@@ -228,8 +251,8 @@ export class DemandRecordService {
         );
       }
       const at = new Date();
-      const writes: Parameters<typeof updateDemandRecordsBulk>[1] = [];
-      const audit: Parameters<typeof insertAuditRows>[1] = [];
+      const writes: Array<NonNullable<ReturnType<typeof prepareWrite>>['write']> = [];
+      const audit: AuditRow[] = [];
       for (const row of rows) {
         const {
           PID: _pid,
@@ -237,20 +260,11 @@ export class DemandRecordService {
           version: _version,
           ...patch
         } = byKey.get(`${row.pid}|${row.week_start}`)!;
-        const fields = changedFields(row, patch);
-        if (fields.length === 0) continue;
-        const merged = { ...row } as DemandRecordRow;
-        for (const field of fields)
-          (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
-        const values = Object.fromEntries(
-          BATCH_COLUMNS.map((c) => [
-            c.name,
-            ({ ...merged, ...planColumns(merged, row) } as DemandRecordRow)[c.name],
-          ]),
-        ) as BatchValues;
-        writes.push({ pid: row.pid, weekStart: row.week_start, values });
-        audit.push(...auditRowsOf(scope, row, patch, fields, 'batch'));
-        changedFieldCount += fields.length;
+        const prepared = prepareWrite(scope, row, patch, 'batch');
+        if (!prepared) continue;
+        writes.push(prepared.write);
+        audit.push(...prepared.audit);
+        changedFieldCount += prepared.audit.length;
         updatedRecords += 1;
       }
       await updateDemandRecordsBulk(trx, writes, { at, by: scope.userName });
@@ -294,24 +308,11 @@ export class DemandRecordService {
     row: DemandRecordRow,
     patch: Patch,
     source: string,
-  ): Promise<number> {
-    const fields = changedFields(row, patch);
-    if (fields.length === 0) return 0;
-    const values: Updateable<DemandRecordsTable> = {};
-    for (const field of fields) values[EDITABLE_COLUMNS[field]] = patch[field] as never;
-    const merged = { ...row, ...values } as DemandRecordRow;
-    await updateDemandRecord(
-      trx,
-      { pid: row.pid, weekStart: row.week_start },
-      {
-        ...values,
-        ...planColumns(merged, row),
-        last_updated_at: new Date(),
-        last_updated_by: scope.userName,
-      },
-    );
-    await insertAuditRows(trx, auditRowsOf(scope, row, patch, fields, source));
-    return fields.length;
+  ): Promise<void> {
+    const prepared = prepareWrite(scope, row, patch, source);
+    if (!prepared) return;
+    await updateDemandRecordsBulk(trx, [prepared.write], { at: new Date(), by: scope.userName });
+    await insertAuditRows(trx, prepared.audit);
   }
 
   private async findOrCreateProduct(
