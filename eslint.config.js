@@ -5,6 +5,16 @@ import globals from 'globals';
 
 /** Dependency direction: domain and forecast import no app; web never imports server and vice versa. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const SERVER_NOT_WEB = {
+  group: ['@ps/web', '**/apps/web/**'],
+  message: 'The server never imports the web app.',
+};
+/** `../other-module/file` from inside a module; `../other-module` (its index) is the way in. */
+const OTHER_MODULE_INTERNALS = {
+  regex: '^\\.\\./[\\w-]+/.+',
+  message: "Import another module through its index ('../module'), never its files.",
+};
+const SQL_IN_REPOSITORIES = 'Queries live in *.repository.ts / *.sql.ts; import kysely types only here.';
 
 export default tseslint.config(
   {
@@ -63,8 +73,33 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
+    rules: restrict([SERVER_NOT_WEB]),
+  },
+  // Server layering (docs/architecture.md): a module reaches another only through its index; SQL
+  // lives in repositories (*.repository.ts, *.sql.ts) and db/; lib never imports a feature.
+  {
+    files: ['apps/server/src/modules/**'],
+    ignores: ['**/*.repository.ts', '**/*.sql.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: SQL_IN_REPOSITORIES, allowTypeImports: true }],
+          patterns: [SERVER_NOT_WEB, OTHER_MODULE_INTERNALS],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.sql.ts'],
+    rules: restrict([SERVER_NOT_WEB, OTHER_MODULE_INTERNALS]),
+  },
+  {
+    files: ['apps/server/src/lib/**', 'apps/server/src/db/**'],
     rules: restrict([
-      { group: ['@ps/web', '**/apps/web/**'], message: 'The server never imports the web app.' },
+      SERVER_NOT_WEB,
+      { group: ['**/modules/**', '../modules'], message: 'lib and db never import a feature module.' },
     ]),
   },
   {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { createAuthSetup } from '../apps/server/src/auth/auth-setup';
+import { createAuthSetup } from '../apps/server/src/modules/auth/auth-setup';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { seedDemoData, type SeedSummary } from '../apps/server/src/seed/seed-demo-data';

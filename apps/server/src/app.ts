@@ -6,21 +6,26 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
-import { failure } from './envelope';
-import { AppError, httpStatusOf } from './errors';
-import type { AuthSetup } from './auth/auth-setup';
-import { PUBLIC_AUTH_PATHS } from './auth/auth.routes';
-import { registerDashboardRoutes } from './routes/dashboard.routes';
-import { registerDemandRecordRoutes } from './routes/demand-records.routes';
-import { registerExportRoutes } from './routes/export.routes';
-import { registerForecastRunRoutes } from './routes/forecast-runs.routes';
-import { registerHealthRoutes } from './routes/health.routes';
-import { registerPlanningGridRoutes } from './routes/planning-grid.routes';
-import { DashboardService } from './services/dashboard.service';
-import { DemandRecordService } from './services/demand-record.service';
-import { ExportService } from './services/export.service';
-import { PlanningGridService } from './services/planning-grid.service';
-import { ForecastRunService } from './services/forecast-run.service';
+import { failure } from './lib/envelope';
+import { AppError, httpStatusOf } from './lib/errors';
+import type { ServerModule } from './lib/server-module';
+import { PUBLIC_AUTH_PATHS, type AuthSetup } from './modules/auth';
+import { dashboardModule } from './modules/dashboard';
+import { demandRecordsModule } from './modules/demand-records';
+import { exportsModule } from './modules/exports';
+import { forecastRunsModule } from './modules/forecast-runs';
+import { healthModule } from './modules/health';
+import { planningGridModule } from './modules/planning-grid';
+
+/** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
+const MODULES: readonly ServerModule[] = [
+  healthModule,
+  demandRecordsModule,
+  planningGridModule,
+  exportsModule,
+  dashboardModule,
+  forecastRunsModule,
+];
 
 export type AppOptions = {
   config: AppConfig;
@@ -64,15 +69,7 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
   });
 
   await auth.register(app);
-  registerHealthRoutes(app, database);
-  registerDemandRecordRoutes(app, new DemandRecordService(database.db));
-  const planningGrid = new PlanningGridService(database.db);
-  registerPlanningGridRoutes(app, planningGrid);
-  registerExportRoutes(app, new ExportService(planningGrid));
-  registerDashboardRoutes(app, new DashboardService(database.db));
-  const forecastRuns = new ForecastRunService(database.db, app.log);
-  await forecastRuns.recoverInterruptedRuns();
-  registerForecastRunRoutes(app, forecastRuns);
+  for (const module of MODULES) await module.register(app, { config, database, log: app.log });
 
   const webRoot = resolve(config.WEB_DIST_DIR);
   const hasWebApp = existsSync(resolve(webRoot, 'index.html'));

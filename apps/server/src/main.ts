@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { buildApp } from './app';
-import { createAuthSetup } from './auth/auth-setup';
+import { createAuthSetup } from './modules/auth';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { seedIfEmpty } from './seed/seed-if-empty';

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { DemandRecord } from '@ps/domain';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthSetup } from '../src/auth/auth-setup';
+import { createAuthSetup } from '../src/modules/auth/auth-setup';
 import { loadConfig } from '../src/config';
 import { backends } from './support/backends';
 import { signInOverHttp } from './support/sign-in';

@@ -7,7 +7,7 @@ import {
   type SummaryStats,
 } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { percentChange, shiftQuarter } from '../src/services/dashboard.service';
+import { percentChange, shiftQuarter } from '../src/modules/dashboard/dashboard.service';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
 

@@ -1,8 +1,8 @@
 import type { AggregatedRow, DemandRecord, GridPage } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, exportFileName } from '../src/services/export-csv';
-import { ExportService } from '../src/services/export.service';
-import { PlanningGridService } from '../src/services/planning-grid.service';
+import { csvCell, exportFileName } from '../src/modules/exports/export-csv';
+import { ExportService } from '../src/modules/exports/export.service';
+import { PlanningGridService } from '../src/modules/planning-grid/planning-grid.service';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 

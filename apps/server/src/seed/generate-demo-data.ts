@@ -10,7 +10,7 @@ import {
 } from '@ps/domain';
 import type { Insertable } from 'kysely';
 import type { AuditLogTable, DemandRecordsTable, ProductsTable } from '../db/schema';
-import { planColumns } from '../services/demand-record.mapper';
+import { planColumns } from '../db/demand-record-row';
 import { CATALOG, OVERRIDE_NOTES, PLANNERS, REGIONS } from './demo-catalog';
 import { createRandom, streamSeed, type Random } from './random';
 

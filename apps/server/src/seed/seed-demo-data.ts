@@ -1,7 +1,7 @@
 import { addWeeks, CLIENT_IDS, toIsoDate, weekKey, weekStartSunday } from '@ps/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
-import { insertByUnnest, type ColumnSpec } from './bulk-insert';
+import { insertByUnnest, type ColumnSpec } from '../db/bulk';
 import { generateProductWeeks, planDemoProducts, type DemoOptions } from './generate-demo-data';
 
 export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };

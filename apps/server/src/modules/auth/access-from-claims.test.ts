@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors';
+import { accessScopeFromClaims } from './access-from-claims';
+import { readGroupsClaim } from './groups-claim';
+
+describe('readGroupsClaim', () => {
+  it.each([
+    [{ groups: ['admin', 'circor'] }, 'groups', ['admin', 'circor']],
+    [{ 'cognito:groups': ['circor'] }, 'cognito:groups', ['circor']],
+    [{ groups: 'admin' }, 'groups', ['admin']],
+    [{ groups: 'admin, circor' }, 'groups', ['admin', 'circor']],
+    [{ groups: '["circor"]' }, 'groups', ['circor']],
+    [{ groups: '[not json' }, 'groups', []],
+    [{ groups: [1, '', 'admin'] }, 'groups', ['admin']],
+    [{ groups: ['admin'] }, 'cognito:groups', []],
+    [{}, 'groups', []],
+  ])('reads %j under %s as %j', (claims, name, expected) => {
+    expect(readGroupsClaim(claims, name)).toEqual(expected);
+  });
+});
+
+describe('accessScopeFromClaims', () => {
+  const base = { sub: 'u1', name: 'Pat Planner', email: 'pat@example.com' };
+
+  it('gives admin every client, writes and admin operations', () => {
+    expect(accessScopeFromClaims({ ...base, groups: ['admin'] }, 'groups')).toEqual({
+      userId: 'u1',
+      userName: 'Pat Planner',
+      groups: ['admin'],
+      clientIds: ['internal', 'circor'],
+      canWrite: true,
+      isAdmin: true,
+    });
+  });
+
+  it('gives circor only the circor client, with writes but no admin operations', () => {
+    const scope = accessScopeFromClaims({ ...base, 'cognito:groups': ['circor'] }, 'cognito:groups');
+    expect(scope).toMatchObject({ clientIds: ['circor'], canWrite: true, isAdmin: false });
+  });
+
+  it('treats a user in both groups as admin', () => {
+    expect(accessScopeFromClaims({ ...base, groups: ['circor', 'admin'] }, 'groups').isAdmin).toBe(true);
+  });
+
+  it('names the user by name, else email, else subject', () => {
+    expect(accessScopeFromClaims({ sub: 'u2', email: 'e@x.io', groups: ['admin'] }, 'groups').userName).toBe(
+      'e@x.io',
+    );
+    expect(accessScopeFromClaims({ sub: 'u3', groups: ['admin'] }, 'groups').userName).toBe('u3');
+  });
+
+  it.each([[[]], [['viewer']], [['Admin']]])('refuses groups %j with Insufficient permissions', (groups) => {
+    const attempt = () => accessScopeFromClaims({ ...base, groups }, 'groups');
+    expect(attempt).toThrow(AppError);
+    expect(attempt).toThrow('Insufficient permissions');
+  });
+
+  it('refuses a token without a subject as unauthenticated', () => {
+    expect(() => accessScopeFromClaims({ groups: ['admin'] }, 'groups')).toThrow('Authentication required');
+  });
+});

@@ -1,0 +1,25 @@
+import { CLIENT_IDS } from '@ps/domain';
+import type { AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
+import { readGroupsClaim } from './groups-claim';
+
+/**
+ * Turns verified token claims into what the caller may touch (spec §6): `admin` sees and edits
+ * every client's records and may run admin-only operations; `circor` sees and edits only the
+ * circor client's records (customer collaborative planning); anyone else is refused.
+ */
+export function accessScopeFromClaims(claims: Record<string, unknown>, groupsClaim: string): AccessScope {
+  const groups = readGroupsClaim(claims, groupsClaim);
+  const text = (key: string) => (typeof claims[key] === 'string' && claims[key] ? claims[key] : undefined);
+  const userId = text('sub');
+  if (!userId) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  // The name is what audit rows and last_updated_by show; email and subject are fallbacks.
+  const userName = text('name') ?? text('email') ?? text('preferred_username') ?? userId;
+  if (groups.includes('admin')) {
+    return { userId, userName, groups, clientIds: CLIENT_IDS, canWrite: true, isAdmin: true };
+  }
+  if (groups.includes('circor')) {
+    return { userId, userName, groups, clientIds: ['circor'], canWrite: true, isAdmin: false };
+  }
+  throw new AppError('FORBIDDEN', 'Insufficient permissions');
+}

@@ -1,0 +1,75 @@
+import type { ClientId } from '@ps/domain';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Formulas: docs/metrics.md. Every query is scoped to the caller's clients. */
+type Scope = { clientIds: readonly ClientId[] };
+const inScope = (scope: Scope, column: string) =>
+  sql`${sql.raw(column)} = any(${[...scope.clientIds]}::text[])`;
+
+/**
+ * Published and actual-or-planned revenue per quarter bucket, from demand_week_totals: weeks that
+ * started before the current week count their actual revenue, the current and later weeks their
+ * final plan revenue.
+ */
+export async function quarterRevenues(
+  db: Kysely<Database>,
+  scope: Scope,
+  q: { currentWeek: string; quarters: string[] },
+): Promise<Map<string, { p1: number; p2: number; revenue: number }>> {
+  const { rows } = await sql<{ quarter: string; p1: number; p2: number; revenue: number }>`
+    select to_char(t.week_start, 'YYYY-"Q"Q') as quarter,
+      coalesce(sum(t.p1_pub_pln_rev_dlrs), 0) as p1,
+      coalesce(sum(t.p2_pub_pln_rev_dlrs), 0) as p2,
+      coalesce(sum(case when t.week_start < ${q.currentWeek}::date then t.act_rev_dlrs else t.final_pln_rev_dlrs end), 0) as revenue
+    from demand_week_totals t
+    where ${inScope(scope, 't.client_id')}
+      and to_char(t.week_start, 'YYYY-"Q"Q') = any(${q.quarters}::text[])
+    group by 1`.execute(db);
+  return new Map(rows.map((row) => [row.quarter, row]));
+}
+
+export async function summaryFigures(
+  db: Kysely<Database>,
+  scope: Scope,
+  q: { startOfToday: Date },
+): Promise<{
+  totalSkus: number;
+  modifiedToday: number;
+  pendingReview: number;
+  netImpact: number;
+  positiveOverrides: number;
+  negativeOverrides: number;
+}> {
+  const { rows } = await sql<{
+    totalSkus: number;
+    modifiedToday: number;
+    pendingReview: number;
+    netImpact: number;
+    positiveOverrides: number;
+    negativeOverrides: number;
+  }>`
+    with overridden as (
+      select r.final_pln_rev_dlrs as final_revenue,
+        round((r.ensemble_fcst_units * p.unit_price)::numeric, 2) as baseline_revenue,
+        r.reason_code, r.last_updated_at,
+        (select max(v.published_at) from plan_versions v where v.client_id = p.client_id) as last_publish
+      from demand_records r join products p on p.pid = r.pid
+      where ${inScope(scope, 'p.client_id')}
+        and (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null
+          or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null))
+    select
+      (select count(*) from products p join demand_product_totals t on t.pid = p.pid
+        where ${inScope(scope, 'p.client_id')})::int as "totalSkus",
+      (select count(*) from (select distinct a.pid, a.week_start from audit_log a
+        where ${inScope(scope, 'a.client_id')} and a.changed_at >= ${q.startOfToday}) m)::int as "modifiedToday",
+      (select count(*) from overridden o where o.reason_code is null
+        or o.last_publish is null or o.last_updated_at > o.last_publish)::int as "pendingReview",
+      (select coalesce(sum(o.final_revenue - o.baseline_revenue), 0) from overridden o
+        where o.final_revenue is not null and o.baseline_revenue is not null) as "netImpact",
+      (select count(*) from overridden o where o.final_revenue > o.baseline_revenue)::int as "positiveOverrides",
+      (select count(*) from overridden o where o.final_revenue < o.baseline_revenue)::int as "negativeOverrides"`.execute(
+    db,
+  );
+  return rows[0]!;
+}

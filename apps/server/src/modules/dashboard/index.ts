@@ -1,0 +1,8 @@
+import type { ServerModule } from '../../lib/server-module';
+import { DashboardService } from './dashboard.service';
+import { registerDashboardRoutes } from './dashboard.routes';
+
+export const dashboardModule: ServerModule = {
+  name: 'dashboard',
+  register: (app, { database }) => registerDashboardRoutes(app, new DashboardService(database.db)),
+};

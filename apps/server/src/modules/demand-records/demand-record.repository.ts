@@ -1,0 +1,190 @@
+import type { ClientId } from '@ps/domain';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
+import type { AuditLogTable, Database, DemandRecordsTable, ProductsTable } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type DemandRecordFilters = {
+  clientIds: readonly ClientId[];
+  bu?: string[] | undefined;
+  pf?: string[] | undefined;
+  region?: string[] | undefined;
+  site?: string[] | undefined;
+  class?: string[] | undefined;
+  pid?: string[] | undefined;
+  /** Inclusive week range as yyyy-mm-dd. */
+  fromWeek?: string | undefined;
+  toWeek?: string | undefined;
+  search?: string | undefined;
+};
+
+export type RecordCursor = { pid: string; weekStart: string };
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page in key order (PID, week). Keyset pagination: the cursor is the last key returned, so a
+ * page never repeats or skips rows when others insert meanwhile, and deep pages cost as much as
+ * the first (the primary key index serves the order).
+ */
+export async function listDemandRecords(
+  db: Db,
+  options: { filters: DemandRecordFilters; after?: RecordCursor | undefined; limit: number },
+): Promise<DemandRecordRow[]> {
+  const { filters, after, limit } = options;
+  const search = filters.search ? `%${escapeLike(filters.search)}%` : undefined;
+  return selectRecords(db)
+    .where('p.client_id', 'in', [...filters.clientIds])
+    .$if(!!filters.bu?.length, (q) => q.where('p.bu', 'in', filters.bu!))
+    .$if(!!filters.pf?.length, (q) => q.where('p.pf', 'in', filters.pf!))
+    .$if(!!filters.region?.length, (q) => q.where('p.region', 'in', filters.region!))
+    .$if(!!filters.site?.length, (q) => q.where('p.site', 'in', filters.site!))
+    .$if(!!filters.class?.length, (q) => q.where('p.class', 'in', filters.class!))
+    .$if(!!filters.pid?.length, (q) => q.where('r.pid', 'in', filters.pid!))
+    .$if(!!filters.fromWeek, (q) => q.where('r.week_start', '>=', filters.fromWeek!))
+    .$if(!!filters.toWeek, (q) => q.where('r.week_start', '<=', filters.toWeek!))
+    .$if(!!search, (q) =>
+      q.where((eb) =>
+        eb.or(
+          (['p.pid', 'p.bu', 'p.pf', 'p.class', 'p.region', 'p.site'] as const).map((column) =>
+            eb(column, 'ilike', search!),
+          ),
+        ),
+      ),
+    )
+    .$if(!!after, (q) =>
+      q.where(sql<boolean>`(r.pid, r.week_start) > (${after!.pid}, ${after!.weekStart}::date)`),
+    )
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .limit(limit)
+    .execute();
+}
+
+export async function findDemandRecord(
+  db: Db,
+  key: { pid: string; weekStart: string },
+  options: { clientIds: readonly ClientId[]; forUpdate?: boolean },
+): Promise<DemandRecordRow | undefined> {
+  return selectRecords(db)
+    .where('r.pid', '=', key.pid)
+    .where('r.week_start', '=', key.weekStart)
+    .where('p.client_id', 'in', [...options.clientIds])
+    .$if(!!options.forUpdate, (q) => q.forUpdate('r'))
+    .executeTakeFirst();
+}
+
+/** Locks and reads several records at once, in key order so that concurrent batches cannot deadlock. */
+export async function findDemandRecordsForUpdate(
+  trx: Transaction<Database>,
+  keys: Array<{ pid: string; weekStart: string }>,
+  clientIds: readonly ClientId[],
+): Promise<DemandRecordRow[]> {
+  if (keys.length === 0) return [];
+  const pairs = sql.join(keys.map((k) => sql`(${k.pid}, ${k.weekStart}::date)`));
+  return selectRecords(trx)
+    .where(sql<boolean>`(r.pid, r.week_start) in (${pairs})`)
+    .where('p.client_id', 'in', [...clientIds])
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .forUpdate('r')
+    .execute();
+}
+
+/** The columns a batch save writes: the editable fields and the plan chain that follows from them. */
+export const BATCH_COLUMNS = [
+  { name: 'rev_pln_ovrd_percent', type: 'numeric' },
+  { name: 'rev_pln_ovrd_units', type: 'int4' },
+  { name: 'sop_pln_ovrd_percent', type: 'numeric' },
+  { name: 'sop_pln_ovrd_units', type: 'int4' },
+  { name: 'reason_code', type: 'text' },
+  { name: 'comments', type: 'text' },
+  { name: 'prelim_pln_units', type: 'int4' },
+  { name: 'prelim_pln_cost', type: 'numeric' },
+  { name: 'prelim_pln_rev_dlrs', type: 'numeric' },
+  { name: 'final_pln_units', type: 'int4' },
+  { name: 'final_bk_pln_cost', type: 'numeric' },
+  { name: 'final_pln_rev_dlrs', type: 'numeric' },
+  { name: 'delta_prelim_to_final_pln_units', type: 'int4' },
+  { name: 'delta_prelim_to_final_pln_cost', type: 'numeric' },
+  { name: 'delta_prelim_to_final_pln_rev_dlrs', type: 'numeric' },
+] as const satisfies ReadonlyArray<{ name: keyof DemandRecordsTable; type: string }>;
+export type BatchValues = { [C in (typeof BATCH_COLUMNS)[number]['name']]: DemandRecordsTable[C] };
+
+/**
+ * Writes many records in one statement (each column travels as one array): one round trip and
+ * one run of the roll-up triggers for the whole batch instead of one per record.
+ */
+export async function updateDemandRecordsBulk(
+  trx: Transaction<Database>,
+  rows: Array<{ pid: string; weekStart: string; values: BatchValues }>,
+  change: { at: Date; by: string },
+): Promise<void> {
+  if (rows.length === 0) return;
+  const arrays = [
+    sql`${rows.map((r) => r.pid)}::text[]`,
+    sql`${rows.map((r) => r.weekStart)}::date[]`,
+    ...BATCH_COLUMNS.map((c) => sql`${rows.map((r) => r.values[c.name])}::${sql.raw(c.type)}[]`),
+  ];
+  const names = ['pid', 'week_start', ...BATCH_COLUMNS.map((c) => c.name)];
+  await sql`
+    update demand_records r set
+      ${sql.join(BATCH_COLUMNS.map((c) => sql`${sql.id(c.name)} = u.${sql.id(c.name)}`))},
+      last_updated_at = ${change.at}, last_updated_by = ${change.by}, version = r.version + 1
+    from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((n) => sql.id(n)))})
+    where r.pid = u.pid and r.week_start = u.week_start`.execute(trx);
+}
+
+/** Whether the key exists at all, whoever owns it (creating it again must fail either way). */
+export async function demandRecordExists(db: Db, key: { pid: string; weekStart: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('demand_records')
+    .select('pid')
+    .where('pid', '=', key.pid)
+    .where('week_start', '=', key.weekStart)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertDemandRecord(
+  trx: Transaction<Database>,
+  values: Insertable<DemandRecordsTable>,
+): Promise<void> {
+  await trx.insertInto('demand_records').values(values).execute();
+}
+
+export async function deleteDemandRecord(
+  trx: Transaction<Database>,
+  key: { pid: string; weekStart: string },
+): Promise<void> {
+  await trx
+    .deleteFrom('demand_records')
+    .where('pid', '=', key.pid)
+    .where('week_start', '=', key.weekStart)
+    .execute();
+}
+
+export async function insertAuditRows(
+  trx: Transaction<Database>,
+  rows: Array<Omit<AuditLogTable, 'id' | 'changed_at'>>,
+): Promise<void> {
+  // Chunked so a 5000-record batch stays under PostgreSQL's 65535 bind-parameter limit.
+  for (let start = 0; start < rows.length; start += 5000) {
+    await trx
+      .insertInto('audit_log')
+      .values(rows.slice(start, start + 5000))
+      .execute();
+  }
+}
+
+export async function findProduct(db: Db, pid: string): Promise<Selectable<ProductsTable> | undefined> {
+  return db.selectFrom('products').selectAll().where('pid', '=', pid).executeTakeFirst();
+}
+
+export async function insertProduct(
+  trx: Transaction<Database>,
+  product: Omit<ProductsTable, 'created_at'>,
+): Promise<void> {
+  await trx.insertInto('products').values(product).execute();
+}

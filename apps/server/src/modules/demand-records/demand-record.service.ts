@@ -1,0 +1,347 @@
+import {
+  EDITABLE_FIELDS,
+  roundToCents,
+  type BatchUpdate,
+  type CreateDemandRecord,
+  type DemandRecord,
+  type EditableField,
+  type ListDemandRecordsQuery,
+  type UpdateDemandRecord,
+} from '@ps/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { narrowToContext, type AccessScope } from '../../lib/access';
+import {
+  deleteDemandRecord,
+  demandRecordExists,
+  findDemandRecord,
+  findDemandRecordsForUpdate,
+  findProduct,
+  insertAuditRows,
+  insertDemandRecord,
+  insertProduct,
+  listDemandRecords,
+  updateDemandRecordsBulk,
+  BATCH_COLUMNS,
+  type BatchValues,
+} from './demand-record.repository';
+import type { DemandRecordRow } from '../../db/demand-record-row';
+import type { AuditLogTable, Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from '../../db/demand-record-row';
+import { decodePageToken, encodePageToken } from './page-token';
+
+export type DemandRecordPage = { items: DemandRecord[]; count: number; nextToken: string | null };
+type Key = { pid: string; timeSeriesSk: string };
+type Patch = Omit<UpdateDemandRecord, 'version'>;
+
+function requireWrite(scope: AccessScope): void {
+  if (!scope.canWrite) throw new AppError('FORBIDDEN', 'Insufficient permissions');
+}
+
+const notFound = (key: Key): AppError =>
+  AppError.notFound(`Demand record ${key.pid} / ${key.timeSeriesSk} was not found`);
+
+const auditText = (value: string | number | null | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+/** The editable fields whose value really changes; an edit to the same value is ignored. */
+function changedFields(row: DemandRecordRow, patch: Patch): EditableField[] {
+  return EDITABLE_FIELDS.filter((field) => {
+    const next = patch[field];
+    return next !== undefined && next !== row[EDITABLE_COLUMNS[field]];
+  });
+}
+
+type AuditRow = Omit<AuditLogTable, 'id' | 'changed_at'>;
+
+/** One audit row per changed editable field. */
+function auditRowsOf(
+  scope: AccessScope,
+  row: DemandRecordRow,
+  patch: Patch,
+  fields: EditableField[],
+  source: string,
+): AuditRow[] {
+  return fields.map((field) => ({
+    client_id: row.client_id,
+    pid: row.pid,
+    week_start: row.week_start,
+    field,
+    old_value: auditText(row[EDITABLE_COLUMNS[field]]),
+    new_value: auditText(patch[field]),
+    changed_by: scope.userName,
+    source,
+  }));
+}
+
+/**
+ * What saving a patch writes: the changed editable fields with the plan chain recomputed from
+ * them, and one audit row per changed field. Null when nothing really changes.
+ */
+function prepareWrite(
+  scope: AccessScope,
+  row: DemandRecordRow,
+  patch: Patch,
+  source: string,
+): { write: { pid: string; weekStart: string; values: BatchValues }; audit: AuditRow[] } | null {
+  const fields = changedFields(row, patch);
+  if (fields.length === 0) return null;
+  const merged = { ...row } as DemandRecordRow;
+  for (const field of fields) (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
+  const next = { ...merged, ...planColumns(merged, row) } as DemandRecordRow;
+  const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c.name, next[c.name]])) as BatchValues;
+  return {
+    write: { pid: row.pid, weekStart: row.week_start, values },
+    audit: auditRowsOf(scope, row, patch, fields, source),
+  };
+}
+
+export class DemandRecordService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(scope: AccessScope, query: ListDemandRecordsQuery): Promise<DemandRecordPage> {
+    const { clientIds } = narrowToContext(scope, query.clientContext);
+    const after = query.nextToken ? decodePageToken(query.nextToken) : undefined;
+    // One extra row tells whether another page exists without a count query.
+    const rows = await listDemandRecords(this.db, {
+      filters: {
+        clientIds,
+        bu: query.bu,
+        pf: query.pf,
+        region: query.region,
+        site: query.site,
+        class: query.class,
+        pid: query.pid,
+        fromWeek: query.from ? weekStartOf(query.from) : undefined,
+        toWeek: query.to ? weekStartOf(query.to) : undefined,
+        search: query.search,
+      },
+      after,
+      limit: query.limit + 1,
+    });
+    const hasMore = rows.length > query.limit;
+    const page = hasMore ? rows.slice(0, query.limit) : rows;
+    const last = page.at(-1);
+    return {
+      items: page.map(toDemandRecord),
+      count: page.length,
+      nextToken: hasMore && last ? encodePageToken({ pid: last.pid, weekStart: last.week_start }) : null,
+    };
+  }
+
+  async get(scope: AccessScope, key: Key): Promise<DemandRecord> {
+    const row = await findDemandRecord(
+      this.db,
+      { pid: key.pid, weekStart: weekStartOf(key.timeSeriesSk) },
+      scope,
+    );
+    if (!row) throw notFound(key);
+    return toDemandRecord(row);
+  }
+
+  async create(scope: AccessScope, input: CreateDemandRecord): Promise<DemandRecord> {
+    requireWrite(scope);
+    const key = { pid: input.PID, timeSeriesSk: input.Time_Series_sk };
+    const weekStart = weekStartOf(input.Time_Series_sk);
+    await this.db.transaction().execute(async (trx) => {
+      const product = await this.findOrCreateProduct(trx, scope, input);
+      if (await demandRecordExists(trx, { pid: input.PID, weekStart }))
+        throw new AppError('CONFLICT', `Demand record ${key.pid} / ${key.timeSeriesSk} already exists`);
+      const actualUnits = input.Act_Bkg_Units ?? null;
+      const source = {
+        ensemble_fcst_units: input.Ensemble_Fcst_Units ?? null,
+        rev_pln_ovrd_percent: input.Rev_Pln_Ovrd_Percent ?? null,
+        rev_pln_ovrd_units: input.Rev_Pln_Ovrd_Units ?? null,
+        sop_pln_ovrd_percent: input.SOP_Pln_Ovrd_Percent ?? null,
+        sop_pln_ovrd_units: input.SOP_Pln_Ovrd_Units ?? null,
+      };
+      await insertDemandRecord(trx, {
+        pid: input.PID,
+        week_start: weekStart,
+        ...source,
+        ...planColumns(source, product),
+        act_bkg_units: actualUnits,
+        act_bkg_cost: actualUnits === null ? null : roundToCents(actualUnits * product.unit_cost),
+        act_rev_dlrs: actualUnits === null ? null : roundToCents(actualUnits * product.unit_price),
+        naive_fcst_units: input['Naïve_Rev_Mfg_Fcst_Bk_Units'] ?? null,
+        reason_code: input.Reason_Code ?? null,
+        comments: input.Comments ?? null,
+        last_updated_at: new Date(),
+        last_updated_by: scope.userName,
+      });
+    });
+    return this.get(scope, key);
+  }
+
+  async update(scope: AccessScope, key: Key, body: UpdateDemandRecord): Promise<DemandRecord> {
+    requireWrite(scope);
+    const { version, ...patch } = body;
+    await this.db.transaction().execute(async (trx) => {
+      const row = await findDemandRecord(
+        trx,
+        { pid: key.pid, weekStart: weekStartOf(key.timeSeriesSk) },
+        { clientIds: scope.clientIds, forUpdate: true },
+      );
+      if (!row) throw notFound(key);
+      if (version !== undefined && version !== row.version) {
+        throw new AppError(
+          'STALE',
+          `Demand record ${key.pid} / ${key.timeSeriesSk} was changed by ${row.last_updated_by ?? 'someone else'} since you read it`,
+          {
+            current: toDemandRecord(row),
+          },
+        );
+      }
+      await this.applyPatch(trx, scope, row, patch, 'edit');
+    });
+    return this.get(scope, key);
+  }
+
+  /**
+   * Applies many updates in one transaction: all of them or none. A stale or unknown record
+   * fails the whole batch, naming the records, so nothing is overwritten silently.
+   */
+  async batchUpdate(
+    scope: AccessScope,
+    batch: BatchUpdate,
+  ): Promise<{ updatedRecords: number; changedFields: number; items: DemandRecord[] }> {
+    requireWrite(scope);
+    const byKey = new Map<string, BatchUpdate['updates'][number]>();
+    for (const update of batch.updates) {
+      const id = `${update.PID}|${weekStartOf(update.Time_Series_sk)}`;
+      if (byKey.has(id))
+        throw AppError.validation(`updates holds ${update.PID} / ${update.Time_Series_sk} twice`, 'updates');
+      byKey.set(id, update);
+    }
+    let changedFieldCount = 0;
+    let updatedRecords = 0;
+    const touched: DemandRecord[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      const keys = [...byKey.values()].map((u) => ({ pid: u.PID, weekStart: weekStartOf(u.Time_Series_sk) }));
+      const rows = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
+      const rowsByKey = new Map(rows.map((r) => [`${r.pid}|${r.week_start}`, r]));
+      const missing = [...byKey.keys()].filter((id) => !rowsByKey.has(id));
+      if (missing.length > 0) {
+        throw AppError.notFound(
+          `Demand records not found: ${missing
+            .slice(0, 5)
+            .map((id) => id.replace('|', ' / '))
+            .join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`,
+        );
+      }
+      const stale = rows.filter((row) => {
+        const version = byKey.get(`${row.pid}|${row.week_start}`)?.version;
+        return version !== undefined && version !== row.version;
+      });
+      if (stale.length > 0) {
+        throw new AppError(
+          'STALE',
+          `${stale.length} record(s) were changed by someone else since you read them: ${stale
+            .slice(0, 5)
+            .map((r) => `${r.pid} / ${r.week_start}`)
+            .join(', ')}`,
+          {
+            current: stale.map(toDemandRecord),
+          },
+        );
+      }
+      const at = new Date();
+      const writes: Array<NonNullable<ReturnType<typeof prepareWrite>>['write']> = [];
+      const audit: AuditRow[] = [];
+      for (const row of rows) {
+        const {
+          PID: _pid,
+          Time_Series_sk: _sk,
+          version: _version,
+          ...patch
+        } = byKey.get(`${row.pid}|${row.week_start}`)!;
+        const prepared = prepareWrite(scope, row, patch, 'batch');
+        if (!prepared) continue;
+        writes.push(prepared.write);
+        audit.push(...prepared.audit);
+        changedFieldCount += prepared.audit.length;
+        updatedRecords += 1;
+      }
+      await updateDemandRecordsBulk(trx, writes, { at, by: scope.userName });
+      await insertAuditRows(trx, audit);
+      const after = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
+      touched.push(...after.map(toDemandRecord));
+    });
+    return { updatedRecords, changedFields: changedFieldCount, items: touched };
+  }
+
+  async remove(scope: AccessScope, key: Key): Promise<void> {
+    requireWrite(scope);
+    await this.db.transaction().execute(async (trx) => {
+      const weekStart = weekStartOf(key.timeSeriesSk);
+      const row = await findDemandRecord(
+        trx,
+        { pid: key.pid, weekStart },
+        { clientIds: scope.clientIds, forUpdate: true },
+      );
+      if (!row) throw notFound(key);
+      await deleteDemandRecord(trx, { pid: key.pid, weekStart });
+      await insertAuditRows(trx, [
+        {
+          client_id: row.client_id,
+          pid: row.pid,
+          week_start: row.week_start,
+          field: '*',
+          old_value: 'record',
+          new_value: null,
+          changed_by: scope.userName,
+          source: 'delete',
+        },
+      ]);
+    });
+  }
+
+  /** Writes the changed editable fields, recomputes the plan chain and audits each change. */
+  private async applyPatch(
+    trx: Transaction<Database>,
+    scope: AccessScope,
+    row: DemandRecordRow,
+    patch: Patch,
+    source: string,
+  ): Promise<void> {
+    const prepared = prepareWrite(scope, row, patch, source);
+    if (!prepared) return;
+    await updateDemandRecordsBulk(trx, [prepared.write], { at: new Date(), by: scope.userName });
+    await insertAuditRows(trx, prepared.audit);
+  }
+
+  private async findOrCreateProduct(
+    trx: Transaction<Database>,
+    scope: AccessScope,
+    input: CreateDemandRecord,
+  ): Promise<{ unit_cost: number; unit_price: number }> {
+    const product = await findProduct(trx, input.PID);
+    if (product) {
+      if (!scope.clientIds.includes(product.client_id as never))
+        throw new AppError('FORBIDDEN', 'Insufficient permissions');
+      return product;
+    }
+    const required = ['BU', 'PF', 'Class', 'Region', 'Site', 'Cost', 'Unit_Price'] as const;
+    const missing = required.find((field) => input[field] === undefined);
+    if (missing)
+      throw AppError.validation(
+        `${missing} is required for a new product (PID ${input.PID} is not known yet)`,
+        missing,
+      );
+    const [clientId] = scope.clientIds.length === 1 ? scope.clientIds : ['internal' as const];
+    await insertProduct(trx, {
+      pid: input.PID,
+      client_id: clientId!,
+      bu: input.BU!,
+      pf: input.PF!,
+      class: input.Class!,
+      region: input.Region!,
+      site: input.Site!,
+      entity_type: input.EntityType ?? 'Manufactured',
+      unit_cost: input.Cost!,
+      unit_price: input.Unit_Price!,
+      rank: null,
+    });
+    return { unit_cost: input.Cost!, unit_price: input.Unit_Price! };
+  }
+}

@@ -1,0 +1,10 @@
+import type { ServerModule } from '../../lib/server-module';
+import { PlanningGridService } from '../planning-grid';
+import { ExportService } from './export.service';
+import { registerExportRoutes } from './export.routes';
+
+export const exportsModule: ServerModule = {
+  name: 'exports',
+  register: (app, { database }) =>
+    registerExportRoutes(app, new ExportService(new PlanningGridService(database.db))),
+};

@@ -1,0 +1,221 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { ClientId } from '@ps/domain';
+import { insertByUnnest } from '../../db/bulk';
+import type { Database, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
+
+export type ForecastRunRow = Selectable<ForecastRunsTable>;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Starts a run; undefined when another run is already going (the partial unique index refuses it). */
+export async function insertRunningRun(
+  db: Kysely<Database>,
+  run: { requestedBy: string; clientIds: readonly ClientId[] },
+): Promise<ForecastRunRow | undefined> {
+  try {
+    return await db
+      .insertInto('forecast_runs')
+      .values({
+        status: 'running',
+        requested_by: run.requestedBy,
+        client_ids: [...run.clientIds],
+        error: null,
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  }
+}
+
+export async function findRunningRun(db: Kysely<Database>): Promise<ForecastRunRow | undefined> {
+  return db.selectFrom('forecast_runs').selectAll().where('status', '=', 'running').executeTakeFirst();
+}
+
+export async function findRun(db: Kysely<Database>, id: number): Promise<ForecastRunRow | undefined> {
+  return db.selectFrom('forecast_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listRecentRuns(db: Kysely<Database>, limit: number): Promise<ForecastRunRow[]> {
+  return db.selectFrom('forecast_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function updateRun(
+  db: Kysely<Database>,
+  id: number,
+  values: Partial<
+    Pick<
+      ForecastRunRow,
+      'status' | 'total_products' | 'processed_products' | 'updated_records' | 'error' | 'finished_at'
+    >
+  >,
+): Promise<void> {
+  await db.updateTable('forecast_runs').set(values).where('id', '=', id).execute();
+}
+
+/** A run left 'running' by a server that stopped mid-way can never finish; mark it failed. */
+export async function failInterruptedRuns(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .updateTable('forecast_runs')
+    .set({
+      status: 'failed',
+      error: 'Interrupted: the server stopped before the run finished',
+      finished_at: new Date(),
+    })
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type ProductToForecast = { pid: string; unit_cost: number; unit_price: number };
+
+export async function listProductsToForecast(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<ProductToForecast[]> {
+  return db
+    .selectFrom('products')
+    .select(['pid', 'unit_cost', 'unit_price'])
+    .where('client_id', 'in', [...clientIds])
+    .orderBy('pid')
+    .execute();
+}
+
+/** Weekly history of some products, oldest week first per product. */
+export async function loadSalesHistory(
+  db: Kysely<Database>,
+  pids: readonly string[],
+): Promise<Map<string, { weeks: string[]; units: number[] }>> {
+  const rows = await db
+    .selectFrom('sales_history')
+    .select(['pid', 'week_start', 'units'])
+    .where('pid', 'in', [...pids])
+    .orderBy('pid')
+    .orderBy('week_start')
+    .execute();
+  const byPid = new Map<string, { weeks: string[]; units: number[] }>();
+  for (const row of rows) {
+    const series = byPid.get(row.pid) ?? { weeks: [], units: [] };
+    series.weeks.push(row.week_start);
+    series.units.push(row.units);
+    byPid.set(row.pid, series);
+  }
+  return byPid;
+}
+
+export type FutureRecord = {
+  pid: string;
+  week_start: string;
+  rev_pln_ovrd_percent: number | null;
+  rev_pln_ovrd_units: number | null;
+  sop_pln_ovrd_percent: number | null;
+  sop_pln_ovrd_units: number | null;
+};
+
+/** Records after each product's last week of history: the weeks a run forecasts. */
+export async function loadFutureRecords(
+  db: Kysely<Database>,
+  pids: readonly string[],
+): Promise<FutureRecord[]> {
+  return (
+    db
+      .selectFrom('demand_records as r')
+      .select([
+        'r.pid',
+        'r.week_start',
+        'r.rev_pln_ovrd_percent',
+        'r.rev_pln_ovrd_units',
+        'r.sop_pln_ovrd_percent',
+        'r.sop_pln_ovrd_units',
+      ])
+      .where('r.pid', 'in', [...pids])
+      // The sales_history primary key (pid, week_start) answers max() per product from the index.
+      .where(sql<boolean>`r.week_start > (select max(s.week_start) from sales_history s where s.pid = r.pid)`)
+      .orderBy('r.pid')
+      .orderBy('r.week_start')
+      .execute()
+  );
+}
+
+export type ForecastWrite = {
+  pid: string;
+  week_start: string;
+  naive_fcst_units: number;
+  ensemble_fcst_units: number;
+  prelim_pln_units: number | null;
+  prelim_pln_cost: number | null;
+  prelim_pln_rev_dlrs: number | null;
+  final_pln_units: number | null;
+  final_bk_pln_cost: number | null;
+  final_pln_rev_dlrs: number | null;
+  delta_prelim_to_final_pln_units: number | null;
+  delta_prelim_to_final_pln_cost: number | null;
+  delta_prelim_to_final_pln_rev_dlrs: number | null;
+};
+
+const WRITE_COLUMNS = [
+  ['naive_fcst_units', 'float8'],
+  ['ensemble_fcst_units', 'float8'],
+  ['prelim_pln_units', 'int4'],
+  ['prelim_pln_cost', 'numeric'],
+  ['prelim_pln_rev_dlrs', 'numeric'],
+  ['final_pln_units', 'int4'],
+  ['final_bk_pln_cost', 'numeric'],
+  ['final_pln_rev_dlrs', 'numeric'],
+  ['delta_prelim_to_final_pln_units', 'int4'],
+  ['delta_prelim_to_final_pln_cost', 'numeric'],
+  ['delta_prelim_to_final_pln_rev_dlrs', 'numeric'],
+] as const;
+
+/**
+ * Writes forecasts and the plan chain that follows, one statement for many records (arrays +
+ * unnest, as the seed does). Bumps each record's version, so an edit read before the run is
+ * reported stale instead of silently overwriting the new plan.
+ */
+export async function writeForecasts(
+  db: Kysely<Database>,
+  rows: readonly ForecastWrite[],
+  user: string,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const arrays = [
+    sql`${rows.map((r) => r.pid)}::text[]`,
+    sql`${rows.map((r) => r.week_start)}::date[]`,
+    ...WRITE_COLUMNS.map(([column, type]) => sql`${rows.map((r) => r[column])}::${sql.raw(type)}[]`),
+  ];
+  const names = ['pid', 'week_start', ...WRITE_COLUMNS.map(([column]) => column)];
+  const assignments = sql.join(
+    WRITE_COLUMNS.map(([column]) => sql`${sql.ref(column)} = u.${sql.ref(column)}`),
+  );
+  const result = await sql`
+    update demand_records as r set ${assignments}, version = r.version + 1, last_updated_at = now(), last_updated_by = ${user}
+    from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((n) => sql.ref(n)))})
+    where r.pid = u.pid and r.week_start = u.week_start`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function upsertAccuracy(
+  db: Kysely<Database>,
+  rows: ReadonlyArray<Insertable<ForecastAccuracyTable>>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const pids = rows.map((r) => r.pid);
+  await db.deleteFrom('forecast_accuracy').where('pid', 'in', pids).execute();
+  await insertByUnnest(
+    db,
+    'forecast_accuracy',
+    [
+      { name: 'pid', type: 'text' },
+      { name: 'run_id', type: 'int4' },
+      { name: 'model', type: 'text' },
+      { name: 'demand_class', type: 'text' },
+      { name: 'backtest_model', type: 'text' },
+      { name: 'mape', type: 'float8' },
+      { name: 'bias', type: 'float8' },
+      { name: 'history_weeks', type: 'int4' },
+    ],
+    rows,
+  );
+}

@@ -1,0 +1,214 @@
+import { forecastMany } from '@ps/forecast';
+import { roundToCents, type ForecastRun } from '@ps/domain';
+import type { Kysely } from 'kysely';
+import type { AccessScope } from '../../lib/access';
+import {
+  failInterruptedRuns,
+  findRun,
+  findRunningRun,
+  insertRunningRun,
+  listProductsToForecast,
+  listRecentRuns,
+  loadFutureRecords,
+  loadSalesHistory,
+  updateRun,
+  upsertAccuracy,
+  writeForecasts,
+  type ForecastRunRow,
+  type ForecastWrite,
+} from './forecast-run.repository';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { planColumns } from '../../db/demand-record-row';
+
+/**
+ * Products per step: one history read, one worker-pool call, one write transaction. Large enough
+ * that starting the pool's threads is a small share of a step, small enough to bound memory.
+ */
+const PRODUCTS_PER_STEP = 1000;
+/** Weekly data: the engine handles the 52.18-week year from this (see docs/forecasting.md). */
+const SEASON_LENGTH = 52;
+/** Progress is written at most this often while the engine works. */
+const PROGRESS_INTERVAL_MS = 500;
+/** last_updated_by on records a run rewrites. */
+const FORECAST_USER = 'Forecast engine';
+
+function toForecastRun(row: ForecastRunRow): ForecastRun {
+  return {
+    id: row.id,
+    status: row.status,
+    requestedBy: row.requested_by,
+    totalProducts: row.total_products,
+    processedProducts: row.processed_products,
+    updatedRecords: row.updated_records,
+    progressPercent:
+      row.total_products === 0
+        ? row.status === 'running'
+          ? 0
+          : 100
+        : Math.floor((100 * row.processed_products) / row.total_products),
+    error: row.error,
+    startedAt: new Date(row.started_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
+
+function requireAdmin(scope: AccessScope): void {
+  if (!scope.isAdmin) throw new AppError('FORBIDDEN', 'Insufficient permissions');
+}
+
+const weeksBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (7 * 86_400_000));
+
+/**
+ * Forecast runs: fit every product's sales history with the forecasting engine and write the two
+ * statistical fields for the weeks after the history, then the plan chain that follows from them.
+ * A run is a background job: the request that starts it answers at once; progress is in the
+ * forecast_runs row; the engine works on worker threads so requests stay fast meanwhile.
+ */
+export class ForecastRunService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void },
+  ) {}
+
+  /** Runs left 'running' by a stopped server would block every future run. */
+  async recoverInterruptedRuns(): Promise<void> {
+    const count = await failInterruptedRuns(this.db);
+    if (count > 0) this.log.info(`Marked ${count} interrupted forecast run(s) as failed`);
+  }
+
+  async start(scope: AccessScope): Promise<ForecastRun> {
+    requireAdmin(scope);
+    const run = await insertRunningRun(this.db, { requestedBy: scope.userName, clientIds: scope.clientIds });
+    if (!run) {
+      const running = await findRunningRun(this.db);
+      const detail = running
+        ? ` (run ${running.id}, started by ${running.requested_by} at ${new Date(running.started_at).toISOString()})`
+        : '';
+      throw new AppError(
+        'BUSY',
+        `A forecast run is already in progress${detail}. Wait for it to finish before starting another.`,
+      );
+    }
+    // Not awaited: the run goes on after the response; its outcome is recorded in its row.
+    void this.execute(run).catch(async (error: unknown) => {
+      this.log.error({ err: error, runId: run.id }, 'forecast run failed');
+      await updateRun(this.db, run.id, {
+        status: 'failed',
+        error: error instanceof Error ? error.message : 'Unknown error',
+        finished_at: new Date(),
+      }).catch(() => undefined);
+    });
+    return toForecastRun(run);
+  }
+
+  async get(scope: AccessScope, id: number): Promise<ForecastRun> {
+    requireAdmin(scope);
+    const run = await findRun(this.db, id);
+    if (!run) throw AppError.notFound(`Forecast run ${id} was not found`);
+    return toForecastRun(run);
+  }
+
+  async listRecent(scope: AccessScope, limit: number): Promise<ForecastRun[]> {
+    requireAdmin(scope);
+    return (await listRecentRuns(this.db, limit)).map(toForecastRun);
+  }
+
+  private async execute(run: ForecastRunRow): Promise<void> {
+    const products = await listProductsToForecast(this.db, run.client_ids as AccessScope['clientIds']);
+    await updateRun(this.db, run.id, { total_products: products.length });
+    let processed = 0;
+    let updated = 0;
+    let lastReport = 0;
+    const reportProgress = (done: number): void => {
+      const now = Date.now();
+      if (now - lastReport < PROGRESS_INTERVAL_MS) return;
+      lastReport = now;
+      updateRun(this.db, run.id, { processed_products: processed + done }).catch((error: unknown) =>
+        this.log.error({ err: error, runId: run.id }, 'could not record forecast progress'),
+      );
+    };
+    for (let start = 0; start < products.length; start += PRODUCTS_PER_STEP) {
+      const step = products.slice(start, start + PRODUCTS_PER_STEP);
+      updated += await this.forecastStep(run.id, step, reportProgress);
+      processed += step.length;
+      await updateRun(this.db, run.id, { processed_products: processed, updated_records: updated });
+    }
+    await updateRun(this.db, run.id, { status: 'succeeded', finished_at: new Date() });
+    this.log.info(`Forecast run ${run.id} finished: ${products.length} products, ${updated} records`);
+  }
+
+  private async forecastStep(
+    runId: number,
+    products: ReadonlyArray<{ pid: string; unit_cost: number; unit_price: number }>,
+    onProgress: (done: number) => void,
+  ): Promise<number> {
+    const pids = products.map((p) => p.pid);
+    const [history, future] = await Promise.all([
+      loadSalesHistory(this.db, pids),
+      loadFutureRecords(this.db, pids),
+    ]);
+    const withHistory = products.filter((p) => (history.get(p.pid)?.units.length ?? 0) > 0);
+    if (withHistory.length === 0) return 0;
+
+    // Each product's horizon reaches its furthest future record; one horizon for the step keeps one pool call.
+    const lastWeek = new Map(withHistory.map((p) => [p.pid, history.get(p.pid)!.weeks.at(-1)!]));
+    const horizon = Math.max(
+      1,
+      ...future.map((r) => weeksBetween(lastWeek.get(r.pid) ?? r.week_start, r.week_start)),
+    );
+    const forecasts = await forecastMany(
+      withHistory.map((p) => history.get(p.pid)!.units),
+      { horizon, seasonLength: SEASON_LENGTH, onProgress },
+    );
+    const byPid = new Map(withHistory.map((p, i) => [p.pid, { product: p, forecast: forecasts[i]! }]));
+
+    const writes: ForecastWrite[] = [];
+    for (const record of future) {
+      const entry = byPid.get(record.pid);
+      if (!entry) continue;
+      const step = weeksBetween(lastWeek.get(record.pid)!, record.week_start);
+      const ensemble = roundToCents(Math.max(0, entry.forecast.ensemble[step - 1] ?? 0));
+      const naive = roundToCents(Math.max(0, entry.forecast.naive[step - 1] ?? 0));
+      const plan = planColumns({ ensemble_fcst_units: ensemble, ...record }, entry.product);
+      writes.push({
+        pid: record.pid,
+        week_start: record.week_start,
+        naive_fcst_units: naive,
+        ensemble_fcst_units: ensemble,
+        prelim_pln_units: plan.prelim_pln_units ?? null,
+        prelim_pln_cost: plan.prelim_pln_cost ?? null,
+        prelim_pln_rev_dlrs: plan.prelim_pln_rev_dlrs ?? null,
+        final_pln_units: plan.final_pln_units ?? null,
+        final_bk_pln_cost: plan.final_bk_pln_cost ?? null,
+        final_pln_rev_dlrs: plan.final_pln_rev_dlrs ?? null,
+        delta_prelim_to_final_pln_units: plan.delta_prelim_to_final_pln_units ?? null,
+        delta_prelim_to_final_pln_cost: plan.delta_prelim_to_final_pln_cost ?? null,
+        delta_prelim_to_final_pln_rev_dlrs: plan.delta_prelim_to_final_pln_rev_dlrs ?? null,
+      });
+    }
+    const finite = (value: number): number | null =>
+      Number.isFinite(value) ? Math.round(value * 100) / 100 : null;
+    return this.db.transaction().execute(async (trx) => {
+      const count = await writeForecasts(trx, writes, FORECAST_USER);
+      await upsertAccuracy(
+        trx,
+        withHistory.map((p) => {
+          const { forecast } = byPid.get(p.pid)!;
+          return {
+            pid: p.pid,
+            run_id: runId,
+            model: forecast.model,
+            demand_class: forecast.demandClass,
+            backtest_model: forecast.backtest.model,
+            mape: finite(forecast.backtest.mape),
+            bias: finite(forecast.backtest.bias),
+            history_weeks: history.get(p.pid)!.units.length,
+          };
+        }),
+      );
+      return count;
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { ClientId, FilterOption, RollupItem, RollupViewLevel } from '@ps/domain';
+import { sql, type Kysely } from 'kysely';
+import {
+  attributeFilter,
+  businessUnitName,
+  familyName,
+  groupName,
+  type GridFilters,
+} from './planning-grid.sql';
+import type { Database } from '../../db/schema';
+
+/**
+ * Distinct values of one filter with their record counts, from demand_week_totals (a few thousand
+ * rows), narrowed by the other filters the caller passes.
+ */
+export async function filterOptionCounts(
+  db: Kysely<Database>,
+  dimension: 'bu' | 'pf' | 'region',
+  filters: GridFilters,
+): Promise<FilterOption[]> {
+  const value =
+    dimension === 'bu' ? businessUnitName('t') : dimension === 'pf' ? familyName('t') : sql<string>`t.region`;
+  const { rows } = await sql<FilterOption>`
+    select * from (
+      select ${value} as value, sum(t.record_count)::int as count
+      from demand_week_totals t where ${attributeFilter(filters, 't')} group by 1) o
+    order by value collate "C"`.execute(db);
+  return rows;
+}
+
+/** Products, families or business units in scope, with their product and record counts. */
+export async function rollupItems(
+  db: Kysely<Database>,
+  q: { viewLevel: RollupViewLevel; clientIds: readonly ClientId[]; offset: number; limit: number },
+): Promise<RollupItem[]> {
+  const prefix = q.viewLevel === 'sku' ? 'pid' : q.viewLevel === 'category' ? 'pf' : 'bu';
+  const common = (column: string) =>
+    sql.raw(`case when min(${column}) = max(${column}) then min(${column}) end`);
+  const { rows } = await sql<RollupItem>`
+    with items as (
+      select p.pid, ${groupName(q.viewLevel, 'p')} as name, ${businessUnitName('p')} as bu,
+        ${familyName('p')} as pf, coalesce(t.record_count, 0) as records
+      from products p left join demand_product_totals t on t.pid = p.pid
+      where p.client_id = any(${[...q.clientIds]}::text[]))
+    select ${`${prefix}:`}::text || name as id, name,
+      ${q.viewLevel === 'sku' ? sql`min(pid)` : sql`null`} as sku,
+      ${common('bu')} as "businessUnit",
+      ${q.viewLevel === 'business_unit' ? sql`null` : common('pf')} as "productFamily",
+      count(*)::int as "skuCount", sum(records)::int as "recordCount"
+    from items
+    group by name
+    order by name collate "C"
+    limit ${q.limit} offset ${q.offset}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,237 @@
+import { periodRangeOf, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
+import {
+  attributeFilter,
+  groupName,
+  periodKey,
+  productFilter,
+  recordAggregates,
+  totalsAggregates,
+  type GridFilters,
+} from './planning-grid.sql';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** One roll-up group as SQL returns it; the service turns it into an AggregatedRow. */
+export type GroupRow = {
+  g: string;
+  k: string;
+  hasData: boolean;
+  recordCount: number;
+  Rev_Pln_Ovrd_Percent: number | null;
+  SOP_Pln_Ovrd_Percent: number | null;
+  Rank: number | null;
+  last_updated_at: Date | string | null;
+  firstPF: string;
+  firstBU: string;
+  commonBU: string | null;
+} & Record<SummedField, number | null>;
+
+export type GroupPage = { rows: GroupRow[]; total: number };
+
+const groupOrder = sql`"hasData" desc, g collate "C", k collate "C"`;
+
+/**
+ * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
+ * of the records themselves. Only the filter bar's attributes can narrow it (no text search).
+ */
+export async function pageGroupsFromTotals(
+  db: Db,
+  q: { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; offset: number; limit: number },
+): Promise<GroupPage> {
+  const { rows } = await sql<GroupRow & { total: number }>`
+    select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+    from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
+          from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
+    group by g, k
+    order by ${groupOrder}
+    limit ${q.limit} offset ${q.offset}`.execute(db);
+  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const count = await sql<{ total: number }>`
+    select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
+    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`.execute(db);
+  return { rows: [], total: count.rows[0]?.total ?? 0 };
+}
+
+/** Any roll-up straight from the records of the products the filters select (a text search, say). */
+export async function pageGroupsFromRecords(
+  db: Db,
+  q: { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; offset: number; limit: number },
+): Promise<GroupPage> {
+  const { rows } = await sql<GroupRow & { total: number }>`
+    select * from (
+      select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+        count(*) over ()::int as total, ${recordAggregates()}
+      from demand_records r join products p on p.pid = r.pid
+      where ${productFilter(q.filters)}
+      group by 1, 2) groups
+    order by ${groupOrder}
+    limit ${q.limit} offset ${q.offset}`.execute(db);
+  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const count = await sql<{ total: number }>`
+    select count(distinct (${groupName(q.viewLevel, 'p')}, ${periodKey(q.drillDown, sql`r.week_start`)}))::int as total
+    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`.execute(db);
+  return { rows: [], total: count.rows[0]?.total ?? 0 };
+}
+
+/** Every group of the given products (product-level views), in no particular order. */
+export async function groupsOfProducts(
+  db: Db,
+  q: { viewLevel: ViewLevel; drillDown: DrillDown; pids: string[] },
+): Promise<GroupRow[]> {
+  if (q.pids.length === 0) return [];
+  const { rows } = await sql<GroupRow>`
+    select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, ${recordAggregates()}
+    from demand_records r join products p on p.pid = r.pid
+    where r.pid = any(${q.pids}::text[])
+    group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** The records of the given products with their product attributes, in key order. */
+export async function recordsOfProducts(
+  db: Db,
+  pids: string[],
+): Promise<Array<DemandRecordRow & { has_data: boolean }>> {
+  if (pids.length === 0) return [];
+  return selectRecords(db)
+    .where('r.pid', '=', sql<string>`any(${pids}::text[])`)
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .execute();
+}
+
+/** How many groups (and groups with data) each product contributes at a drill-down. */
+function productGroupCounts(drillDown: DrillDown | 'records'): {
+  groups: RawBuilder<number>;
+  data: RawBuilder<number>;
+} {
+  switch (drillDown) {
+    case 'none':
+      return { groups: sql`1`, data: sql`(t.data_count > 0)::int` };
+    case 'records':
+    case 'weekly':
+      return { groups: sql`t.record_count`, data: sql`t.data_count` };
+    case 'monthly':
+      return { groups: sql`t.month_groups`, data: sql`t.month_data_groups` };
+    case 'quarterly':
+      return { groups: sql`t.quarter_groups`, data: sql`t.quarter_data_groups` };
+    case 'yearly':
+      return { groups: sql`t.year_groups`, data: sql`t.year_data_groups` };
+  }
+}
+
+/** A run of one product's groups on the page: skip `skip` of its groups with (or without) data, take `take`. */
+export type ProductSlice = { pid: string; hasData: boolean; skip: number; take: number };
+
+/**
+ * Plans a page of a product-level view without grouping the records: the grid's order is every
+ * group with data (by PID, then period) and then every group without, so a product's groups sit
+ * at positions that running sums of demand_product_totals give. Only the products that overlap
+ * the page are read afterwards.
+ */
+export async function planProductPage(
+  db: Db,
+  q: { drillDown: DrillDown | 'records'; filters: GridFilters; offset: number; limit: number },
+): Promise<{ total: number; slices: ProductSlice[] }> {
+  const counts = productGroupCounts(q.drillDown);
+  const start = q.offset;
+  const end = q.offset + q.limit;
+  const { rows } = await sql<{
+    pid: string;
+    g: number;
+    d: number;
+    d_before: number;
+    n_before: number;
+    d_total: number;
+    g_total: number;
+  }>`
+    with c as (
+      select p.pid, ${counts.groups}::bigint as g, ${counts.data}::bigint as d
+      from products p join demand_product_totals t on t.pid = p.pid
+      where ${productFilter(q.filters)}),
+    w as (
+      select pid, g, d,
+        coalesce(sum(d) over before, 0) as d_before,
+        coalesce(sum(g - d) over before, 0) as n_before,
+        sum(d) over () as d_total, sum(g) over () as g_total
+      from c window before as (order by pid collate "C" rows between unbounded preceding and 1 preceding))
+    select * from w
+    where (d > 0 and d_before < ${end} and d_before + d > ${start})
+       or (g > d and d_total + n_before < ${end} and d_total + n_before + g - d > ${start})
+       or pid = (select min(pid collate "C") from c)
+    order by pid collate "C"`.execute(db);
+  const first = rows[0];
+  if (!first) return { total: 0, slices: [] };
+  const withData: ProductSlice[] = [];
+  const withoutData: ProductSlice[] = [];
+  for (const row of rows) {
+    const runs = [
+      { hasData: true, from: row.d_before, size: row.d, into: withData },
+      { hasData: false, from: row.d_total + row.n_before, size: row.g - row.d, into: withoutData },
+    ];
+    for (const run of runs) {
+      const skip = Math.max(start, run.from) - run.from;
+      const stop = Math.min(end, run.from + run.size) - run.from;
+      if (stop > skip) run.into.push({ pid: row.pid, hasData: run.hasData, skip, take: stop - skip });
+    }
+  }
+  return { total: first.g_total, slices: [...withData, ...withoutData] };
+}
+
+/** Distinct comments and reason codes per group, each list in grid order (PID, then week). */
+export type GroupAnnotations = { comments: string[]; reasonCodes: string[] };
+
+/**
+ * Comments and reason codes of the given groups. They are sparse, so this reads only the records
+ * that carry one (a partial index) and only for the groups on the page.
+ */
+export async function annotationsOfGroups(
+  db: Db,
+  q: {
+    viewLevel: ViewLevel;
+    drillDown: DrillDown;
+    filters: GridFilters;
+    groups: Array<{ g: string; k: string }>;
+  },
+): Promise<Map<string, GroupAnnotations>> {
+  const result = new Map<string, GroupAnnotations>();
+  if (q.groups.length === 0) return result;
+  const g = groupName(q.viewLevel, 'p');
+  const k = periodKey(q.drillDown, sql`r.week_start`);
+  // Only the page's groups matter: narrow the read to their names and to the weeks they span.
+  const names = [...new Set(q.groups.map((x) => x.g))];
+  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
+  const drillDown = q.drillDown;
+  const span =
+    drillDown === 'none'
+      ? null
+      : q.groups
+          .map((x) => periodRangeOf(drillDown, x.k))
+          .reduce((a, b) => ({ from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }));
+  // Materialized so that the planner joins records and products on their own (the list of page
+  // groups gives it no useful row estimate) and only then keeps the page's groups.
+  const { rows } = await sql<{ g: string; k: string; comments: string[] | null; codes: string[] | null }>`
+    with a as materialized (
+      select ${g} as g, ${k} as k, btrim(r.comments) as c, r.reason_code as rc,
+        (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null)
+        and ${productFilter(q.filters)}
+        ${byProduct ? sql`and r.pid = any(${names}::text[])` : sql`and ${g} = any(${names}::text[])`}
+        ${span ? sql`and r.week_start >= ${span.from}::date and r.week_start < ${span.to}::date` : sql``}),
+    page as (select * from unnest(${q.groups.map((x) => x.g)}::text[], ${q.groups.map((x) => x.k)}::text[]) as x(g, k)),
+    b as (select a.* from a join page on page.g = a.g and page.k = a.k),
+    c as (select g, k, c, min(pos) as pos from b where c <> '' group by g, k, c),
+    rc as (select g, k, rc, min(pos) as pos from b where rc is not null group by g, k, rc),
+    ca as (select g, k, array_agg(c order by pos) as comments from c group by g, k),
+    ra as (select g, k, array_agg(rc order by pos) as codes from rc group by g, k)
+    select coalesce(ca.g, ra.g) as g, coalesce(ca.k, ra.k) as k, ca.comments, ra.codes
+    from ca full join ra on ra.g = ca.g and ra.k = ca.k`.execute(db);
+  for (const row of rows) {
+    result.set(`${row.g}\u0001${row.k}`, { comments: row.comments ?? [], reasonCodes: row.codes ?? [] });
+  }
+  return result;
+}

@@ -1,0 +1,159 @@
+import {
+  compareText,
+  joinComments,
+  periodLabelOf,
+  pickReasonCodes,
+  SUMMED_FIELDS,
+  type AggregatedRow,
+  type DrillDown,
+  type FilterOption,
+  type FilterOptions,
+  type FilterOptionsQuery,
+  type GridPage,
+  type GridQuery,
+  type GridRow,
+  type ReasonCode,
+  type RollupItem,
+  type RollupQuery,
+  type ViewLevel,
+} from '@ps/domain';
+import type { Kysely } from 'kysely';
+import { narrowToContext, type AccessScope } from '../../lib/access';
+import {
+  annotationsOfGroups,
+  groupsOfProducts,
+  pageGroupsFromRecords,
+  pageGroupsFromTotals,
+  planProductPage,
+  recordsOfProducts,
+  type GroupAnnotations,
+  type GroupRow,
+  type ProductSlice,
+} from './planning-grid.repository';
+import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
+import type { GridFilters } from './planning-grid.sql';
+import type { Database } from '../../db/schema';
+import { toDemandRecord } from '../../db/demand-record-row';
+
+const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
+const annotationKey = (g: string, k: string): string => `${g}\u0001${k}`;
+
+export type GridSlice = Pick<GridQuery, 'viewLevel' | 'drillDown' | 'offset' | 'limit'> & {
+  filters: GridFilters;
+};
+
+/** Grid pages at any view level and drill-down, filter options and roll-up lists, all scoped to the caller. */
+export class PlanningGridService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  filtersOf(
+    scope: AccessScope,
+    query: Pick<GridQuery, 'bu' | 'pf' | 'region' | 'search' | 'clientContext'>,
+  ): GridFilters {
+    const { clientIds } = narrowToContext(scope, query.clientContext);
+    return { clientIds, bu: query.bu, pf: query.pf, region: query.region, search: query.search || undefined };
+  }
+
+  async page(scope: AccessScope, query: GridQuery): Promise<GridPage> {
+    const { rows, total } = await this.rows({ ...query, filters: this.filtersOf(scope, query) });
+    return {
+      rows,
+      total,
+      offset: query.offset,
+      limit: query.limit,
+      viewLevel: query.viewLevel,
+      drillDown: query.drillDown,
+    };
+  }
+
+  /** One page of rows in grid order: groups (or records) with data first, then name, then period. */
+  async rows(slice: GridSlice): Promise<{ rows: GridRow[]; total: number }> {
+    const { viewLevel, drillDown, filters, offset, limit } = slice;
+    if (viewLevel === 'none' && drillDown === 'none') {
+      const plan = await planProductPage(this.db, { drillDown: 'records', filters, offset, limit });
+      const records = await recordsOfProducts(this.db, uniquePids(plan.slices));
+      const rows = plan.slices.flatMap((s) =>
+        records
+          .filter((r) => r.pid === s.pid && r.has_data === s.hasData)
+          .slice(s.skip, s.skip + s.take)
+          .map(toDemandRecord),
+      );
+      return { rows, total: plan.total };
+    }
+    let groups: GroupRow[];
+    let total: number;
+    if (viewLevel === 'category' || viewLevel === 'business_unit') {
+      const page = filters.search
+        ? await pageGroupsFromRecords(this.db, { viewLevel, drillDown, filters, offset, limit })
+        : await pageGroupsFromTotals(this.db, { viewLevel, drillDown, filters, offset, limit });
+      groups = page.rows;
+      total = page.total;
+    } else {
+      const plan = await planProductPage(this.db, { drillDown, filters, offset, limit });
+      const all = await groupsOfProducts(this.db, { viewLevel, drillDown, pids: uniquePids(plan.slices) });
+      all.sort((a, b) => compareText(a.g, b.g) || compareText(a.k, b.k));
+      groups = plan.slices.flatMap((s) =>
+        all.filter((row) => row.g === s.pid && row.hasData === s.hasData).slice(s.skip, s.skip + s.take),
+      );
+      total = plan.total;
+    }
+    const annotations = await annotationsOfGroups(this.db, { viewLevel, drillDown, filters, groups });
+    return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown, annotations)), total };
+  }
+
+  async filterOptions(scope: AccessScope, query: FilterOptionsQuery): Promise<FilterOptions> {
+    const filters = this.filtersOf(scope, query);
+    const [businessUnits, productFamilies, regions] = await Promise.all([
+      filterOptionCounts(this.db, 'bu', { ...filters, bu: undefined }),
+      filterOptionCounts(this.db, 'pf', { ...filters, pf: undefined }),
+      filterOptionCounts(this.db, 'region', { ...filters, region: undefined }),
+    ]);
+    return { businessUnits, productFamilies, regions } satisfies Record<string, FilterOption[]>;
+  }
+
+  async rollup(scope: AccessScope, query: RollupQuery): Promise<RollupItem[]> {
+    const { clientIds } = narrowToContext(scope, query.clientContext);
+    return rollupItems(this.db, {
+      viewLevel: query.viewLevel,
+      clientIds,
+      offset: query.offset,
+      limit: query.limit,
+    });
+  }
+}
+
+const uniquePids = (slices: ProductSlice[]): string[] => [...new Set(slices.map((s) => s.pid))];
+
+function toAggregatedRow(
+  row: GroupRow,
+  viewLevel: ViewLevel,
+  drillDown: DrillDown,
+  annotations: Map<string, GroupAnnotations>,
+): AggregatedRow {
+  const notes = annotations.get(annotationKey(row.g, row.k));
+  const keys: Pick<AggregatedRow, 'PID' | 'PF' | 'BU'> =
+    viewLevel === 'business_unit'
+      ? { BU: row.g }
+      : viewLevel === 'category'
+        ? { PF: row.g, ...(row.commonBU === null ? {} : { BU: row.commonBU }) }
+        : { PID: row.g, PF: row.firstPF, BU: row.firstBU };
+  const sums = Object.fromEntries(SUMMED_FIELDS.map((field) => [field, row[field]])) as Pick<
+    AggregatedRow,
+    (typeof SUMMED_FIELDS)[number]
+  >;
+  return {
+    id: `${ID_PREFIX[viewLevel]}:${row.g}${drillDown === 'none' ? '' : `|${row.k}`}`,
+    viewLevel,
+    drillDown,
+    ...keys,
+    ...(drillDown === 'none' ? {} : { periodKey: row.k, periodLabel: periodLabelOf(drillDown, row.k) }),
+    recordCount: row.recordCount,
+    ...sums,
+    Rev_Pln_Ovrd_Percent: row.Rev_Pln_Ovrd_Percent,
+    SOP_Pln_Ovrd_Percent: row.SOP_Pln_Ovrd_Percent,
+    Rank: row.Rank,
+    Comments: joinComments(notes?.comments ?? []),
+    Reason_Codes: pickReasonCodes((notes?.reasonCodes ?? []) as ReasonCode[]),
+    last_updated_at: row.last_updated_at === null ? null : new Date(row.last_updated_at).toISOString(),
+  };
+}
