@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
-import { AppError, httpStatusOf } from './lib/errors';
+import { AppError, frameworkErrorAnswer, httpStatusOf, type ErrorAnswer } from './lib/errors';
 import type { ServerModule } from './lib/server-module';
 import { PUBLIC_AUTH_PATHS, type AuthSetup } from './modules/auth';
 import { dashboardModule } from './modules/dashboard';
@@ -37,11 +39,41 @@ export type AppOptions = {
 /** Paths under /api that answer without a token. */
 const PUBLIC_API_PATHS = new Set(['/api/demand-planning/health', ...PUBLIC_AUTH_PATHS]);
 
+/** Anything a client sends that Fastify or Node refuse still answers in the envelope. */
+const MALFORMED_REQUEST: ErrorAnswer = {
+  status: 400,
+  code: 'VALIDATION',
+  message: 'The request is malformed',
+};
+
+/**
+ * Node's HTTP parser refuses some requests (a URL or headers over 16 KB, broken syntax) before
+ * Fastify sees them; answer those in the envelope on the raw socket too.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = frameworkErrorAnswer(error) ?? MALFORMED_REQUEST;
+  const body = JSON.stringify(failure(answer.code, answer.message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 export async function buildApp({ config, database, auth }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // Keys and filter values can be long; Fastify's default 100 characters cuts some search URLs.
     routerOptions: { maxParamLength: 500 },
+    // The router's own refusals (bad percent-encoding, a path segment over maxParamLength: 414).
+    frameworkErrors: (error, _request, reply) => {
+      const answer = frameworkErrorAnswer(error) ?? MALFORMED_REQUEST;
+      void (reply as FastifyReply).code(answer.status).send(failure(answer.code, answer.message));
+    },
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(helmet, { contentSecurityPolicy: false });
@@ -52,9 +84,8 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
       return reply.code(httpStatusOf(error.code)).send(failure(error.code, error.message, error.details));
     }
     // Errors Fastify raises for malformed requests (bad JSON, wrong content type, body too large).
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(failure('VALIDATION', `Invalid request: ${error.message}`));
-    }
+    const answer = frameworkErrorAnswer(error);
+    if (answer) return reply.code(answer.status).send(failure(answer.code, answer.message));
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
@@ -95,7 +126,8 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
       // History fallback: the single-page app owns every other path (its router shows the 404 page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(failure('NOT_FOUND', `No route for ${request.method} ${path}`));
+    // The path is not repeated back: an answer never echoes what the client sent.
+    return reply.code(404).send(failure('NOT_FOUND', 'No such route'));
   });
 
   return app;

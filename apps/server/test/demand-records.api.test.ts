@@ -228,7 +228,7 @@ describe.each(backends)('demand record API on %s', (backend) => {
     [{ Comments: 'x'.repeat(501) }, 'Comments must be at most 500 characters'],
     [{ Reason_Code: 'Hunch' }, 'Reason_Code must be one of'],
     [{ Final_Pln_Units: 3 }, 'Final_Pln_Units is not an editable field'],
-    ['{not json', 'Invalid request'],
+    ['{not json', 'The request body is not valid JSON'],
     ['[1,2]', 'expected object'],
   ])('refuses a bad update %j with 400 naming the problem', async (body, message) => {
     const record = all[0]!;
@@ -318,8 +318,10 @@ describe.each(backends)('demand record API on %s', (backend) => {
       PID: 'NEW-1',
       Time_Series_sk: '20261227',
     });
-    expect(newProduct.status).toBe(400);
-    expect(newProduct.body.error).toContain('BU is required for a new product');
+    expect(newProduct.status).toBe(404);
+    expect(newProduct.body.error).toBe(
+      'Product NEW-1 was not found; a new product needs BU, PF, Class, Region, Site, Cost, Unit_Price',
+    );
     const deleted = await server.request('DELETE', `${BASE}/${product.PID}/20261227`);
     expect(deleted.status).toBe(200);
     expect((await server.request('GET', `${BASE}/${product.PID}/20261227`)).status).toBe(404);

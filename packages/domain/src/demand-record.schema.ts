@@ -8,8 +8,24 @@ import {
 } from './demand-record';
 import { isSunday, parseTimeSeriesSk } from './weeks';
 
-const hasAtMostTwoDecimals = (value: number): boolean =>
-  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const hasAtMostDecimals =
+  (decimals: number) =>
+  (value: number): boolean => {
+    const scaled = value * 10 ** decimals;
+    return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  };
+const hasAtMostTwoDecimals = hasAtMostDecimals(2);
+
+/**
+ * The largest values the record columns hold (migration 0001): integer units and versions
+ * (int4), money as numeric(16,2), unit cost and price as numeric(14,4). Input is checked against
+ * these so that the database never refuses a value mid-write.
+ */
+export const INT4_MAX = 2_147_483_647;
+export const MONEY_MAX = 99_999_999_999_999.99;
+export const UNIT_AMOUNT_MAX = 9_999_999_999.9999;
+/** Units a client may send (forecast, actual, override): room for the plan chain's percent uplifts. */
+export const UNITS_MAX = 1_000_000_000;
 
 export const ZOverridePercentSchema = z
   .number({ error: 'must be a number' })
@@ -22,7 +38,7 @@ export const ZOverrideUnitsSchema = z
   .number({ error: 'must be a number' })
   .int({ error: 'must be a whole number' })
   .min(0, { error: 'must be 0 or more' })
-  .max(1_000_000_000, { error: 'must be at most 1000000000' })
+  .max(UNITS_MAX, { error: `must be at most ${UNITS_MAX}` })
   .nullable();
 
 export const ZReasonCodeSchema = z
@@ -68,7 +84,12 @@ export const ZEditableFieldsSchema = z.strictObject(
 
 /** Body of PUT /real-data/{pid}/{sk}: the changed fields, plus the version the client read. */
 export const ZUpdateDemandRecordSchema = ZEditableFieldsSchema.extend({
-  version: z.number({ error: 'must be a number' }).int().min(1).optional(),
+  version: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(INT4_MAX, { error: `must be at most ${INT4_MAX}` })
+    .optional(),
 });
 export type UpdateDemandRecord = z.infer<typeof ZUpdateDemandRecordSchema>;
 
@@ -86,7 +107,15 @@ export const ZBatchUpdateSchema = z.strictObject({
 });
 export type BatchUpdate = z.infer<typeof ZBatchUpdateSchema>;
 
-const ZNonNegativeNumber = z.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' });
+const ZUnits = z
+  .number({ error: 'must be a number' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(UNITS_MAX, { error: `must be at most ${UNITS_MAX}` });
+const ZUnitAmount = z
+  .number({ error: 'must be a number' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(UNIT_AMOUNT_MAX, { error: `must be at most ${UNIT_AMOUNT_MAX}` })
+  .refine(hasAtMostDecimals(4), { error: 'must have at most 4 decimals' });
 const ZAttribute = z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(100);
 
 /**
@@ -102,16 +131,80 @@ export const ZCreateDemandRecordSchema = ZEditableFieldsSchema.extend({
   Region: ZAttribute.optional(),
   Site: ZAttribute.optional(),
   EntityType: ZAttribute.optional(),
-  Cost: ZNonNegativeNumber.optional(),
-  Unit_Price: ZNonNegativeNumber.optional(),
-  Act_Bkg_Units: ZNonNegativeNumber.nullable().optional(),
-  Naïve_Rev_Mfg_Fcst_Bk_Units: ZNonNegativeNumber.nullable().optional(),
-  Ensemble_Fcst_Units: ZNonNegativeNumber.nullable().optional(),
+  Cost: ZUnitAmount.optional(),
+  Unit_Price: ZUnitAmount.optional(),
+  Act_Bkg_Units: ZUnits.nullable().optional(),
+  Naïve_Rev_Mfg_Fcst_Bk_Units: ZUnits.nullable().optional(),
+  Ensemble_Fcst_Units: ZUnits.nullable().optional(),
+});
+
+const storedUnits = z
+  .number()
+  .max(INT4_MAX, { error: `would be more than a record holds (${INT4_MAX}): lower the units or percents` })
+  .nullable();
+const storedMoney = z
+  .number()
+  .max(MONEY_MAX, {
+    error: `would be more than a record holds (${MONEY_MAX}): lower the units, cost or price`,
+  })
+  .nullable();
+
+/**
+ * The values a write derives from the input (plan chain, actual cost and revenue), checked
+ * against their columns. Each input is within its own range, but a product of several (units
+ * × price, forecast × two uplifts) can still overflow.
+ */
+export const ZDerivedValuesSchema = z.object({
+  Act_Bkg_Cost: storedMoney,
+  Act_Rev_Dlrs: storedMoney,
+  Prelim_Pln_Units: storedUnits,
+  Prelim_Pln_Cost: storedMoney,
+  Prelim_Pln_Rev_Dlrs: storedMoney,
+  Final_Pln_Units: storedUnits,
+  Final_Bk_Pln_Cost: storedMoney,
+  Final_Pln_Rev_Dlrs: storedMoney,
 });
 export type CreateDemandRecord = z.infer<typeof ZCreateDemandRecordSchema>;
 
 export const LIST_LIMIT_DEFAULT = 1000;
 export const LIST_LIMIT_MAX = 5000;
+
+/**
+ * A query parameter that takes one value: `?limit=1&limit=2` is refused, never read as NaN or
+ * as one of the two.
+ */
+export function singleParam<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value, context) => {
+    if (!Array.isArray(value)) return value;
+    context.addIssue({ code: 'custom', message: 'must be given once' });
+    return z.NEVER;
+  }, schema);
+}
+
+/** A whole-number query parameter within [min, max]. */
+export function intParam(bounds: { min: number; max: number; default: number }) {
+  return singleParam(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(bounds.min, { error: bounds.min === 0 ? 'must be 0 or more' : `must be at least ${bounds.min}` })
+      .max(bounds.max, { error: `must be at most ${bounds.max}` })
+      .default(bounds.default),
+  );
+}
+
+/** A text query parameter of at most `max` characters. */
+export const textParam = (max: number) =>
+  singleParam(
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(max, { error: `must be at most ${max} characters` })
+      .optional(),
+  );
+
+/** Which client's data an admin looks at (lib/access narrowToContext). */
+export const ZClientContextParam = textParam(50);
 
 /** A filter value may be given once, repeated, or comma-separated. */
 export const ZMultiValueParam = z
@@ -124,20 +217,23 @@ export const ZMultiValueParam = z
   )
   .optional();
 
-const ZDateParam = z
-  .string()
-  .transform((value) => value.replaceAll('-', ''))
-  .refine((value) => parseTimeSeriesSk(value) !== null, { error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
-  .optional();
+const ZDateParam = singleParam(
+  z
+    .string({ error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
+    .regex(/^(\d{8}|\d{4}-\d{2}-\d{2})$/, { error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
+    .transform((value) => value.replaceAll('-', ''))
+    .refine((value) => parseTimeSeriesSk(value) !== null, { error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
+    .optional(),
+);
 
 export const ZListDemandRecordsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(LIST_LIMIT_MAX, { error: `must be at most ${LIST_LIMIT_MAX}` })
-    .default(LIST_LIMIT_DEFAULT),
-  nextToken: z.string().max(500, { error: 'is not a valid page token' }).optional(),
+  limit: intParam({ min: 1, max: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT }),
+  nextToken: singleParam(
+    z
+      .string({ error: 'is not a valid page token' })
+      .max(500, { error: 'is not a valid page token' })
+      .optional(),
+  ),
   bu: ZMultiValueParam,
   pf: ZMultiValueParam,
   region: ZMultiValueParam,
@@ -146,7 +242,7 @@ export const ZListDemandRecordsQuerySchema = z.object({
   pid: ZMultiValueParam,
   from: ZDateParam,
   to: ZDateParam,
-  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
-  clientContext: z.string().max(50).optional(),
+  search: textParam(100),
+  clientContext: ZClientContextParam,
 });
 export type ListDemandRecordsQuery = z.infer<typeof ZListDemandRecordsQuerySchema>;

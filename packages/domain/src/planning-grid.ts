@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { DemandRecord, ReasonCode } from './demand-record';
-import { ZMultiValueParam } from './demand-record.schema';
+import {
+  INT4_MAX,
+  ZClientContextParam,
+  ZMultiValueParam,
+  intParam,
+  singleParam,
+  textParam,
+} from './demand-record.schema';
 
 /**
  * Contract of the planning grid's server-side calls (roll-ups run in SQL on the server; the
@@ -84,24 +91,19 @@ export type GridPage = {
 };
 
 export const ZGridQuerySchema = z.object({
-  viewLevel: z.enum(VIEW_LEVELS, { error: `must be one of ${VIEW_LEVELS.join(', ')}` }).default('category'),
-  drillDown: z.enum(DRILL_DOWNS, { error: `must be one of ${DRILL_DOWNS.join(', ')}` }).default('none'),
+  viewLevel: singleParam(
+    z.enum(VIEW_LEVELS, { error: `must be one of ${VIEW_LEVELS.join(', ')}` }).default('category'),
+  ),
+  drillDown: singleParam(
+    z.enum(DRILL_DOWNS, { error: `must be one of ${DRILL_DOWNS.join(', ')}` }).default('none'),
+  ),
   bu: ZMultiValueParam,
   pf: ZMultiValueParam,
   region: ZMultiValueParam,
-  search: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional(),
-  offset: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be 0 or more' })
-    .default(0),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(500, { error: 'must be at most 500' })
-    .default(GRID_DEFAULT_PAGE_SIZE),
-  clientContext: z.string().max(50).optional(),
+  search: textParam(100),
+  offset: intParam({ min: 0, max: INT4_MAX, default: 0 }),
+  limit: intParam({ min: 1, max: 500, default: GRID_DEFAULT_PAGE_SIZE }),
+  clientContext: ZClientContextParam,
 });
 export type GridQuery = z.infer<typeof ZGridQuerySchema>;
 
@@ -155,17 +157,14 @@ export type GridExportQuery = z.infer<typeof ZGridExportQuerySchema>;
 export const ROLLUP_VIEW_LEVELS = ['sku', 'category', 'business_unit'] as const;
 export type RollupViewLevel = (typeof ROLLUP_VIEW_LEVELS)[number];
 export const ZRollupQuerySchema = z.object({
-  viewLevel: z
-    .enum(ROLLUP_VIEW_LEVELS, { error: `must be one of ${ROLLUP_VIEW_LEVELS.join(', ')}` })
-    .default('category'),
+  viewLevel: singleParam(
+    z
+      .enum(ROLLUP_VIEW_LEVELS, { error: `must be one of ${ROLLUP_VIEW_LEVELS.join(', ')}` })
+      .default('category'),
+  ),
   offset: ZGridQuerySchema.shape.offset,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(5000, { error: 'must be at most 5000' })
-    .default(1000),
-  clientContext: z.string().max(50).optional(),
+  limit: intParam({ min: 1, max: 5000, default: 1000 }),
+  clientContext: ZClientContextParam,
 });
 export type RollupQuery = z.infer<typeof ZRollupQuerySchema>;
 /** One entry of a roll-up list: a product (sku is its PID), a product family or a business unit. */

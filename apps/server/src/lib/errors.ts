@@ -52,3 +52,68 @@ export function validationErrorFrom(error: ZodError, context?: string): AppError
     field || undefined,
   );
 }
+
+/** An error answer: status, envelope code and a message that never repeats the request back. */
+export type ErrorAnswer = { status: number; code: string; message: string };
+
+const INVALID_JSON: ErrorAnswer = {
+  status: 400,
+  code: 'VALIDATION',
+  message: 'The request body is not valid JSON',
+};
+const MALFORMED: ErrorAnswer = { status: 400, code: 'VALIDATION', message: 'The request is malformed' };
+
+/**
+ * Errors Fastify and Node's HTTP parser raise for malformed requests, by code, with clear
+ * messages (theirs quote the URL or the body).
+ */
+const FRAMEWORK_ERRORS: Record<string, ErrorAnswer> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: INVALID_JSON,
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'VALIDATION',
+    message: 'The request body is empty although its content type is JSON',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported content type: send the body as application/json',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'VALIDATION',
+    message: 'The request body does not match its Content-Length',
+  },
+  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION', message: 'The URL holds an invalid percent-encoding' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', message: 'The URL is too long' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'HEADERS_TOO_LARGE',
+    message: 'The URL or the request headers are too long',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'TIMEOUT', message: 'The request took too long to arrive' },
+};
+
+/**
+ * The answer to an error raised for a malformed request (by Fastify, its JSON parser or Node's
+ * HTTP parser), or null when the error is not the client's (a server fault).
+ */
+export function frameworkErrorAnswer(error: {
+  code?: string;
+  statusCode?: number;
+  name?: string;
+}): ErrorAnswer | null {
+  const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (known) return known;
+  if (error.code?.startsWith('HPE_')) return MALFORMED;
+  const status = error.statusCode;
+  if (!status || status < 400 || status >= 500) return null;
+  // JSON syntax and prototype-poisoning errors from the body parser carry no code.
+  if (error.name === 'SyntaxError') return INVALID_JSON;
+  return { ...MALFORMED, status };
+}

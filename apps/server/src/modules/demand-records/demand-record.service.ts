@@ -1,5 +1,6 @@
 import {
   EDITABLE_FIELDS,
+  ZDerivedValuesSchema,
   roundToCents,
   type BatchUpdate,
   type CreateDemandRecord,
@@ -8,7 +9,7 @@ import {
   type ListDemandRecordsQuery,
   type UpdateDemandRecord,
 } from '@ps/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import {
   deleteDemandRecord,
@@ -25,10 +26,11 @@ import {
   type BatchValues,
 } from './demand-record.repository';
 import type { DemandRecordRow } from '../../db/demand-record-row';
-import type { AuditLogTable, Database } from '../../db/schema';
+import type { AuditLogTable, Database, DemandRecordsTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
 import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from '../../db/demand-record-row';
-import { decodePageToken, encodePageToken } from './page-token';
+import type { PageTokens } from './page-token';
 
 export type DemandRecordPage = { items: DemandRecord[]; count: number; nextToken: string | null };
 type Key = { pid: string; timeSeriesSk: string };
@@ -53,6 +55,36 @@ function changedFields(row: DemandRecordRow, patch: Patch): EditableField[] {
 }
 
 type AuditRow = Omit<AuditLogTable, 'id' | 'changed_at'>;
+
+/** Refuses a write whose derived values (plan chain, actual money) overflow their columns: 400 naming the field. */
+function assertStorable(values: Partial<Insertable<DemandRecordsTable>>, context?: string): void {
+  parseInput(
+    ZDerivedValuesSchema,
+    {
+      Act_Bkg_Cost: values.act_bkg_cost ?? null,
+      Act_Rev_Dlrs: values.act_rev_dlrs ?? null,
+      Prelim_Pln_Units: values.prelim_pln_units ?? null,
+      Prelim_Pln_Cost: values.prelim_pln_cost ?? null,
+      Prelim_Pln_Rev_Dlrs: values.prelim_pln_rev_dlrs ?? null,
+      Final_Pln_Units: values.final_pln_units ?? null,
+      Final_Bk_Pln_Cost: values.final_bk_pln_cost ?? null,
+      Final_Pln_Rev_Dlrs: values.final_pln_rev_dlrs ?? null,
+    },
+    context,
+  );
+}
+
+/** Product attributes a create may repeat; for a known PID each must equal the product's. */
+const PRODUCT_ATTRIBUTES = [
+  ['BU', 'bu'],
+  ['PF', 'pf'],
+  ['Class', 'class'],
+  ['Region', 'region'],
+  ['Site', 'site'],
+  ['EntityType', 'entity_type'],
+  ['Cost', 'unit_cost'],
+  ['Unit_Price', 'unit_price'],
+] as const;
 
 /** One audit row per changed editable field. */
 function auditRowsOf(
@@ -89,6 +121,7 @@ function prepareWrite(
   const merged = { ...row } as DemandRecordRow;
   for (const field of fields) (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
   const next = { ...merged, ...planColumns(merged, row) } as DemandRecordRow;
+  assertStorable(next, source === 'batch' ? `${row.pid} / ${row.week_start}` : undefined);
   const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c.name, next[c.name]])) as BatchValues;
   return {
     write: { pid: row.pid, weekStart: row.week_start, values },
@@ -96,12 +129,22 @@ function prepareWrite(
   };
 }
 
+/** Equal attribute values; amounts compare at the column's 4 decimals. */
+function sameAttribute(given: string | number, stored: string | number): boolean {
+  if (typeof given === 'number' && typeof stored === 'number')
+    return Math.round(given * 10_000) === Math.round(stored * 10_000);
+  return given === stored;
+}
+
 export class DemandRecordService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly pageTokens: PageTokens,
+  ) {}
 
   async list(scope: AccessScope, query: ListDemandRecordsQuery): Promise<DemandRecordPage> {
     const { clientIds } = narrowToContext(scope, query.clientContext);
-    const after = query.nextToken ? decodePageToken(query.nextToken) : undefined;
+    const after = query.nextToken ? this.pageTokens.decode(query.nextToken) : undefined;
     // One extra row tells whether another page exists without a count query.
     const rows = await listDemandRecords(this.db, {
       filters: {
@@ -125,7 +168,8 @@ export class DemandRecordService {
     return {
       items: page.map(toDemandRecord),
       count: page.length,
-      nextToken: hasMore && last ? encodePageToken({ pid: last.pid, weekStart: last.week_start }) : null,
+      nextToken:
+        hasMore && last ? this.pageTokens.encode({ pid: last.pid, weekStart: last.week_start }) : null,
     };
   }
 
@@ -155,7 +199,7 @@ export class DemandRecordService {
         sop_pln_ovrd_percent: input.SOP_Pln_Ovrd_Percent ?? null,
         sop_pln_ovrd_units: input.SOP_Pln_Ovrd_Units ?? null,
       };
-      await insertDemandRecord(trx, {
+      const record: Insertable<DemandRecordsTable> = {
         pid: input.PID,
         week_start: weekStart,
         ...source,
@@ -168,7 +212,9 @@ export class DemandRecordService {
         comments: input.Comments ?? null,
         last_updated_at: new Date(),
         last_updated_by: scope.userName,
-      });
+      };
+      assertStorable(record);
+      await insertDemandRecord(trx, record);
     });
     return this.get(scope, key);
   }
@@ -316,17 +362,27 @@ export class DemandRecordService {
     input: CreateDemandRecord,
   ): Promise<{ unit_cost: number; unit_price: number }> {
     const product = await findProduct(trx, input.PID);
-    if (product) {
-      if (!scope.clientIds.includes(product.client_id as never))
-        throw new AppError('FORBIDDEN', 'Insufficient permissions');
+    const isVisible = product !== undefined && scope.clientIds.includes(product.client_id as never);
+    if (product && isVisible) {
+      const differing = PRODUCT_ATTRIBUTES.find(
+        ([field, column]) => input[field] !== undefined && !sameAttribute(input[field], product[column]),
+      );
+      if (differing) {
+        const [field] = differing;
+        throw AppError.validation(
+          `${field} differs from product ${input.PID}'s; leave it out or give the product's value`,
+          field,
+        );
+      }
       return product;
     }
+    // One answer for a PID the caller cannot see, unknown or another client's (PIDs are unique
+    // across clients, so the latter cannot be created again): a customer cannot probe which exist.
     const required = ['BU', 'PF', 'Class', 'Region', 'Site', 'Cost', 'Unit_Price'] as const;
     const missing = required.find((field) => input[field] === undefined);
-    if (missing)
-      throw AppError.validation(
-        `${missing} is required for a new product (PID ${input.PID} is not known yet)`,
-        missing,
+    if (product || missing)
+      throw AppError.notFound(
+        `Product ${input.PID} was not found; a new product needs ${required.join(', ')}`,
       );
     const [clientId] = scope.clientIds.length === 1 ? scope.clientIds : ['internal' as const];
     await insertProduct(trx, {

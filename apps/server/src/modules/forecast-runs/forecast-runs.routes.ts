@@ -1,23 +1,24 @@
+import { INT4_MAX, intParam } from '@ps/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { ForecastRunService } from './forecast-run.service';
 import { parseInput } from '../../lib/validate';
 
+/** Run ids are serial (int4): a larger one names no run and must not reach the query. */
 const ZRunParams = z.object({
-  id: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' }),
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'must be a number' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'must be at least 1' })
+        .max(INT4_MAX, { error: `must be at most ${INT4_MAX}` }),
+    ),
 });
-const ZRecentQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1)
-    .max(50, { error: 'must be at most 50' })
-    .default(5),
-});
+const ZRecentQuery = z.object({ limit: intParam({ min: 1, max: 50, default: 5 }) });
 
 /** Forecast runs: start one (202, runs in the background), follow its progress, list recent ones. Admins only. */
 export function registerForecastRunRoutes(app: FastifyInstance, service: ForecastRunService): void {
