@@ -22,7 +22,8 @@ const hasAtMostTwoDecimals = hasAtMostDecimals(2);
  * these so that the database never refuses a value mid-write.
  */
 export const INT4_MAX = 2_147_483_647;
-export const MONEY_MAX = 99_999_999_999_999.99;
+/** Money must stay below this (numeric(16,2) holds 14 digits before the point). */
+export const MONEY_LIMIT = 100_000_000_000_000;
 export const UNIT_AMOUNT_MAX = 9_999_999_999.9999;
 /** Units a client may send (forecast, actual, override): room for the plan chain's percent uplifts. */
 export const UNITS_MAX = 1_000_000_000;
@@ -144,8 +145,8 @@ const storedUnits = z
   .nullable();
 const storedMoney = z
   .number()
-  .max(MONEY_MAX, {
-    error: `would be more than a record holds (${MONEY_MAX}): lower the units, cost or price`,
+  .lt(MONEY_LIMIT, {
+    error: `would be ${MONEY_LIMIT} or more, more than a record holds: lower the units, cost or price`,
   })
   .nullable();
 
@@ -222,7 +223,9 @@ const ZDateParam = singleParam(
     .string({ error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
     .regex(/^(\d{8}|\d{4}-\d{2}-\d{2})$/, { error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
     .transform((value) => value.replaceAll('-', ''))
-    .refine((value) => parseTimeSeriesSk(value) !== null, { error: 'must be a date as yyyymmdd or yyyy-mm-dd' })
+    .refine((value) => parseTimeSeriesSk(value) !== null, {
+      error: 'must be a date as yyyymmdd or yyyy-mm-dd',
+    })
     .optional(),
 );
 
