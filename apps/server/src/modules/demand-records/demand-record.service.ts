@@ -1,6 +1,6 @@
 import {
   EDITABLE_FIELDS,
-  roundToCents,
+  moneyOf,
   type BatchUpdate,
   type CreateDemandRecord,
   type DemandRecord,
@@ -161,8 +161,8 @@ export class DemandRecordService {
         ...source,
         ...planColumns(source, product),
         act_bkg_units: actualUnits,
-        act_bkg_cost: actualUnits === null ? null : roundToCents(actualUnits * product.unit_cost),
-        act_rev_dlrs: actualUnits === null ? null : roundToCents(actualUnits * product.unit_price),
+        act_bkg_cost: moneyOf(actualUnits, product.unit_cost),
+        act_rev_dlrs: moneyOf(actualUnits, product.unit_price),
         naive_fcst_units: input['Naïve_Rev_Mfg_Fcst_Bk_Units'] ?? null,
         reason_code: input.Reason_Code ?? null,
         comments: input.Comments ?? null,
