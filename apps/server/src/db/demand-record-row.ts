@@ -19,20 +19,18 @@ import type { Database, DemandRecordsTable, ProductsTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The product columns a record carries: the catalogue's, the owner, and the price money is valued at. */
+type RecordProductColumn = Extract<ColumnsIn<'products'>, keyof ProductsTable> | 'client_id' | 'unit_price';
+const RECORD_PRODUCT_COLUMNS: ReadonlyArray<`p.${RecordProductColumn}`> = [
+  ...DEMAND_RECORD_FIELDS.filter((s) => s.table === 'products').map(
+    (s) => `p.${s.column as Extract<ColumnsIn<'products'>, keyof ProductsTable>}` as const,
+  ),
+  'p.client_id',
+  'p.unit_price',
+];
+
 export type DemandRecordRow = Selectable<DemandRecordsTable> &
-  Pick<
-    Selectable<ProductsTable>,
-    | 'client_id'
-    | 'bu'
-    | 'pf'
-    | 'class'
-    | 'region'
-    | 'site'
-    | 'entity_type'
-    | 'unit_cost'
-    | 'unit_price'
-    | 'rank'
-  >;
+  Pick<Selectable<ProductsTable>, RecordProductColumn>;
 
 /** Records joined with their product's attributes: the flat shape the API returns. */
 export function selectRecords(db: Db) {
@@ -40,18 +38,7 @@ export function selectRecords(db: Db) {
     .selectFrom('demand_records as r')
     .innerJoin('products as p', 'p.pid', 'r.pid')
     .selectAll('r')
-    .select([
-      'p.client_id',
-      'p.bu',
-      'p.pf',
-      'p.class',
-      'p.region',
-      'p.site',
-      'p.entity_type',
-      'p.unit_cost',
-      'p.unit_price',
-      'p.rank',
-    ]);
+    .select(RECORD_PRODUCT_COLUMNS);
 }
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
