@@ -1,3 +1,8 @@
+import type { EditableField } from './demand-record-fields';
+
+// The field catalogue belongs to the record: one import path for both.
+export * from './demand-record-fields';
+
 /**
  * The demand record as the API returns it: one product (PID) in one week (Time_Series_sk, the
  * yyyymmdd of the week's Sunday). Field names are the spec's, so grids and exports use them as-is.
@@ -67,16 +72,6 @@ export const REASON_CODES = [
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-/** The only fields a planner may change (spec §5); everything else is derived or imported. */
-export const EDITABLE_FIELDS = [
-  'Rev_Pln_Ovrd_Percent',
-  'Rev_Pln_Ovrd_Units',
-  'SOP_Pln_Ovrd_Percent',
-  'SOP_Pln_Ovrd_Units',
-  'Reason_Code',
-  'Comments',
-] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type EditableValues = Pick<DemandRecord, EditableField>;
 
 export const COMMENTS_MAX_LENGTH = 500;

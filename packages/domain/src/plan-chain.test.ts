@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivePlan } from './plan-chain';
+import { derivePlan, moneyOf } from './plan-chain';
 
 const base = {
   ensembleUnits: 100,
@@ -69,5 +69,17 @@ describe('derivePlan', () => {
     expect(derivePlan({ ...base, ensembleUnits: null }).deltaUnits).toBeNull();
     expect(derivePlan({ ...base, ensembleUnits: null, sopOverrideUnits: 7 }).finalUnits).toBe(7);
     expect(derivePlan({ ...base, ensembleUnits: null, sopOverrideUnits: 7 }).deltaUnits).toBeNull();
+  });
+});
+
+describe('moneyOf', () => {
+  it('values units at a unit amount, rounded half up to cents', () => {
+    expect(moneyOf(3, 1.005)).toBe(3.02);
+    expect(moneyOf(7, 12.5)).toBe(87.5);
+    expect(moneyOf(0, 9.99)).toBe(0);
+  });
+
+  it('is no money when there are no units', () => {
+    expect(moneyOf(null, 9.99)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import type { PlanOutputField } from './demand-record-fields';
+
 /**
  * The plan chain (architecture note, "Data and plan semantics"):
  *   baseline = Ensemble_Fcst_Units
@@ -39,17 +41,31 @@ function applyPercent(units: number | null, percent: number | null): number | nu
   return Math.round(units * (1 + (percent ?? 0) / 100));
 }
 
-function money(units: number | null, unitAmount: number): number | null {
+/** The money rule: units valued at a unit cost or unit price, to the cent; no units, no money. */
+export function moneyOf(units: number | null, unitAmount: number): number | null {
   return units === null ? null : roundToCents(units * unitAmount);
 }
+
+/** The record field each plan output is stored as (the catalogue's plan outputs, demand-record-fields.ts). */
+export const PLAN_OUTPUT_FIELD_OF = {
+  prelimUnits: 'Prelim_Pln_Units',
+  prelimCost: 'Prelim_Pln_Cost',
+  prelimRevenue: 'Prelim_Pln_Rev_Dlrs',
+  finalUnits: 'Final_Pln_Units',
+  finalCost: 'Final_Bk_Pln_Cost',
+  finalRevenue: 'Final_Pln_Rev_Dlrs',
+  deltaUnits: 'Delta_Prelim_to_Final_Pln_Units',
+  deltaCost: 'Delta_Prelim_to_Final_Pln_Cost',
+  deltaRevenue: 'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
+} as const satisfies Record<keyof PlanOutputs, PlanOutputField>;
 
 export function derivePlan(input: PlanInputs): PlanOutputs {
   const prelimUnits = input.revOverrideUnits ?? applyPercent(input.ensembleUnits, input.revOverridePercent);
   const finalUnits = input.sopOverrideUnits ?? applyPercent(prelimUnits, input.sopOverridePercent);
-  const prelimCost = money(prelimUnits, input.unitCost);
-  const prelimRevenue = money(prelimUnits, input.unitPrice);
-  const finalCost = money(finalUnits, input.unitCost);
-  const finalRevenue = money(finalUnits, input.unitPrice);
+  const prelimCost = moneyOf(prelimUnits, input.unitCost);
+  const prelimRevenue = moneyOf(prelimUnits, input.unitPrice);
+  const finalCost = moneyOf(finalUnits, input.unitCost);
+  const finalRevenue = moneyOf(finalUnits, input.unitPrice);
   const hasBoth = prelimUnits !== null && finalUnits !== null;
   return {
     prelimUnits,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DemandRecord, ReasonCode } from './demand-record';
+import type { DemandRecord, ReasonCode, SummedField } from './demand-record';
 import {
   INT4_MAX,
   ZClientContextParam,
@@ -24,33 +24,6 @@ export type DrillDown = (typeof DRILL_DOWNS)[number];
 
 export const GRID_PAGE_SIZES = [25, 50, 100, 200, 500] as const;
 export const GRID_DEFAULT_PAGE_SIZE = 100;
-
-/** The numeric fields a roll-up sums. */
-export const SUMMED_FIELDS = [
-  'Act_Bkg_Units',
-  'Act_Bkg_Cost',
-  'Act_Rev_Dlrs',
-  'Naïve_Rev_Mfg_Fcst_Bk_Units',
-  'Ensemble_Fcst_Units',
-  'Rev_Pln_Ovrd_Units',
-  'Prelim_Pln_Units',
-  'Prelim_Pln_Cost',
-  'Prelim_Pln_Rev_Dlrs',
-  'SOP_Pln_Ovrd_Units',
-  'Final_Pln_Units',
-  'Final_Bk_Pln_Cost',
-  'Final_Pln_Rev_Dlrs',
-  'Delta_Prelim_to_Final_Pln_Cost',
-  'Delta_Prelim_to_Final_Pln_Units',
-  'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
-  'P1_Pub_Pln_Units',
-  'P1_Pub_Pln_Cost',
-  'P1_Pub_Pln_Rev_Dlrs',
-  'P2_Pub_Pln_Units',
-  'P2_Pub_Pln_Cost',
-  'P2_Pub_Pln_Rev_Dlrs',
-] as const satisfies ReadonlyArray<keyof DemandRecord>;
-export type SummedField = (typeof SUMMED_FIELDS)[number];
 
 /** One row of an aggregated view (view level other than none, or any drill-down). */
 export type AggregatedRow = {

@@ -1,10 +1,24 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SqlArrayType } from '@ps/domain';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
-export type ColumnSpec<Row> = {
-  name: keyof Row & string;
-  type: 'text' | 'date' | 'float8' | 'numeric' | 'int4' | 'timestamptz';
-};
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ColumnSpec<Row> = { name: keyof Row & string; type: SqlArrayType };
+
+/** One column of many rows as one array parameter, cast to the column's type. */
+function columnArray<Row extends Record<string, unknown>>(
+  rows: readonly Row[],
+  column: ColumnSpec<Row>,
+): RawBuilder<unknown> {
+  const values = rows.map((row) => {
+    const value = row[column.name];
+    return value instanceof Date ? value.toISOString() : (value ?? null);
+  });
+  return sql`${values}::${sql.raw(column.type)}[]`;
+}
+
+const names = (columns: ReadonlyArray<{ name: string }>) => sql.join(columns.map((c) => sql.ref(c.name)));
 
 /**
  * Inserts many rows with one statement per call: each column travels as one array parameter and
@@ -12,20 +26,43 @@ export type ColumnSpec<Row> = {
  * (PostgreSQL allows 65,535) and works the same on PGlite and on a PostgreSQL server.
  */
 export async function insertByUnnest<Row extends Record<string, unknown>>(
-  db: Kysely<Database>,
+  db: Db,
   table: keyof Database,
   columns: ReadonlyArray<ColumnSpec<Row>>,
   rows: readonly Row[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const arrays: RawBuilder<unknown>[] = columns.map((column) => {
-    const values = rows.map((row) => {
-      const value = row[column.name];
-      if (value instanceof Date) return value.toISOString();
-      return value ?? null;
-    });
-    return sql`${values}::${sql.raw(column.type)}[]`;
-  });
-  const names = sql.join(columns.map((c) => sql.ref(c.name)));
-  await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(db);
+  const arrays = sql.join(columns.map((column) => columnArray(rows, column)));
+  await sql`insert into ${sql.table(table)} (${names(columns)}) select * from unnest(${arrays})`.execute(db);
+}
+
+/**
+ * Updates many rows with one statement, as insertByUnnest does: the rows matched on `keys` get
+ * `columns` from their row, and every matched row gets the `also` assignments (SQL expressions
+ * that may read the row's current values as `t.<column>`). One statement also means one run of
+ * the table's statement triggers. Returns the number of rows updated.
+ */
+export async function updateByUnnest<Row extends Record<string, unknown>>(
+  db: Db,
+  table: keyof Database,
+  spec: {
+    keys: ReadonlyArray<ColumnSpec<Row>>;
+    columns: ReadonlyArray<ColumnSpec<Row>>;
+    also?: Readonly<Record<string, RawBuilder<unknown>>>;
+  },
+  rows: readonly Row[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const all = [...spec.keys, ...spec.columns];
+  const arrays = sql.join(all.map((column) => columnArray(rows, column)));
+  const assignments = [
+    ...spec.columns.map((c) => sql`${sql.ref(c.name)} = u.${sql.ref(c.name)}`),
+    ...Object.entries(spec.also ?? {}).map(([name, value]) => sql`${sql.ref(name)} = ${value}`),
+  ];
+  const matches = spec.keys.map((k) => sql`t.${sql.ref(k.name)} = u.${sql.ref(k.name)}`);
+  const result = await sql`
+    update ${sql.table(table)} as t set ${sql.join(assignments)}
+    from unnest(${arrays}) as u(${names(all)})
+    where ${sql.join(matches, sql` and `)}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,31 +1,36 @@
 import {
+  DEMAND_RECORD_FIELDS,
+  EDITABLE_FIELDS,
+  PLAN_OUTPUT_FIELD_OF,
   derivePlan,
+  fieldSpecOf,
   parseTimeSeriesSk,
   timeFieldsOf,
   toIsoDate,
+  type ColumnOf,
+  type ColumnsIn,
   type DemandRecord,
   type EditableField,
-  type ReasonCode,
+  type PlanOutputField,
+  type SqlArrayType,
 } from '@ps/domain';
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, DemandRecordsTable, ProductsTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The product columns a record carries: the catalogue's, the owner, and the price money is valued at. */
+type RecordProductColumn = Extract<ColumnsIn<'products'>, keyof ProductsTable> | 'client_id' | 'unit_price';
+const RECORD_PRODUCT_COLUMNS: ReadonlyArray<`p.${RecordProductColumn}`> = [
+  ...DEMAND_RECORD_FIELDS.filter((s) => s.table === 'products').map(
+    (s) => `p.${s.column as Extract<ColumnsIn<'products'>, keyof ProductsTable>}` as const,
+  ),
+  'p.client_id',
+  'p.unit_price',
+];
+
 export type DemandRecordRow = Selectable<DemandRecordsTable> &
-  Pick<
-    Selectable<ProductsTable>,
-    | 'client_id'
-    | 'bu'
-    | 'pf'
-    | 'class'
-    | 'region'
-    | 'site'
-    | 'entity_type'
-    | 'unit_cost'
-    | 'unit_price'
-    | 'rank'
-  >;
+  Pick<Selectable<ProductsTable>, RecordProductColumn>;
 
 /** Records joined with their product's attributes: the flat shape the API returns. */
 export function selectRecords(db: Db) {
@@ -33,29 +38,55 @@ export function selectRecords(db: Db) {
     .selectFrom('demand_records as r')
     .innerJoin('products as p', 'p.pid', 'r.pid')
     .selectAll('r')
-    .select([
-      'p.client_id',
-      'p.bu',
-      'p.pf',
-      'p.class',
-      'p.region',
-      'p.site',
-      'p.entity_type',
-      'p.unit_cost',
-      'p.unit_price',
-      'p.rank',
-    ]);
+    .select(RECORD_PRODUCT_COLUMNS);
 }
 
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/**
+ * Compile-time guard: every demand_records column of schema.ts is in the field catalogue (or is
+ * the week key or the generated has_data flag), and every catalogued column is in schema.ts.
+ */
+export type RecordColumnsCatalogued = Assert<
+  Same<keyof DemandRecordsTable, ColumnsIn<'demand_records'> | 'week_start' | 'has_data'>
+>;
+/** Every product column the catalogue names exists in schema.ts. */
+export type ProductColumnsCatalogued = Assert<
+  ColumnsIn<'products'> extends keyof ProductsTable ? true : false
+>;
+
+type RecordColumn<F extends keyof DemandRecord> = Extract<ColumnOf<F>, keyof DemandRecordsTable>;
+
+/** The stored column of a demand_records field. */
+function columnOf<F extends keyof DemandRecord>(field: F): RecordColumn<F> {
+  const spec = fieldSpecOf(field);
+  if (spec?.table !== 'demand_records') throw new Error(`${field} is not a demand_records column`);
+  return spec.column as RecordColumn<F>;
+}
+
+/** Column specs (name and SQL array type) of demand_records fields, for the unnest writers. */
+export function recordColumnSpecs<F extends keyof DemandRecord>(
+  fields: readonly F[],
+): Array<{ name: RecordColumn<F>; type: SqlArrayType }> {
+  return fields.map((field) => ({ name: columnOf(field), type: fieldSpecOf(field)!.sqlType! }));
+}
+
+/** The key of a demand record as unnest writers match or insert it. */
+export const RECORD_KEY_COLUMNS: Array<{ name: 'pid' | 'week_start'; type: SqlArrayType }> = [
+  { name: 'pid', type: 'text' },
+  { name: 'week_start', type: 'date' },
+];
+
 /** API field → column, for the fields a planner edits. */
-export const EDITABLE_COLUMNS = {
-  Rev_Pln_Ovrd_Percent: 'rev_pln_ovrd_percent',
-  Rev_Pln_Ovrd_Units: 'rev_pln_ovrd_units',
-  SOP_Pln_Ovrd_Percent: 'sop_pln_ovrd_percent',
-  SOP_Pln_Ovrd_Units: 'sop_pln_ovrd_units',
-  Reason_Code: 'reason_code',
-  Comments: 'comments',
-} as const satisfies Record<EditableField, keyof DemandRecordsTable>;
+export const EDITABLE_COLUMNS = Object.fromEntries(EDITABLE_FIELDS.map((f) => [f, columnOf(f)])) as {
+  [F in EditableField]: RecordColumn<F>;
+};
+
+/** The plan chain's stored columns, every one present (null when the chain leaves it empty). */
+export type PlanColumns = { [F in PlanOutputField as RecordColumn<F>]: number | null };
+
+/** The fields read from a stored column (the week fields are computed from week_start instead). */
+const STORED_FIELDS = DEMAND_RECORD_FIELDS.filter((spec) => spec.table !== 'week');
 
 /** yyyymmdd → yyyy-mm-dd; callers validate the key first. */
 export function weekStartOf(timeSeriesSk: string): string {
@@ -65,48 +96,14 @@ export function weekStartOf(timeSeriesSk: string): string {
 }
 
 export function toDemandRecord(row: DemandRecordRow): DemandRecord {
-  const sunday = new Date(`${row.week_start}T00:00:00Z`);
+  const stored = Object.fromEntries(
+    STORED_FIELDS.map((spec) => [spec.field, row[spec.column as keyof DemandRecordRow]]),
+  );
   return {
-    PID: row.pid,
-    ...timeFieldsOf(sunday),
-    BU: row.bu,
-    PF: row.pf,
-    Class: row.class,
-    Region: row.region,
-    Site: row.site,
-    EntityType: row.entity_type,
-    Rank: row.rank,
-    Act_Bkg_Units: row.act_bkg_units,
-    Act_Bkg_Cost: row.act_bkg_cost,
-    Act_Rev_Dlrs: row.act_rev_dlrs,
-    Naïve_Rev_Mfg_Fcst_Bk_Units: row.naive_fcst_units,
-    Ensemble_Fcst_Units: row.ensemble_fcst_units,
-    Rev_Pln_Ovrd_Percent: row.rev_pln_ovrd_percent,
-    Rev_Pln_Ovrd_Units: row.rev_pln_ovrd_units,
-    Prelim_Pln_Units: row.prelim_pln_units,
-    Prelim_Pln_Cost: row.prelim_pln_cost,
-    Prelim_Pln_Rev_Dlrs: row.prelim_pln_rev_dlrs,
-    SOP_Pln_Ovrd_Percent: row.sop_pln_ovrd_percent,
-    SOP_Pln_Ovrd_Units: row.sop_pln_ovrd_units,
-    Final_Pln_Units: row.final_pln_units,
-    Final_Bk_Pln_Cost: row.final_bk_pln_cost,
-    Final_Pln_Rev_Dlrs: row.final_pln_rev_dlrs,
-    Reason_Code: row.reason_code as ReasonCode | null,
-    Comments: row.comments,
-    Cost: row.unit_cost,
-    Delta_Prelim_to_Final_Pln_Cost: row.delta_prelim_to_final_pln_cost,
-    Delta_Prelim_to_Final_Pln_Units: row.delta_prelim_to_final_pln_units,
-    Delta_Prelim_to_Final_Pln_Rev_Dlrs: row.delta_prelim_to_final_pln_rev_dlrs,
-    P1_Pub_Pln_Units: row.p1_pub_pln_units,
-    P1_Pub_Pln_Cost: row.p1_pub_pln_cost,
-    P1_Pub_Pln_Rev_Dlrs: row.p1_pub_pln_rev_dlrs,
-    P2_Pub_Pln_Units: row.p2_pub_pln_units,
-    P2_Pub_Pln_Cost: row.p2_pub_pln_cost,
-    P2_Pub_Pln_Rev_Dlrs: row.p2_pub_pln_rev_dlrs,
+    ...stored,
+    ...timeFieldsOf(new Date(`${row.week_start}T00:00:00Z`)),
     last_updated_at: row.last_updated_at ? new Date(row.last_updated_at).toISOString() : null,
-    last_updated_by: row.last_updated_by,
-    version: row.version,
-  };
+  } as DemandRecord;
 }
 
 type PlanSource = Pick<
@@ -122,7 +119,7 @@ type PlanSource = Pick<
 export function planColumns(
   source: PlanSource,
   product: { unit_cost: number; unit_price: number },
-): Updateable<DemandRecordsTable> {
+): PlanColumns {
   const plan = derivePlan({
     ensembleUnits: source.ensemble_fcst_units,
     revOverridePercent: source.rev_pln_ovrd_percent,
@@ -132,15 +129,10 @@ export function planColumns(
     unitCost: product.unit_cost,
     unitPrice: product.unit_price,
   });
-  return {
-    prelim_pln_units: plan.prelimUnits,
-    prelim_pln_cost: plan.prelimCost,
-    prelim_pln_rev_dlrs: plan.prelimRevenue,
-    final_pln_units: plan.finalUnits,
-    final_bk_pln_cost: plan.finalCost,
-    final_pln_rev_dlrs: plan.finalRevenue,
-    delta_prelim_to_final_pln_units: plan.deltaUnits,
-    delta_prelim_to_final_pln_cost: plan.deltaCost,
-    delta_prelim_to_final_pln_rev_dlrs: plan.deltaRevenue,
-  };
+  return Object.fromEntries(
+    Object.entries(plan).map(([output, value]) => [
+      columnOf(PLAN_OUTPUT_FIELD_OF[output as keyof typeof plan]),
+      value,
+    ]),
+  ) as PlanColumns;
 }

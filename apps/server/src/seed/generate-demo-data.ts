@@ -4,13 +4,14 @@ import {
   CUSTOMER_CLIENT,
   INTERNAL_CLIENT,
   REASON_CODES,
+  moneyOf,
   roundToCents,
   toIsoDate,
   type ClientId,
 } from '@ps/domain';
 import type { Insertable } from 'kysely';
 import type { AuditLogTable, DemandRecordsTable, ProductsTable } from '../db/schema';
-import { planColumns } from '../db/demand-record-row';
+import { EDITABLE_COLUMNS, planColumns } from '../db/demand-record-row';
 import { CATALOG, OVERRIDE_NOTES, PLANNERS, REGIONS } from './demo-catalog';
 import { createRandom, streamSeed, type Random } from './random';
 
@@ -230,19 +231,19 @@ export function generateProductWeeks(
       pid: product.pid,
       week_start: weekStart,
       act_bkg_units: actual,
-      act_bkg_cost: actual === null ? null : roundToCents(actual * product.unit_cost),
-      act_rev_dlrs: actual === null ? null : roundToCents(actual * product.unit_price),
+      act_bkg_cost: moneyOf(actual, product.unit_cost),
+      act_rev_dlrs: moneyOf(actual, product.unit_price),
       naive_fcst_units: naive,
       ...source,
       ...plan,
       reason_code: isOverridden ? reason : null,
       comments,
       p1_pub_pln_units: p1Units,
-      p1_pub_pln_cost: p1Units === null ? null : roundToCents(p1Units * product.unit_cost),
-      p1_pub_pln_rev_dlrs: p1Units === null ? null : roundToCents(p1Units * product.unit_price),
+      p1_pub_pln_cost: moneyOf(p1Units, product.unit_cost),
+      p1_pub_pln_rev_dlrs: moneyOf(p1Units, product.unit_price),
       p2_pub_pln_units: p2Units,
-      p2_pub_pln_cost: p2Units === null ? null : roundToCents(p2Units * product.unit_cost),
-      p2_pub_pln_rev_dlrs: p2Units === null ? null : roundToCents(p2Units * product.unit_price),
+      p2_pub_pln_cost: moneyOf(p2Units, product.unit_cost),
+      p2_pub_pln_rev_dlrs: moneyOf(p2Units, product.unit_price),
       last_updated_at: updatedAt,
       last_updated_by: isOverridden ? planner : null,
     });
@@ -268,11 +269,7 @@ export function generateProductWeeks(
   return { history, records, audit };
 }
 
-const AUDIT_FIELD_NAMES: Record<string, string> = {
-  rev_pln_ovrd_percent: 'Rev_Pln_Ovrd_Percent',
-  rev_pln_ovrd_units: 'Rev_Pln_Ovrd_Units',
-  sop_pln_ovrd_percent: 'SOP_Pln_Ovrd_Percent',
-  sop_pln_ovrd_units: 'SOP_Pln_Ovrd_Units',
-  reason_code: 'Reason_Code',
-  comments: 'Comments',
-};
+/** Editable column → its API name, which is what the audit trail records. */
+const AUDIT_FIELD_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(EDITABLE_COLUMNS).map(([field, column]) => [column, field]),
+);

@@ -1,7 +1,8 @@
-import { addWeeks, CLIENT_IDS, toIsoDate, weekKey, weekStartSunday } from '@ps/domain';
+import { addWeeks, CLIENT_IDS, DEMAND_RECORD_FIELDS, toIsoDate, weekKey, weekStartSunday } from '@ps/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
 import { insertByUnnest, type ColumnSpec } from '../db/bulk';
+import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
 import { generateProductWeeks, planDemoProducts, type DemoOptions } from './generate-demo-data';
 
 export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };
@@ -9,37 +10,14 @@ export type SeedSummary = { products: number; records: number; historyRows: numb
 
 export const DEFAULT_SEED = 20_250_101;
 
+/** Every stored field of a record but the generated version, after the key. */
 const RECORD_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<DemandRecordsTable>>> = [
-  { name: 'pid', type: 'text' },
-  { name: 'week_start', type: 'date' },
-  { name: 'act_bkg_units', type: 'float8' },
-  { name: 'act_bkg_cost', type: 'numeric' },
-  { name: 'act_rev_dlrs', type: 'numeric' },
-  { name: 'naive_fcst_units', type: 'float8' },
-  { name: 'ensemble_fcst_units', type: 'float8' },
-  { name: 'rev_pln_ovrd_percent', type: 'numeric' },
-  { name: 'rev_pln_ovrd_units', type: 'int4' },
-  { name: 'prelim_pln_units', type: 'int4' },
-  { name: 'prelim_pln_cost', type: 'numeric' },
-  { name: 'prelim_pln_rev_dlrs', type: 'numeric' },
-  { name: 'sop_pln_ovrd_percent', type: 'numeric' },
-  { name: 'sop_pln_ovrd_units', type: 'int4' },
-  { name: 'final_pln_units', type: 'int4' },
-  { name: 'final_bk_pln_cost', type: 'numeric' },
-  { name: 'final_pln_rev_dlrs', type: 'numeric' },
-  { name: 'delta_prelim_to_final_pln_units', type: 'int4' },
-  { name: 'delta_prelim_to_final_pln_cost', type: 'numeric' },
-  { name: 'delta_prelim_to_final_pln_rev_dlrs', type: 'numeric' },
-  { name: 'reason_code', type: 'text' },
-  { name: 'comments', type: 'text' },
-  { name: 'p1_pub_pln_units', type: 'int4' },
-  { name: 'p1_pub_pln_cost', type: 'numeric' },
-  { name: 'p1_pub_pln_rev_dlrs', type: 'numeric' },
-  { name: 'p2_pub_pln_units', type: 'int4' },
-  { name: 'p2_pub_pln_cost', type: 'numeric' },
-  { name: 'p2_pub_pln_rev_dlrs', type: 'numeric' },
-  { name: 'last_updated_at', type: 'timestamptz' },
-  { name: 'last_updated_by', type: 'text' },
+  ...RECORD_KEY_COLUMNS,
+  ...recordColumnSpecs(
+    DEMAND_RECORD_FIELDS.filter(
+      (s) => s.table === 'demand_records' && s.column !== 'pid' && s.kind !== 'version',
+    ).map((s) => s.field),
+  ),
 ];
 
 const HISTORY_COLUMNS: ReadonlyArray<ColumnSpec<{ pid: string; week_start: string; units: number }>> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUMMED_FIELDS } from '../planning-grid';
+import { SUMMED_FIELDS } from '../demand-record';
 import { rollUp, type RollupRecord } from './roll-up';
 
 function record(values: Partial<RollupRecord> & Pick<RollupRecord, 'PID' | 'Time_Series_sk'>): RollupRecord {

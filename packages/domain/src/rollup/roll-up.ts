@@ -1,11 +1,5 @@
-import type { DemandRecord } from '../demand-record';
-import {
-  SUMMED_FIELDS,
-  type AggregatedRow,
-  type DrillDown,
-  type SummedField,
-  type ViewLevel,
-} from '../planning-grid';
+import { SUMMED_FIELDS, type DemandRecord, type SummedField } from '../demand-record';
+import type { AggregatedRow, DrillDown, ViewLevel } from '../planning-grid';
 import {
   averageRank,
   businessUnitOrFallback,

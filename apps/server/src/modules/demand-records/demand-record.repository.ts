@@ -1,6 +1,12 @@
-import type { ClientId } from '@ps/domain';
+import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
+import { updateByUnnest } from '../../db/bulk';
+import {
+  RECORD_KEY_COLUMNS,
+  recordColumnSpecs,
+  selectRecords,
+  type DemandRecordRow,
+} from '../../db/demand-record-row';
 import type { AuditLogTable, Database, DemandRecordsTable, ProductsTable } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -93,23 +99,7 @@ export async function findDemandRecordsForUpdate(
 }
 
 /** The columns a batch save writes: the editable fields and the plan chain that follows from them. */
-export const BATCH_COLUMNS = [
-  { name: 'rev_pln_ovrd_percent', type: 'numeric' },
-  { name: 'rev_pln_ovrd_units', type: 'int4' },
-  { name: 'sop_pln_ovrd_percent', type: 'numeric' },
-  { name: 'sop_pln_ovrd_units', type: 'int4' },
-  { name: 'reason_code', type: 'text' },
-  { name: 'comments', type: 'text' },
-  { name: 'prelim_pln_units', type: 'int4' },
-  { name: 'prelim_pln_cost', type: 'numeric' },
-  { name: 'prelim_pln_rev_dlrs', type: 'numeric' },
-  { name: 'final_pln_units', type: 'int4' },
-  { name: 'final_bk_pln_cost', type: 'numeric' },
-  { name: 'final_pln_rev_dlrs', type: 'numeric' },
-  { name: 'delta_prelim_to_final_pln_units', type: 'int4' },
-  { name: 'delta_prelim_to_final_pln_cost', type: 'numeric' },
-  { name: 'delta_prelim_to_final_pln_rev_dlrs', type: 'numeric' },
-] as const satisfies ReadonlyArray<{ name: keyof DemandRecordsTable; type: string }>;
+export const BATCH_COLUMNS = recordColumnSpecs([...EDITABLE_FIELDS, ...PLAN_OUTPUT_FIELDS]);
 export type BatchValues = { [C in (typeof BATCH_COLUMNS)[number]['name']]: DemandRecordsTable[C] };
 
 /**
@@ -121,19 +111,20 @@ export async function updateDemandRecordsBulk(
   rows: Array<{ pid: string; weekStart: string; values: BatchValues }>,
   change: { at: Date; by: string },
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const arrays = [
-    sql`${rows.map((r) => r.pid)}::text[]`,
-    sql`${rows.map((r) => r.weekStart)}::date[]`,
-    ...BATCH_COLUMNS.map((c) => sql`${rows.map((r) => r.values[c.name])}::${sql.raw(c.type)}[]`),
-  ];
-  const names = ['pid', 'week_start', ...BATCH_COLUMNS.map((c) => c.name)];
-  await sql`
-    update demand_records r set
-      ${sql.join(BATCH_COLUMNS.map((c) => sql`${sql.id(c.name)} = u.${sql.id(c.name)}`))},
-      last_updated_at = ${change.at}, last_updated_by = ${change.by}, version = r.version + 1
-    from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((n) => sql.id(n)))})
-    where r.pid = u.pid and r.week_start = u.week_start`.execute(trx);
+  await updateByUnnest(
+    trx,
+    'demand_records',
+    {
+      keys: RECORD_KEY_COLUMNS,
+      columns: BATCH_COLUMNS,
+      also: {
+        last_updated_at: sql`${change.at}`,
+        last_updated_by: sql`${change.by}`,
+        version: sql`t.version + 1`,
+      },
+    },
+    rows.map((r) => ({ pid: r.pid, week_start: r.weekStart, ...r.values })),
+  );
 }
 
 /** Whether the key exists at all, whoever owns it (creating it again must fail either way). */

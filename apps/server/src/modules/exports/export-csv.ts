@@ -1,5 +1,7 @@
 import {
+  DEMAND_RECORD_FIELDS,
   SUMMED_FIELDS,
+  fieldSpecOf,
   type AggregatedRow,
   type DemandRecord,
   type DrillDown,
@@ -18,54 +20,16 @@ type Column = {
   kind: 'text' | 'money' | 'percent' | 'number';
 };
 
-const MONEY = /(Cost|Dlrs)$/;
-const kindOf = (field: string): Column['kind'] =>
-  field === 'Cost' || MONEY.test(field) ? 'money' : field.endsWith('Percent') ? 'percent' : 'number';
+/** How a record field reads in the CSV, from its kind in the field catalogue. */
+function kindOf(name: string): Column['kind'] {
+  const kind = fieldSpecOf(name)?.kind;
+  if (kind === 'money' || kind === 'percent') return kind;
+  if (kind === 'units' || kind === 'forecast' || kind === 'rank') return 'number';
+  return 'text';
+}
 
-const RECORD_TEXT = [
-  'PID',
-  'Time_Series_sk',
-  'BU',
-  'PF',
-  'Class',
-  'Region',
-  'Site',
-  'EntityType',
-  'Month_Key',
-  'Week_Key',
-  'Fiscal_Quarter',
-  'Date',
-] as const;
-const RECORD_NUMBERS = [
-  'Rank',
-  'Act_Bkg_Units',
-  'Act_Bkg_Cost',
-  'Act_Rev_Dlrs',
-  'Naïve_Rev_Mfg_Fcst_Bk_Units',
-  'Ensemble_Fcst_Units',
-  'Rev_Pln_Ovrd_Percent',
-  'Rev_Pln_Ovrd_Units',
-  'Prelim_Pln_Units',
-  'Prelim_Pln_Cost',
-  'Prelim_Pln_Rev_Dlrs',
-  'SOP_Pln_Ovrd_Percent',
-  'SOP_Pln_Ovrd_Units',
-  'Final_Pln_Units',
-  'Final_Bk_Pln_Cost',
-  'Final_Pln_Rev_Dlrs',
-] as const;
-const RECORD_TAIL_NUMBERS = [
-  'Cost',
-  'Delta_Prelim_to_Final_Pln_Cost',
-  'Delta_Prelim_to_Final_Pln_Units',
-  'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
-  'P1_Pub_Pln_Units',
-  'P1_Pub_Pln_Cost',
-  'P1_Pub_Pln_Rev_Dlrs',
-  'P2_Pub_Pln_Units',
-  'P2_Pub_Pln_Cost',
-  'P2_Pub_Pln_Rev_Dlrs',
-] as const;
+/** Every record field but the two that repeat others (Time_Series is Date, version is bookkeeping). */
+const RECORD_FIELDS = DEMAND_RECORD_FIELDS.filter((s) => s.field !== 'Time_Series' && s.kind !== 'version');
 
 const field = (name: string, kind: Column['kind']): Column => ({
   header: name,
@@ -76,15 +40,7 @@ const field = (name: string, kind: Column['kind']): Column => ({
 /** The grid's columns for a view: the record's fields, or the group keys and rolled-up figures. */
 export function exportColumns(viewLevel: ViewLevel, drillDown: DrillDown): Column[] {
   if (viewLevel === 'none' && drillDown === 'none') {
-    return [
-      ...RECORD_TEXT.map((name) => field(name, 'text')),
-      ...RECORD_NUMBERS.map((name) => field(name, kindOf(name))),
-      field('Reason_Code', 'text'),
-      field('Comments', 'text'),
-      ...RECORD_TAIL_NUMBERS.map((name) => field(name, kindOf(name))),
-      field('last_updated_at', 'text'),
-      field('last_updated_by', 'text'),
-    ];
+    return RECORD_FIELDS.map((spec) => field(spec.field, kindOf(spec.field)));
   }
   const keys =
     viewLevel === 'business_unit' ? ['BU'] : viewLevel === 'category' ? ['PF', 'BU'] : ['PID', 'PF', 'BU'];

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { ClientId } from '@ps/domain';
-import { insertByUnnest } from '../../db/bulk';
-import type { Database, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
+import { FORECAST_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
+import { insertByUnnest, updateByUnnest } from '../../db/bulk';
+import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../../db/demand-record-row';
+import type { Database, DemandRecordsTable, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
 
 export type ForecastRunRow = Selectable<ForecastRunsTable>;
 
@@ -139,61 +140,32 @@ export async function loadFutureRecords(
   );
 }
 
-export type ForecastWrite = {
-  pid: string;
-  week_start: string;
-  naive_fcst_units: number;
-  ensemble_fcst_units: number;
-  prelim_pln_units: number | null;
-  prelim_pln_cost: number | null;
-  prelim_pln_rev_dlrs: number | null;
-  final_pln_units: number | null;
-  final_bk_pln_cost: number | null;
-  final_pln_rev_dlrs: number | null;
-  delta_prelim_to_final_pln_units: number | null;
-  delta_prelim_to_final_pln_cost: number | null;
-  delta_prelim_to_final_pln_rev_dlrs: number | null;
+/** What a run writes per record: the forecasts and the plan chain that follows from them. */
+const FORECAST_COLUMNS = recordColumnSpecs([...FORECAST_FIELDS, ...PLAN_OUTPUT_FIELDS]);
+export type ForecastWrite = Pick<DemandRecordsTable, 'pid' | 'week_start'> & {
+  [C in (typeof FORECAST_COLUMNS)[number]['name']]: DemandRecordsTable[C];
 };
 
-const WRITE_COLUMNS = [
-  ['naive_fcst_units', 'float8'],
-  ['ensemble_fcst_units', 'float8'],
-  ['prelim_pln_units', 'int4'],
-  ['prelim_pln_cost', 'numeric'],
-  ['prelim_pln_rev_dlrs', 'numeric'],
-  ['final_pln_units', 'int4'],
-  ['final_bk_pln_cost', 'numeric'],
-  ['final_pln_rev_dlrs', 'numeric'],
-  ['delta_prelim_to_final_pln_units', 'int4'],
-  ['delta_prelim_to_final_pln_cost', 'numeric'],
-  ['delta_prelim_to_final_pln_rev_dlrs', 'numeric'],
-] as const;
-
 /**
- * Writes forecasts and the plan chain that follows, one statement for many records (arrays +
- * unnest, as the seed does). Bumps each record's version, so an edit read before the run is
- * reported stale instead of silently overwriting the new plan.
+ * Writes forecasts and the plan chain that follows, one statement for many records. Bumps each
+ * record's version, so an edit read before the run is reported stale instead of silently
+ * overwriting the new plan.
  */
 export async function writeForecasts(
   db: Kysely<Database>,
   rows: readonly ForecastWrite[],
   user: string,
 ): Promise<number> {
-  if (rows.length === 0) return 0;
-  const arrays = [
-    sql`${rows.map((r) => r.pid)}::text[]`,
-    sql`${rows.map((r) => r.week_start)}::date[]`,
-    ...WRITE_COLUMNS.map(([column, type]) => sql`${rows.map((r) => r[column])}::${sql.raw(type)}[]`),
-  ];
-  const names = ['pid', 'week_start', ...WRITE_COLUMNS.map(([column]) => column)];
-  const assignments = sql.join(
-    WRITE_COLUMNS.map(([column]) => sql`${sql.ref(column)} = u.${sql.ref(column)}`),
+  return updateByUnnest(
+    db,
+    'demand_records',
+    {
+      keys: RECORD_KEY_COLUMNS,
+      columns: FORECAST_COLUMNS,
+      also: { version: sql`t.version + 1`, last_updated_at: sql`now()`, last_updated_by: sql`${user}` },
+    },
+    rows,
   );
-  const result = await sql`
-    update demand_records as r set ${assignments}, version = r.version + 1, last_updated_at = now(), last_updated_by = ${user}
-    from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((n) => sql.ref(n)))})
-    where r.pid = u.pid and r.week_start = u.week_start`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
 }
 
 export async function upsertAccuracy(

@@ -177,15 +177,7 @@ export class ForecastRunService {
         week_start: record.week_start,
         naive_fcst_units: naive,
         ensemble_fcst_units: ensemble,
-        prelim_pln_units: plan.prelim_pln_units ?? null,
-        prelim_pln_cost: plan.prelim_pln_cost ?? null,
-        prelim_pln_rev_dlrs: plan.prelim_pln_rev_dlrs ?? null,
-        final_pln_units: plan.final_pln_units ?? null,
-        final_bk_pln_cost: plan.final_bk_pln_cost ?? null,
-        final_pln_rev_dlrs: plan.final_pln_rev_dlrs ?? null,
-        delta_prelim_to_final_pln_units: plan.delta_prelim_to_final_pln_units ?? null,
-        delta_prelim_to_final_pln_cost: plan.delta_prelim_to_final_pln_cost ?? null,
-        delta_prelim_to_final_pln_rev_dlrs: plan.delta_prelim_to_final_pln_rev_dlrs ?? null,
+        ...plan,
       });
     }
     const finite = (value: number): number | null =>

@@ -1,6 +1,7 @@
 import {
   SUMMED_FIELDS,
   UNASSIGNED,
+  fieldSpecOf,
   UNCATEGORIZED,
   type ClientId,
   type DrillDown,
@@ -14,31 +15,10 @@ import { sql, type RawBuilder } from 'kysely';
  * API tests compare the two). Each rule is one fragment here, used by every query that needs it.
  */
 
-/** Record column behind each summed API field. */
-export const SUMMED_COLUMNS = {
-  Act_Bkg_Units: 'act_bkg_units',
-  Act_Bkg_Cost: 'act_bkg_cost',
-  Act_Rev_Dlrs: 'act_rev_dlrs',
-  Naïve_Rev_Mfg_Fcst_Bk_Units: 'naive_fcst_units',
-  Ensemble_Fcst_Units: 'ensemble_fcst_units',
-  Rev_Pln_Ovrd_Units: 'rev_pln_ovrd_units',
-  Prelim_Pln_Units: 'prelim_pln_units',
-  Prelim_Pln_Cost: 'prelim_pln_cost',
-  Prelim_Pln_Rev_Dlrs: 'prelim_pln_rev_dlrs',
-  SOP_Pln_Ovrd_Units: 'sop_pln_ovrd_units',
-  Final_Pln_Units: 'final_pln_units',
-  Final_Bk_Pln_Cost: 'final_bk_pln_cost',
-  Final_Pln_Rev_Dlrs: 'final_pln_rev_dlrs',
-  Delta_Prelim_to_Final_Pln_Cost: 'delta_prelim_to_final_pln_cost',
-  Delta_Prelim_to_Final_Pln_Units: 'delta_prelim_to_final_pln_units',
-  Delta_Prelim_to_Final_Pln_Rev_Dlrs: 'delta_prelim_to_final_pln_rev_dlrs',
-  P1_Pub_Pln_Units: 'p1_pub_pln_units',
-  P1_Pub_Pln_Cost: 'p1_pub_pln_cost',
-  P1_Pub_Pln_Rev_Dlrs: 'p1_pub_pln_rev_dlrs',
-  P2_Pub_Pln_Units: 'p2_pub_pln_units',
-  P2_Pub_Pln_Cost: 'p2_pub_pln_cost',
-  P2_Pub_Pln_Rev_Dlrs: 'p2_pub_pln_rev_dlrs',
-} as const satisfies Record<SummedField, string>;
+/** Record column behind each summed API field (the field catalogue's). */
+export const SUMMED_COLUMNS = Object.fromEntries(
+  SUMMED_FIELDS.map((field) => [field, fieldSpecOf(field)!.column!]),
+) as Record<SummedField, string>;
 
 const col = (alias: string, column: string): RawBuilder<unknown> => sql.raw(`${alias}.${column}`);
 

@@ -106,4 +106,23 @@ describe('aggregated columns', () => {
     expect(columns.some((c) => c.editable)).toBe(false);
     expect(format(byId(columns, 'Reason_Codes'), row.Reason_Codes)).toBe('Market Trend, Other');
   });
+
+  it('show the figures in record order, each override percent weighted before its units', () => {
+    const ids = aggregatedColumns([row], fmt).map((c) => c.colId);
+    expect(ids.slice(4, 12)).toEqual([
+      'Act_Bkg_Units',
+      'Act_Bkg_Cost',
+      'Act_Rev_Dlrs',
+      'Naïve_Rev_Mfg_Fcst_Bk_Units',
+      'Ensemble_Fcst_Units',
+      'Rev_Pln_Ovrd_Percent',
+      'Rev_Pln_Ovrd_Units',
+      'Prelim_Pln_Units',
+    ]);
+    const columns = aggregatedColumns([row], fmt);
+    expect(byId(columns, 'SOP_Pln_Ovrd_Percent').headerName).toBe('S&OP Plan Override % (weighted)');
+    expect(byId(columns, 'P2_Pub_Pln_Rev_Dlrs').headerName).toBe('P2 Published Revenue');
+    expect(format(byId(columns, 'Delta_Prelim_to_Final_Pln_Cost'), 1234.5)).toBe('$1,234.50');
+    expect(format(byId(columns, 'Ensemble_Fcst_Units'), 12.345)).toBe('12.35');
+  });
 });

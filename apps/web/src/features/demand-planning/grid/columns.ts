@@ -2,17 +2,18 @@ import {
   COMMENTS_MAX_LENGTH,
   PERCENT_OVERRIDE_MAX,
   PERCENT_OVERRIDE_MIN,
+  DEMAND_RECORD_FIELDS,
   REASON_CODES,
-  SUMMED_FIELDS,
+  fieldLabel,
+  fieldSpecOf,
   type AggregatedRow,
   type DemandRecord,
   type EditableField,
+  type FieldKind,
   type GridRow,
-  type SummedField,
 } from '@ps/domain';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { Formatters } from '@/features/settings/useFormatters';
-import { editableFieldLabel } from '../utils/edit-values';
 import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
 import { DateCell, type DateCellParams } from './DateCell';
 
@@ -21,74 +22,25 @@ export type EditState = { pending: PendingChanges; isEditMode: boolean };
 
 type Kind = 'units' | 'money' | 'percent' | 'text' | 'rank';
 
-const MONEY_FIELDS = new Set<string>([
-  'Act_Bkg_Cost',
-  'Act_Rev_Dlrs',
-  'Prelim_Pln_Cost',
-  'Prelim_Pln_Rev_Dlrs',
-  'Final_Bk_Pln_Cost',
-  'Final_Pln_Rev_Dlrs',
-  'Delta_Prelim_to_Final_Pln_Cost',
-  'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
-  'P1_Pub_Pln_Cost',
-  'P1_Pub_Pln_Rev_Dlrs',
-  'P2_Pub_Pln_Cost',
-  'P2_Pub_Pln_Rev_Dlrs',
-  'Cost',
-]);
-
-/** Column headers; the API field name shows as the header's tooltip and is what the CSV uses. */
-const HEADERS: Record<string, string> = {
-  PID: 'Product ID',
-  BU: 'Business Unit',
-  PF: 'Product Family',
-  Class: 'Class',
-  Region: 'Region',
-  Site: 'Site',
-  EntityType: 'Entity Type',
-  Date: 'Week Of',
-  Fiscal_Quarter: 'Fiscal Quarter',
-  Rank: 'Rank',
-  Act_Bkg_Units: 'Actual Units',
-  Act_Bkg_Cost: 'Actual Cost',
-  Act_Rev_Dlrs: 'Actual Revenue',
-  Naïve_Rev_Mfg_Fcst_Bk_Units: 'Naïve Forecast Units',
-  Ensemble_Fcst_Units: 'Ensemble Forecast Units',
-  Rev_Pln_Ovrd_Percent: editableFieldLabel('Rev_Pln_Ovrd_Percent'),
-  Rev_Pln_Ovrd_Units: editableFieldLabel('Rev_Pln_Ovrd_Units'),
-  Prelim_Pln_Units: 'Prelim Plan Units',
-  Prelim_Pln_Cost: 'Prelim Plan Cost',
-  Prelim_Pln_Rev_Dlrs: 'Prelim Plan Revenue',
-  SOP_Pln_Ovrd_Percent: editableFieldLabel('SOP_Pln_Ovrd_Percent'),
-  SOP_Pln_Ovrd_Units: editableFieldLabel('SOP_Pln_Ovrd_Units'),
-  Final_Pln_Units: 'Final Plan Units',
-  Final_Bk_Pln_Cost: 'Final Plan Cost',
-  Final_Pln_Rev_Dlrs: 'Final Plan Revenue',
-  Reason_Code: editableFieldLabel('Reason_Code'),
+/** Headers of the columns that are not record fields (record fields take the catalogue's label). */
+const OTHER_HEADERS: Record<string, string> = {
   Reason_Codes: 'Reason Codes',
-  Comments: editableFieldLabel('Comments'),
-  Cost: 'Unit Cost',
-  Delta_Prelim_to_Final_Pln_Units: 'Δ Prelim→Final Units',
-  Delta_Prelim_to_Final_Pln_Cost: 'Δ Prelim→Final Cost',
-  Delta_Prelim_to_Final_Pln_Rev_Dlrs: 'Δ Prelim→Final Revenue',
-  P1_Pub_Pln_Units: 'P1 Published Units',
-  P1_Pub_Pln_Cost: 'P1 Published Cost',
-  P1_Pub_Pln_Rev_Dlrs: 'P1 Published Revenue',
-  P2_Pub_Pln_Units: 'P2 Published Units',
-  P2_Pub_Pln_Cost: 'P2 Published Cost',
-  P2_Pub_Pln_Rev_Dlrs: 'P2 Published Revenue',
-  last_updated_at: 'Last Updated',
-  last_updated_by: 'Updated By',
   periodLabel: 'Period',
   recordCount: 'Records',
 };
 
+/** How a column reads: by its record field's kind in the catalogue; other columns are text. */
+const KIND_OF: Partial<Record<FieldKind, Kind>> = {
+  money: 'money',
+  percent: 'percent',
+  rank: 'rank',
+  units: 'units',
+  forecast: 'units',
+};
 function kindOf(field: string): Kind {
-  if (MONEY_FIELDS.has(field)) return 'money';
-  if (field.endsWith('_Percent')) return 'percent';
-  if (field === 'Rank') return 'rank';
-  if (field.endsWith('_Units') || field === 'recordCount') return 'units';
-  return 'text';
+  if (field === 'recordCount') return 'units';
+  const kind = fieldSpecOf(field)?.kind;
+  return (kind && KIND_OF[kind]) ?? 'text';
 }
 
 /** Units read whole; the statistical forecasts carry decimals and keep two. */
@@ -117,7 +69,7 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
   return {
     field: field as ColDef<GridRow>['field'],
     colId: field,
-    headerName: HEADERS[field] ?? field,
+    headerName: OTHER_HEADERS[field] ?? fieldLabel(field),
     headerTooltip: field,
     cellDataType: isNumeric ? 'number' : 'text',
     type: isNumeric ? 'rightAligned' : undefined,
@@ -224,6 +176,11 @@ export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>
   ];
 }
 
+/** The figures of a roll-up row in record order: the summed fields and the weighted override percents. */
+const ROLLED_UP_FIELDS = DEMAND_RECORD_FIELDS.filter((s) => s.summed || s.kind === 'percent').map(
+  (s) => s.field,
+);
+
 /** Group keys an aggregated page carries (absent keys are not grouped by, so get no column). */
 function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'periodLabel')[] {
   const keys = (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
@@ -242,15 +199,14 @@ export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatter
       index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 },
     ),
   );
-  const summed = (field: SummedField) => column(field, fmt);
   return [
     ...keyColumns,
     column('recordCount', fmt, { minWidth: 90 }),
-    ...SUMMED_FIELDS.slice(0, 6).map(summed),
-    column('Rev_Pln_Ovrd_Percent', fmt, { headerName: 'Rev Plan Override % (weighted)' }),
-    ...SUMMED_FIELDS.slice(6, 9).map(summed),
-    column('SOP_Pln_Ovrd_Percent', fmt, { headerName: 'S&OP Plan Override % (weighted)' }),
-    ...SUMMED_FIELDS.slice(9).map(summed),
+    ...ROLLED_UP_FIELDS.map((field) =>
+      fieldSpecOf(field)?.kind === 'percent'
+        ? column(field, fmt, { headerName: `${fieldLabel(field)} (weighted)` })
+        : column(field, fmt),
+    ),
     column('Rank', fmt, { headerName: 'Rank (avg)', minWidth: 90 }),
     column('Reason_Codes', fmt, {
       valueFormatter: (params) => ((params.value as string[] | undefined) ?? []).join(', '),

@@ -3,25 +3,13 @@ import {
   ZOverridePercentSchema,
   ZOverrideUnitsSchema,
   ZReasonCodeSchema,
+  fieldLabel,
   type EditableField,
   type EditableValues,
 } from '@ps/domain';
 
 export type EditValueResult<F extends EditableField = EditableField> =
   { ok: true; value: EditableValues[F] } | { ok: false; message: string };
-
-const FIELD_LABELS: Record<EditableField, string> = {
-  Rev_Pln_Ovrd_Percent: 'Rev Plan Override %',
-  Rev_Pln_Ovrd_Units: 'Rev Plan Override Units',
-  SOP_Pln_Ovrd_Percent: 'S&OP Plan Override %',
-  SOP_Pln_Ovrd_Units: 'S&OP Plan Override Units',
-  Reason_Code: 'Reason Code',
-  Comments: 'Comments',
-};
-
-export function editableFieldLabel(field: EditableField): string {
-  return FIELD_LABELS[field];
-}
 
 function toNumberOrNull(raw: unknown): number | null | 'not-a-number' {
   if (raw === null || raw === undefined || raw === '') return null;
@@ -36,7 +24,7 @@ function toNumberOrNull(raw: unknown): number | null | 'not-a-number' {
  * most 500 characters. An empty cell clears the override (null).
  */
 export function parseEditValue(field: EditableField, raw: unknown): EditValueResult {
-  const label = FIELD_LABELS[field];
+  const label = fieldLabel(field);
   const fail = (message: string): EditValueResult => ({ ok: false, message: `${label} ${message}` });
   switch (field) {
     case 'Rev_Pln_Ovrd_Percent':
