@@ -82,7 +82,7 @@ export async function startTestServer(
     PUBLIC_URL: baseUrl,
   });
   const auth = await createAuthSetup(config, { keysFile });
-  const app = await buildApp({ config, database, auth });
+  const app = await buildApp({ config, database, auth, checkResponses: true });
   await app.listen({ port, host: '127.0.0.1' });
 
   const tokens = new Map<string, Promise<TokenSet>>();

@@ -34,10 +34,6 @@ export type DemandRecordPage = { items: DemandRecord[]; count: number; nextToken
 type Key = { pid: string; timeSeriesSk: string };
 type Patch = Omit<UpdateDemandRecord, 'version'>;
 
-function requireWrite(scope: AccessScope): void {
-  if (!scope.canWrite) throw new AppError('FORBIDDEN', 'Insufficient permissions');
-}
-
 const notFound = (key: Key): AppError =>
   AppError.notFound(`Demand record ${key.pid} / ${key.timeSeriesSk} was not found`);
 
@@ -140,7 +136,6 @@ export class DemandRecordService {
   }
 
   async create(scope: AccessScope, input: CreateDemandRecord): Promise<DemandRecord> {
-    requireWrite(scope);
     const key = { pid: input.PID, timeSeriesSk: input.Time_Series_sk };
     const weekStart = weekStartOf(input.Time_Series_sk);
     await this.db.transaction().execute(async (trx) => {
@@ -174,7 +169,6 @@ export class DemandRecordService {
   }
 
   async update(scope: AccessScope, key: Key, body: UpdateDemandRecord): Promise<DemandRecord> {
-    requireWrite(scope);
     const { version, ...patch } = body;
     await this.db.transaction().execute(async (trx) => {
       const row = await findDemandRecord(
@@ -205,7 +199,6 @@ export class DemandRecordService {
     scope: AccessScope,
     batch: BatchUpdate,
   ): Promise<{ updatedRecords: number; changedFields: number; items: DemandRecord[] }> {
-    requireWrite(scope);
     const byKey = new Map<string, BatchUpdate['updates'][number]>();
     for (const update of batch.updates) {
       const id = `${update.PID}|${weekStartOf(update.Time_Series_sk)}`;
@@ -271,7 +264,6 @@ export class DemandRecordService {
   }
 
   async remove(scope: AccessScope, key: Key): Promise<void> {
-    requireWrite(scope);
     await this.db.transaction().execute(async (trx) => {
       const weekStart = weekStartOf(key.timeSeriesSk);
       const row = await findDemandRecord(
