@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
@@ -38,6 +38,8 @@ export type AppOptions = {
   auth: AuthSetup;
   /** Tests: check every JSON response against its route's contract (lib/response-contract.ts). */
   checkResponses?: boolean;
+  /** Tests: sees every route as it is registered (the route permissions test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp({
@@ -45,6 +47,7 @@ export async function buildApp({
   database,
   auth,
   checkResponses = false,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
@@ -69,6 +72,7 @@ export async function buildApp({
       .send(failure('INTERNAL', 'An unexpected error occurred. Our team has been notified.'));
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   // The one place where the verified user is attached to a request, from the route's declared access.
   registerRouteAccess(app, auth.authenticate);
   if (checkResponses) checkResponsesAgainstContracts(app);
