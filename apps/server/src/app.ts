@@ -5,13 +5,21 @@ import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
 import { AppError, frameworkErrorAnswer, httpStatusOf, type ErrorAnswer } from './lib/errors';
+import { checkResponsesAgainstContracts } from './lib/response-contract';
+import { registerRouteAccess } from './lib/route-access';
 import type { ServerModule } from './lib/server-module';
-import { PUBLIC_AUTH_PATHS, type AuthSetup } from './modules/auth';
+import { apiDocsModule } from './modules/api-docs';
+import type { AuthSetup } from './modules/auth';
 import { dashboardModule } from './modules/dashboard';
 import { demandRecordsModule } from './modules/demand-records';
 import { exportsModule } from './modules/exports';
@@ -27,6 +35,7 @@ const MODULES: readonly ServerModule[] = [
   exportsModule,
   dashboardModule,
   forecastRunsModule,
+  apiDocsModule,
 ];
 
 export type AppOptions = {
@@ -34,10 +43,11 @@ export type AppOptions = {
   database: DatabaseHandle;
   /** Sign-in: token verification, /api/auth/* and the embedded provider (createAuthSetup). */
   auth: AuthSetup;
+  /** Tests: check every JSON response against its route's contract (lib/response-contract.ts). */
+  checkResponses?: boolean;
+  /** Tests: sees every route as it is registered (the route permissions test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 };
-
-/** Paths under /api that answer without a token. */
-const PUBLIC_API_PATHS = new Set(['/api/demand-planning/health', ...PUBLIC_AUTH_PATHS]);
 
 /** Anything a client sends that Fastify or Node refuse still answers in the envelope. */
 const MALFORMED_REQUEST: ErrorAnswer = {
@@ -63,7 +73,13 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   socket.destroy();
 }
 
-export async function buildApp({ config, database, auth }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  auth,
+  checkResponses = false,
+  onRoute,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // Keys and filter values can be long; Fastify's default 100 characters cuts some search URLs.
@@ -92,12 +108,10 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
       .send(failure('INTERNAL', 'An unexpected error occurred. Our team has been notified.'));
   });
 
-  // The one place where the verified user is attached to a request.
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path)) return;
-    request.access = await auth.authenticate(request);
-  });
+  if (onRoute) app.addHook('onRoute', onRoute);
+  // The one place where the verified user is attached to a request, from the route's declared access.
+  registerRouteAccess(app, auth.authenticate);
+  if (checkResponses) checkResponsesAgainstContracts(app);
 
   await auth.register(app);
   for (const module of MODULES) await module.register(app, { config, database, log: app.log });
@@ -105,6 +119,10 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
   const webRoot = resolve(config.WEB_DIST_DIR);
   const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
   if (hasWebApp) {
+    // @fastify/static marks its routes with config.rootPath: the built web app's files are public.
+    app.addHook('onRoute', (route) => {
+      if (route.config && 'rootPath' in route.config) route.config = { ...route.config, access: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,

@@ -7,3 +7,4 @@ export * from './planning-grid';
 export * from './rollup';
 export * from './format';
 export * from './forecast-run';
+export * from './api';

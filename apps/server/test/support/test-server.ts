@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app';
 import { createAuthSetup } from '../../src/modules/auth/auth-setup';
@@ -30,6 +30,8 @@ export type RequestOptions = {
 export type TestServer = {
   baseUrl: string;
   app: FastifyInstance;
+  /** Every route the app registered, in order. */
+  routes: RouteOptions[];
   database: DatabaseHandle;
   /** The embedded provider's signing keys file (private JWKs), for tests that mint their own tokens. */
   keysFile: string;
@@ -57,6 +59,7 @@ const CALLER_EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = {
 export async function startTestServer(
   backend: Backend,
   seed: { products: number; weeks: number } = { products: 40, weeks: 12 },
+  options: { webDistDir?: string } = {},
 ): Promise<TestServer> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   let database: DatabaseHandle;
@@ -77,12 +80,19 @@ export async function startTestServer(
   const keysFile = join(keysDir, 'oidc-signing-keys.json');
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
+    WEB_DIST_DIR: options.webDistDir ?? '/nonexistent',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
   });
   const auth = await createAuthSetup(config, { keysFile });
-  const app = await buildApp({ config, database, auth });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    auth,
+    checkResponses: true,
+    onRoute: (route) => routes.push(route),
+  });
   await app.listen({ port, host: '127.0.0.1' });
 
   const tokens = new Map<string, Promise<TokenSet>>();
@@ -115,6 +125,7 @@ export async function startTestServer(
   return {
     baseUrl,
     app,
+    routes,
     database,
     keysFile,
     request,

@@ -3,18 +3,21 @@
  * the clientContext query parameter, envelopes are unwrapped and failures become an ApiError with
  * the spec §8 message.
  *
- * Usage (resolves to the envelope's `data`; rejects with ApiError):
+ * Usage (resolves to the envelope's `data`; rejects with ApiError). Endpoints of the API contracts
+ * (packages/domain/src/api) are called with callEndpoint, typed (and optionally checked) by them:
+ *   const runs = await callEndpoint(forecastRunEndpoints.listRecent, { query: { limit: 1 }, parse: true });
  *   const page = await apiGet<GridPage>('/demand-planning/real-data', { limit: 1000, nextToken });
  *   const saved = await apiPut<DemandRecord>(`/demand-planning/real-data/${pid}/${sk}`, changes);
  *   await apiDelete(`/demand-planning/real-data/${pid}/${sk}`);
  *   await apiUpload('/demand-planning/import', file, { viewLevel: 'category' });
  * Paths may be given with or without the leading /api.
  */
+import type { BodyInput, EndpointContract, ParamsInput, ResponseData } from '@ps/domain';
 import { clientContextFromPath, type ClientContext } from '../features/auth/utils/groups';
 import { LOCAL_KEYS } from '../features/auth/utils/storage-keys';
 import { getDataToken } from '../features/auth/utils/token-store';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = EndpointContract['method'] | 'PATCH';
 
 /** Query values; null and undefined are left out, lists repeat the key. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -218,6 +221,38 @@ export function apiPatch<T>(
 
 export function apiDelete<T>(path: string, options: Omit<ApiRequestOptions, 'body'> = {}): Promise<T> {
   return apiRequest<T>('DELETE', path, options);
+}
+
+export type EndpointCallOptions<E extends EndpointContract> = Omit<ApiRequestOptions, 'body'> & {
+  params?: ParamsInput<E>;
+  body?: BodyInput<E>;
+  /** Checks the data against the contract's response schema (worth it for small responses). */
+  parse?: boolean;
+};
+
+/** A contract path with its parameters filled in: `/api/forecast/runs/:id` → `/api/forecast/runs/7`. */
+function pathWith(path: string, params: Record<string, unknown>): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * Calls one endpoint of the API contracts: method and path come from the contract, the result is
+ * typed by its response schema, and with `parse` a response that does not match is an error.
+ */
+export async function callEndpoint<E extends EndpointContract>(
+  endpoint: E,
+  { params, parse = false, ...options }: EndpointCallOptions<E> = {},
+): Promise<ResponseData<E>> {
+  const data = await apiRequest<ResponseData<E>>(
+    endpoint.method,
+    pathWith(endpoint.path, params ?? {}),
+    options,
+  );
+  if (!parse || !('data' in endpoint.response)) return data;
+  const parsed = endpoint.response.data.safeParse(data);
+  if (!parsed.success)
+    throw new Error(`Invalid response from the server (${endpoint.method} ${endpoint.path})`);
+  return parsed.data as ResponseData<E>;
 }
 
 /**

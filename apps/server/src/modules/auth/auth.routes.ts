@@ -1,9 +1,7 @@
+import { authEndpoints as endpoints } from '@ps/domain';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope';
+import { endpointRoute, serveEndpoint } from '../../lib/endpoint-route';
 import type { AuthClientConfig } from './auth-setup';
-
-/** Paths under /api/auth that answer without a token. */
-export const PUBLIC_AUTH_PATHS = ['/api/auth/config', '/api/auth/login'];
 
 /**
  * GET /api/auth/config: the provider the browser signs in with.
@@ -14,9 +12,12 @@ export async function registerAuthRoutes(
   app: FastifyInstance,
   clientConfig: AuthClientConfig,
 ): Promise<void> {
-  app.get('/api/auth/config', async (_request, reply) => {
+  serveEndpoint(app, endpoints.config, async (_input, _request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return ok(clientConfig);
+    return clientConfig;
   });
-  app.get('/api/auth/login', async (_request, reply) => reply.redirect('/auth/login', 302));
+  app.route({
+    ...endpointRoute(endpoints.login),
+    handler: async (_request, reply) => reply.redirect('/auth/login', endpoints.login.status),
+  });
 }

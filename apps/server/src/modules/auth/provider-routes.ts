@@ -7,6 +7,9 @@ import { PROVIDER_PAGE_CSP, renderProviderErrorPage, renderSignInPage } from './
 
 export const PROVIDER_PREFIX = '/oidc';
 
+/** The provider's endpoints and pages are how a user signs in: anyone may reach them. */
+const PUBLIC = { config: { access: 'public' } } as const;
+
 const ZLoginFormSchema = z.object({
   email: z.string().trim().max(320).default(''),
   password: z.string().max(1000).default(''),
@@ -42,8 +45,8 @@ export async function registerProviderRoutes(app: FastifyInstance, provider: Pro
       raw.url = (raw.url ?? '/').slice(PROVIDER_PREFIX.length) || '/';
       void handle(raw, reply.raw);
     };
-    scope.all(PROVIDER_PREFIX, forward);
-    scope.all(`${PROVIDER_PREFIX}/*`, forward);
+    scope.all(PROVIDER_PREFIX, PUBLIC, forward);
+    scope.all(`${PROVIDER_PREFIX}/*`, PUBLIC, forward);
   });
 
   await app.register(async (scope) => {
@@ -71,14 +74,19 @@ export async function registerProviderRoutes(app: FastifyInstance, provider: Pro
         ),
       );
 
-    scope.get<{ Params: { uid: string } }>(`${PROVIDER_PREFIX}/interaction/:uid`, async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
-      return sendPage(reply, 200, renderSignInPage({ uid: interaction.uid }));
-    });
+    scope.get<{ Params: { uid: string } }>(
+      `${PROVIDER_PREFIX}/interaction/:uid`,
+      PUBLIC,
+      async (request, reply) => {
+        const interaction = await details(request, reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        return sendPage(reply, 200, renderSignInPage({ uid: interaction.uid }));
+      },
+    );
 
     scope.post<{ Params: { uid: string } }>(
       `${PROVIDER_PREFIX}/interaction/:uid/login`,
+      PUBLIC,
       async (request, reply) => {
         const interaction = await details(request, reply);
         if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
@@ -119,6 +127,7 @@ export async function registerProviderRoutes(app: FastifyInstance, provider: Pro
 
     scope.get<{ Params: { uid: string } }>(
       `${PROVIDER_PREFIX}/interaction/:uid/abort`,
+      PUBLIC,
       async (request, reply) => {
         const interaction = await details(request, reply);
         if (!interaction || interaction.uid !== request.params.uid) return expired(reply);

@@ -1,10 +1,5 @@
+import { escapeHtml } from '../../lib/escape-html';
 import { DEMO_USERS } from './demo-users';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The provider pages allow no script, no framing and only their own inline styles. */
 export const PROVIDER_PAGE_CSP =

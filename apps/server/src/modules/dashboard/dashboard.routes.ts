@@ -1,17 +1,14 @@
+import { dashboardEndpoints as endpoints } from '@ps/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { serveEndpoint } from '../../lib/endpoint-route';
 import type { DashboardService } from './dashboard.service';
-import { parseInput } from '../../lib/validate';
-
-const ZContextQuery = z.object({ clientContext: z.string().max(50).optional() });
 
 /** Spec §7: GET /api/dashboard-metrics and GET /api/summary-stats, both {success: true, data}. */
 export function registerDashboardRoutes(app: FastifyInstance, service: DashboardService): void {
-  app.get('/api/dashboard-metrics', async (request) =>
-    ok(await service.metrics(request.access, parseInput(ZContextQuery, request.query).clientContext)),
+  serveEndpoint(app, endpoints.metrics, ({ query }, request) =>
+    service.metrics(request.access, query.clientContext),
   );
-  app.get('/api/summary-stats', async (request) =>
-    ok(await service.summary(request.access, parseInput(ZContextQuery, request.query).clientContext)),
+  serveEndpoint(app, endpoints.summary, ({ query }, request) =>
+    service.summary(request.access, query.clientContext),
   );
 }

@@ -36,10 +36,6 @@ export type DemandRecordPage = { items: DemandRecord[]; count: number; nextToken
 type Key = { pid: string; timeSeriesSk: string };
 type Patch = Omit<UpdateDemandRecord, 'version'>;
 
-function requireWrite(scope: AccessScope): void {
-  if (!scope.canWrite) throw new AppError('FORBIDDEN', 'Insufficient permissions');
-}
-
 const notFound = (key: Key): AppError =>
   AppError.notFound(`Demand record ${key.pid} / ${key.timeSeriesSk} was not found`);
 
@@ -184,7 +180,6 @@ export class DemandRecordService {
   }
 
   async create(scope: AccessScope, input: CreateDemandRecord): Promise<DemandRecord> {
-    requireWrite(scope);
     const key = { pid: input.PID, timeSeriesSk: input.Time_Series_sk };
     const weekStart = weekStartOf(input.Time_Series_sk);
     await this.db.transaction().execute(async (trx) => {
@@ -220,7 +215,6 @@ export class DemandRecordService {
   }
 
   async update(scope: AccessScope, key: Key, body: UpdateDemandRecord): Promise<DemandRecord> {
-    requireWrite(scope);
     const { version, ...patch } = body;
     await this.db.transaction().execute(async (trx) => {
       const row = await findDemandRecord(
@@ -251,7 +245,6 @@ export class DemandRecordService {
     scope: AccessScope,
     batch: BatchUpdate,
   ): Promise<{ updatedRecords: number; changedFields: number; items: DemandRecord[] }> {
-    requireWrite(scope);
     const byKey = new Map<string, BatchUpdate['updates'][number]>();
     for (const update of batch.updates) {
       const id = `${update.PID}|${weekStartOf(update.Time_Series_sk)}`;
@@ -317,7 +310,6 @@ export class DemandRecordService {
   }
 
   async remove(scope: AccessScope, key: Key): Promise<void> {
-    requireWrite(scope);
     await this.db.transaction().execute(async (trx) => {
       const weekStart = weekStartOf(key.timeSeriesSk);
       const row = await findDemandRecord(

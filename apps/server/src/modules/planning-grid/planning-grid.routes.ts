@@ -1,28 +1,19 @@
-import { ZFilterOptionsQuerySchema, ZGridQuerySchema, ZRollupQuerySchema } from '@ps/domain';
+import { planningGridEndpoints as endpoints } from '@ps/domain';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/envelope';
+import { serveEndpoint } from '../../lib/endpoint-route';
 import type { PlanningGridService } from './planning-grid.service';
-import { parseInput } from '../../lib/validate';
 
-/** The planning grid's server-side calls (contract in packages/domain/src/planning-grid.ts). */
+/** The planning grid's server-side calls (contract in packages/domain/src/api/planning-grid.contract.ts). */
 export function registerPlanningGridRoutes(app: FastifyInstance, service: PlanningGridService): void {
-  app.get('/api/demand-planning/grid', async (request) =>
-    ok(await service.page(request.access, parseInput(ZGridQuerySchema, request.query))),
-  );
+  serveEndpoint(app, endpoints.grid, ({ query }, request) => service.page(request.access, query));
 
-  app.get('/api/demand-planning/filter-options', async (request) =>
-    ok(await service.filterOptions(request.access, parseInput(ZFilterOptionsQuerySchema, request.query))),
+  serveEndpoint(app, endpoints.filterOptions, ({ query }, request) =>
+    service.filterOptions(request.access, query),
   );
 
   // Spec §7: 'data array with id or name and sku'; the view level defaults to category.
-  for (const path of ['/api/demand-planning-rollup', '/api/demand-planning-rollup/:viewLevel']) {
-    app.get(path, async (request) =>
-      ok(
-        await service.rollup(
-          request.access,
-          parseInput(ZRollupQuerySchema, { ...(request.query as object), ...(request.params as object) }),
-        ),
-      ),
-    );
-  }
+  serveEndpoint(app, endpoints.rollup, ({ query }, request) => service.rollup(request.access, query));
+  serveEndpoint(app, endpoints.rollupAtLevel, ({ query, params }, request) =>
+    service.rollup(request.access, { ...query, ...params }),
+  );
 }

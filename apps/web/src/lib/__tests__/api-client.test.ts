@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+import { forecastRunEndpoints } from '@ps/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiDelete, ApiError, apiGet, apiPost, apiPut, apiUpload } from '../api-client';
+import { apiDelete, ApiError, apiGet, apiPost, apiPut, apiUpload, callEndpoint } from '../api-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -113,5 +114,35 @@ describe('api client (spec §7, §8)', () => {
     expect(headersOf(calls[0]!)).toEqual({ Authorization: 'Bearer tok' });
     answer(500, { message: 'ignored for uploads' }, 'Internal Server Error');
     await expect(apiUpload('/import', new Blob(['x']))).rejects.toThrow('HTTP 500: Internal Server Error');
+  });
+
+  const run = {
+    id: 7,
+    status: 'running',
+    requestedBy: 'Demo Admin',
+    totalProducts: 10,
+    processedProducts: 4,
+    updatedRecords: 0,
+    progressPercent: 40,
+    error: null,
+    startedAt: '2026-11-22T10:00:00.000Z',
+    finishedAt: null,
+  };
+
+  it('calls a contract endpoint with its method and path, its parameters filled in', async () => {
+    const calls = answer(200, { success: true, data: run, error: null });
+    await expect(callEndpoint(forecastRunEndpoints.get, { params: { id: '7' }, parse: true })).resolves.toEqual(
+      run,
+    );
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      'GET /api/forecast/runs/7?clientContext=admin',
+    ]);
+  });
+
+  it("refuses a response that breaks the contract's schema when asked to check it", async () => {
+    answer(200, { success: true, data: { ...run, progressPercent: 140 }, error: null });
+    await expect(callEndpoint(forecastRunEndpoints.get, { params: { id: '7' }, parse: true })).rejects.toThrow(
+      'Invalid response from the server (GET /api/forecast/runs/:id)',
+    );
   });
 });

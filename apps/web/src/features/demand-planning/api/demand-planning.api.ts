@@ -1,14 +1,17 @@
-import type {
-  BatchUpdate,
-  DashboardMetrics,
-  DemandRecord,
-  FilterOptions,
-  GridPage,
-  SummaryStats,
+import {
+  dashboardEndpoints,
+  demandRecordEndpoints,
+  planningGridEndpoints,
+  type BatchUpdate,
+  type DashboardMetrics,
+  type DemandRecord,
+  type FilterOptions,
+  type GridPage,
+  type ResponseData,
+  type SummaryStats,
 } from '@ps/domain';
-import { z } from 'zod';
 import { getDataToken, type ClientContext } from '@/features/auth';
-import { apiGet, apiPost, ApiError } from '@/lib/api-client';
+import { ApiError, callEndpoint } from '@/lib/api-client';
 import {
   csvExportFilename,
   filenameFromContentDisposition,
@@ -16,66 +19,36 @@ import {
   type GridRequest,
 } from '../utils/grid-query';
 
-const ZFiniteNumber = z.number().refine(Number.isFinite);
-
 /**
  * Spec §5: dashboard and summary responses must be an object with success true, else an error. The
  * API client rejects an envelope whose success is false; a payload without the expected numbers
- * (no envelope at all, or a broken one) is refused here.
+ * (no envelope at all, or a broken one) is refused by the contract's schema.
  */
-const ZDashboardMetrics = z.object({
-  lastPublishValue: ZFiniteNumber,
-  currentPublishValue: ZFiniteNumber,
-  quarterChange: ZFiniteNumber,
-  yearOverYearChange: ZFiniteNumber,
-  quarter: z.string(),
-  asOf: z.string(),
-}) satisfies z.ZodType<DashboardMetrics>;
-
-const ZSummaryStats = z.object({
-  totalSkus: ZFiniteNumber,
-  modifiedToday: ZFiniteNumber,
-  pendingReview: ZFiniteNumber,
-  netImpact: ZFiniteNumber,
-  positiveOverrides: ZFiniteNumber,
-  negativeOverrides: ZFiniteNumber,
-}) satisfies z.ZodType<SummaryStats>;
-
-function validated<T>(schema: z.ZodType<T>, payload: unknown, what: string): T {
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new Error(`Invalid ${what} response from the server`);
-  return parsed.data;
+export function fetchDashboardMetrics(signal?: AbortSignal): Promise<DashboardMetrics> {
+  return callEndpoint(dashboardEndpoints.metrics, { signal, parse: true });
 }
 
-export async function fetchDashboardMetrics(signal?: AbortSignal): Promise<DashboardMetrics> {
-  return validated(
-    ZDashboardMetrics,
-    await apiGet<unknown>('/dashboard-metrics', {}, { signal }),
-    'dashboard metrics',
-  );
-}
-
-export async function fetchSummaryStats(signal?: AbortSignal): Promise<SummaryStats> {
-  return validated(
-    ZSummaryStats,
-    await apiGet<unknown>('/summary-stats', {}, { signal }),
-    'summary statistics',
-  );
+export function fetchSummaryStats(signal?: AbortSignal): Promise<SummaryStats> {
+  return callEndpoint(dashboardEndpoints.summary, { signal, parse: true });
 }
 
 export function fetchFilterOptions(signal?: AbortSignal): Promise<FilterOptions> {
-  return apiGet<FilterOptions>('/demand-planning/filter-options', {}, { signal });
+  return callEndpoint(planningGridEndpoints.filterOptions, { signal, parse: true });
 }
 
+/** A grid page is up to 500 rows: typed by the contract, not re-checked in the browser. */
 export function fetchGridPage(request: GridRequest, signal?: AbortSignal): Promise<GridPage> {
-  return apiGet<GridPage>('/demand-planning/grid', Object.fromEntries(gridQueryParams(request)), { signal });
+  return callEndpoint(planningGridEndpoints.grid, {
+    query: Object.fromEntries(gridQueryParams(request)),
+    signal,
+  });
 }
 
-export type BatchSaveResult = { updatedRecords: number; changedFields: number; items: DemandRecord[] };
+export type BatchSaveResult = ResponseData<typeof demandRecordEndpoints.batch>;
 
 /** All-or-nothing save of the pending edits (one transaction on the server). */
 export function saveBatch(updates: BatchUpdate['updates']): Promise<BatchSaveResult> {
-  return apiPost<BatchSaveResult>('/demand-planning/real-data/batch', { updates });
+  return callEndpoint(demandRecordEndpoints.batch, { body: { updates } });
 }
 
 /** The current records the server returned with a 409 STALE, or null for any other failure. */

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { REASON_CODES, type DemandRecord } from '../demand-record';
+
+const ZText = z.string();
+const ZAmount = z.number().nullable();
+
+/** A demand record as the API sends it (the DemandRecord type, checked field by field). */
+export const ZDemandRecord = z.strictObject({
+  PID: ZText,
+  Time_Series_sk: z.string().regex(/^\d{8}$/),
+  BU: ZText,
+  PF: ZText,
+  Class: ZText,
+  Region: ZText,
+  Site: ZText,
+  EntityType: ZText,
+  Month_Key: z.string().regex(/^\d{6}$/),
+  Week_Key: z.string().regex(/^\d{4}-W\d{2}$/),
+  Fiscal_Quarter: z.string().regex(/^\d{4}-Q[1-4]$/),
+  Date: z.iso.date(),
+  Time_Series: z.iso.datetime(),
+  Rank: ZAmount,
+  Act_Bkg_Units: ZAmount,
+  Act_Bkg_Cost: ZAmount,
+  Act_Rev_Dlrs: ZAmount,
+  Naïve_Rev_Mfg_Fcst_Bk_Units: ZAmount,
+  Ensemble_Fcst_Units: ZAmount,
+  Rev_Pln_Ovrd_Percent: ZAmount,
+  Rev_Pln_Ovrd_Units: ZAmount,
+  Prelim_Pln_Units: ZAmount,
+  Prelim_Pln_Cost: ZAmount,
+  Prelim_Pln_Rev_Dlrs: ZAmount,
+  SOP_Pln_Ovrd_Percent: ZAmount,
+  SOP_Pln_Ovrd_Units: ZAmount,
+  Final_Pln_Units: ZAmount,
+  Final_Bk_Pln_Cost: ZAmount,
+  Final_Pln_Rev_Dlrs: ZAmount,
+  Reason_Code: z.enum(REASON_CODES).nullable(),
+  Comments: z.string().nullable(),
+  Cost: z.number(),
+  Delta_Prelim_to_Final_Pln_Cost: ZAmount,
+  Delta_Prelim_to_Final_Pln_Units: ZAmount,
+  Delta_Prelim_to_Final_Pln_Rev_Dlrs: ZAmount,
+  P1_Pub_Pln_Units: ZAmount,
+  P1_Pub_Pln_Cost: ZAmount,
+  P1_Pub_Pln_Rev_Dlrs: ZAmount,
+  P2_Pub_Pln_Units: ZAmount,
+  P2_Pub_Pln_Cost: ZAmount,
+  P2_Pub_Pln_Rev_Dlrs: ZAmount,
+  last_updated_at: z.iso.datetime({ offset: true }).nullable(),
+  last_updated_by: z.string().nullable(),
+  version: z.number().int().min(1),
+}) satisfies z.ZodType<DemandRecord>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { ForecastRun } from '../forecast-run';
+import { INT4_MAX, intParam } from '../demand-record.schema';
+import { defineEndpoint } from './endpoint';
+
+const ZCount = z.number().int().min(0);
+
+export const ZForecastRun = z.strictObject({
+  id: z.number().int().min(1),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  requestedBy: z.string(),
+  totalProducts: ZCount,
+  processedProducts: ZCount,
+  updatedRecords: ZCount,
+  progressPercent: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+}) satisfies z.ZodType<ForecastRun>;
+
+/** Run ids are serial (int4): a larger one names no run and must not reach the query. */
+export const ZForecastRunParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: 'must be a number' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'must be at least 1' })
+        .max(INT4_MAX, { error: `must be at most ${INT4_MAX}` }),
+    ),
+});
+
+export const ZRecentForecastRunsQuery = z.object({ limit: intParam({ min: 1, max: 50, default: 5 }) });
+
+/** Forecast runs: start one (runs in the background), follow its progress, list recent ones. Admins only. */
+export const forecastRunEndpoints = {
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/api/forecast/runs',
+    access: 'admin',
+    summary: 'Starts a forecast run in the background; 409 BUSY while another one runs',
+    status: 202,
+    response: { data: ZForecastRun },
+  }),
+  listRecent: defineEndpoint({
+    method: 'GET',
+    path: '/api/forecast/runs',
+    access: 'admin',
+    summary: 'The most recent forecast runs, newest first',
+    query: ZRecentForecastRunsQuery,
+    response: { data: z.array(ZForecastRun) },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/forecast/runs/:id',
+    access: 'admin',
+    summary: 'One forecast run and its progress',
+    params: ZForecastRunParams,
+    response: { data: ZForecastRun },
+  }),
+};

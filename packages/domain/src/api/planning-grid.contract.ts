@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { REASON_CODES } from '../demand-record';
+import { SUMMED_FIELDS, type SummedField } from '../demand-record-fields';
+import {
+  DRILL_DOWNS,
+  VIEW_LEVELS,
+  ZFilterOptionsQuerySchema,
+  ZGridQuerySchema,
+  ZRollupQuerySchema,
+  type AggregatedRow,
+  type FilterOptions,
+  type GridPage,
+  type RollupItem,
+} from '../planning-grid';
+import { ZDemandRecord } from './demand-record.response';
+import { defineEndpoint } from './endpoint';
+
+const ZSums = z.object(
+  Object.fromEntries(SUMMED_FIELDS.map((field) => [field, z.number().nullable()])) as Record<
+    SummedField,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+
+export const ZAggregatedRow = z.strictObject({
+  id: z.string(),
+  viewLevel: z.enum(VIEW_LEVELS),
+  drillDown: z.enum(DRILL_DOWNS),
+  PID: z.string().optional(),
+  PF: z.string().optional(),
+  BU: z.string().optional(),
+  periodKey: z.string().optional(),
+  periodLabel: z.string().optional(),
+  recordCount: z.number().int().min(0),
+  Rev_Pln_Ovrd_Percent: z.number().nullable(),
+  SOP_Pln_Ovrd_Percent: z.number().nullable(),
+  Rank: z.number().nullable(),
+  Comments: z.string().nullable(),
+  Reason_Codes: z.array(z.enum(REASON_CODES)),
+  last_updated_at: z.iso.datetime({ offset: true }).nullable(),
+  ...ZSums.shape,
+}) satisfies z.ZodType<AggregatedRow>;
+
+export const ZGridPage = z.strictObject({
+  rows: z.array(z.union([ZDemandRecord, ZAggregatedRow])),
+  total: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1),
+  viewLevel: z.enum(VIEW_LEVELS),
+  drillDown: z.enum(DRILL_DOWNS),
+}) satisfies z.ZodType<GridPage>;
+
+const ZFilterOptionList = z.array(z.strictObject({ value: z.string(), count: z.number().int().min(0) }));
+export const ZFilterOptions = z.strictObject({
+  businessUnits: ZFilterOptionList,
+  productFamilies: ZFilterOptionList,
+  regions: ZFilterOptionList,
+}) satisfies z.ZodType<FilterOptions>;
+
+export const ZRollupItem = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  businessUnit: z.string().nullable(),
+  productFamily: z.string().nullable(),
+  skuCount: z.number().int().min(0),
+  recordCount: z.number().int().min(0),
+}) satisfies z.ZodType<RollupItem>;
+
+const rollupSummary = 'Roll-up list (spec §7): products, product families or business units with counts';
+
+/** The planning grid's server-side calls (spec §3, §7). */
+export const planningGridEndpoints = {
+  grid: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning/grid',
+    access: 'signed-in',
+    summary: 'One page of the grid at a view level and drill-down, rows with data first',
+    query: ZGridQuerySchema,
+    response: { data: ZGridPage },
+  }),
+  filterOptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning/filter-options',
+    access: 'signed-in',
+    summary: 'Distinct values with record counts for the filter bar, each narrowed by the other filters',
+    query: ZFilterOptionsQuerySchema,
+    response: { data: ZFilterOptions },
+  }),
+  rollup: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning-rollup',
+    access: 'signed-in',
+    summary: `${rollupSummary}; the view level defaults to category`,
+    query: ZRollupQuerySchema,
+    response: { data: z.array(ZRollupItem) },
+  }),
+  rollupAtLevel: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning-rollup/:viewLevel',
+    access: 'signed-in',
+    summary: `${rollupSummary} at the view level in the path`,
+    params: ZRollupQuerySchema.pick({ viewLevel: true }),
+    query: ZRollupQuerySchema.omit({ viewLevel: true }),
+    response: { data: z.array(ZRollupItem) },
+  }),
+};
