@@ -131,9 +131,9 @@ describe('api client (spec §7, §8)', () => {
 
   it('calls a contract endpoint with its method and path, its parameters filled in', async () => {
     const calls = answer(200, { success: true, data: run, error: null });
-    await expect(callEndpoint(forecastRunEndpoints.get, { params: { id: '7' }, parse: true })).resolves.toEqual(
-      run,
-    );
+    await expect(
+      callEndpoint(forecastRunEndpoints.get, { params: { id: '7' }, parse: true }),
+    ).resolves.toEqual(run);
     expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
       'GET /api/forecast/runs/7?clientContext=admin',
     ]);
@@ -141,8 +141,8 @@ describe('api client (spec §7, §8)', () => {
 
   it("refuses a response that breaks the contract's schema when asked to check it", async () => {
     answer(200, { success: true, data: { ...run, progressPercent: 140 }, error: null });
-    await expect(callEndpoint(forecastRunEndpoints.get, { params: { id: '7' }, parse: true })).rejects.toThrow(
-      'Invalid response from the server (GET /api/forecast/runs/:id)',
-    );
+    await expect(
+      callEndpoint(forecastRunEndpoints.get, { params: { id: '7' }, parse: true }),
+    ).rejects.toThrow('Invalid response from the server (GET /api/forecast/runs/:id)');
   });
 });
