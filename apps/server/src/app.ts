@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
-import { AppError, httpStatusOf } from './lib/errors';
+import { AppError, httpStatusOf, timeoutErrorFrom } from './lib/errors';
 import type { ServerModule } from './lib/server-module';
 import { PUBLIC_AUTH_PATHS, type AuthSetup } from './modules/auth';
 import { dashboardModule } from './modules/dashboard';
@@ -48,8 +48,9 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
   await app.register(cors, { origin: true, credentials: false });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(httpStatusOf(error.code)).send(failure(error.code, error.message, error.details));
+    const known = error instanceof AppError ? error : timeoutErrorFrom(error);
+    if (known) {
+      return reply.code(httpStatusOf(known.code)).send(failure(known.code, known.message, known.details));
     }
     // Errors Fastify raises for malformed requests (bad JSON, wrong content type, body too large).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

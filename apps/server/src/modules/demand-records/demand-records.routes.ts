@@ -6,14 +6,27 @@ import {
   ZTimeSeriesSkSchema,
   ZUpdateDemandRecordSchema,
 } from '@ps/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
 import type { DemandRecordService } from './demand-record.service';
 import { parseInput } from '../../lib/validate';
 
 const ZRecordParams = z.object({ pid: ZPidSchema, timeSeriesSk: ZTimeSeriesSkSchema });
 const BASE = '/api/demand-planning/real-data';
+
+/** Aborts when the connection closes before the answer was sent: the client gave up waiting. */
+function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded)
+      controller.abort(
+        new AppError('CONFLICT', 'The client went away before the save finished; nothing was saved'),
+      );
+  });
+  return controller.signal;
+}
 
 /** The demand record calls of spec §7. Thin: parse, call the service with the caller's scope, wrap. */
 export function registerDemandRecordRoutes(app: FastifyInstance, service: DemandRecordService): void {
@@ -48,7 +61,13 @@ export function registerDemandRecordRoutes(app: FastifyInstance, service: Demand
   });
 
   // A 5000-record batch of edits is about 1 MB of JSON; allow some room above Fastify's 1 MB default.
-  app.post(`${BASE}/batch`, { bodyLimit: 8 * 1024 * 1024 }, async (request) =>
-    ok(await service.batchUpdate(request.access, parseInput(ZBatchUpdateSchema, request.body))),
+  app.post(`${BASE}/batch`, { bodyLimit: 8 * 1024 * 1024 }, async (request, reply) =>
+    ok(
+      await service.batchUpdate(
+        request.access,
+        parseInput(ZBatchUpdateSchema, request.body),
+        clientGoneSignal(reply),
+      ),
+    ),
   );
 }
