@@ -13,9 +13,9 @@ import { signInOverHttp } from './support/sign-in';
 
 type Envelope<T> = { data: T };
 
-const PRODUCTS = 200;
+const PRODUCTS = 100;
 const WEEKS = 26;
-const BATCH = 5000;
+const BATCH = 2500;
 const BASE = '/api/demand-planning/real-data';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,8 +28,8 @@ function spawnServer(env: Record<string, string>): ServerProcess {
     env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output, exited: new Promise((resolve) => child.once('exit', resolve)) };
 }
 
@@ -109,7 +109,7 @@ describe.each(backends)('crash safety of the server process on %s', (backend) =>
           : '',
     };
 
-    // 1. Seed: killed once the first rows were written (the flush at 20,000 rows comes before 70 %).
+    // 1. Seed: killed once the first rows were written (products are written first, records as they are generated).
     const seeding = spawnServer(env);
     await until('the seed at 70 %', seeding, () => seeding.output().includes('Seeding demo data: 70%'));
     await killHard(seeding);
