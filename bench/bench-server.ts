@@ -23,6 +23,8 @@ export type BenchServer = {
 export async function startBenchServer(
   kind: 'pglite' | 'postgres',
   size: { products: number; weeks: number },
+  /** PostgreSQL session settings of the server's pool connections. */
+  settings?: Record<string, string>,
 ): Promise<BenchServer> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
@@ -30,7 +32,12 @@ export async function startBenchServer(
     const admin = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, poolSize: 1 });
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     await admin.close();
-    database = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, schema });
+    database = openDatabase({
+      kind: 'postgres',
+      url: BENCH_POSTGRES_URL,
+      schema,
+      ...(settings ? { settings } : {}),
+    });
   } else {
     database = openDatabase({ kind: 'pglite' });
   }

@@ -26,6 +26,8 @@ export type DatabaseOptions =
       /** Isolates a test run in its own schema. */ schema?: string;
       poolSize?: number;
       timeouts?: DatabaseTimeouts;
+      /** Further session settings for every connection, e.g. `{ jit_above_cost: '0' }` in a bench. */
+      settings?: Record<string, string>;
     }
   | { kind: 'pglite'; /** Folder to persist in; omit for an in-memory database. */ dataDir?: string };
 
@@ -52,7 +54,12 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
     lock_timeout: timeouts.lockMs,
     idle_in_transaction_session_timeout: timeouts.statementMs,
     connectionTimeoutMillis: timeouts.statementMs,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    options: Object.entries({
+      ...(options.schema ? { search_path: options.schema } : {}),
+      ...options.settings,
+    })
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
         typeParsers[oid] ??
