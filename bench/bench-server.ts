@@ -23,6 +23,8 @@ export type BenchServer = {
 export async function startBenchServer(
   kind: 'pglite' | 'postgres',
   size: { products: number; weeks: number },
+  /** PostgreSQL session settings of the server's pool connections. */
+  settings?: Record<string, string>,
 ): Promise<BenchServer> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
@@ -36,6 +38,11 @@ export async function startBenchServer(
   }
   await migrateToLatest(database.db);
   const seed = await seedDemoData(database.db, { ...size, anchor: new Date('2026-11-15T00:00:00Z') });
+  if (settings) {
+    // The settings are for what is measured, not for the seed (forced JIT makes it crawl).
+    await database.close();
+    database = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, schema, settings });
+  }
   // The embedded provider's issuer names the port, so it is chosen first.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runBatchSaveBench } from './batch-save.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
@@ -13,6 +14,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   },
   grid: { title: 'Planning grid on 20,000 × 156 in PostgreSQL (HTTP)', run: runPlanningGridBench },
   forecast: { title: 'Forecasting engine (worker pool, all cores)', run: runForecastBench },
+  'batch-save': {
+    title: 'Batch save (Save Changes) on 700 × 52 in PostgreSQL (HTTP, JIT as configured and forced)',
+    run: runBatchSaveBench,
+  },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
 };
 

@@ -14,7 +14,13 @@ import Fastify, {
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
-import { AppError, frameworkErrorAnswer, httpStatusOf, type ErrorAnswer } from './lib/errors';
+import {
+  AppError,
+  frameworkErrorAnswer,
+  httpStatusOf,
+  timeoutErrorFrom,
+  type ErrorAnswer,
+} from './lib/errors';
 import { checkResponsesAgainstContracts } from './lib/response-contract';
 import { registerRouteAccess } from './lib/route-access';
 import type { ServerModule } from './lib/server-module';
@@ -96,8 +102,9 @@ export async function buildApp({
   await app.register(cors, { origin: true, credentials: false });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(httpStatusOf(error.code)).send(failure(error.code, error.message, error.details));
+    const known = error instanceof AppError ? error : timeoutErrorFrom(error);
+    if (known) {
+      return reply.code(httpStatusOf(known.code)).send(failure(known.code, known.message, known.details));
     }
     // Errors Fastify raises for malformed requests (bad JSON, wrong content type, body too large).
     const answer = frameworkErrorAnswer(error);

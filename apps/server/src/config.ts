@@ -30,6 +30,21 @@ const ZConfigSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+    /**
+     * Longest a PostgreSQL statement may run, and how long an open transaction may sit idle,
+     * before the server cancels it: no request holds locks or pool connections for minutes.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int()
+      .min(100, { error: 'must be at least 100 (milliseconds)' })
+      .default(30_000),
+    /** Longest a PostgreSQL statement waits for a row lock before it gives up. */
+    DB_LOCK_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int()
+      .min(100, { error: 'must be at least 100 (milliseconds)' })
+      .default(10_000),
     /** Seed demo data into an empty database at start. */
     SEED_ON_START: ZBoolean.default(true),
     SEED_PRODUCTS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(700),

@@ -9,7 +9,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, lockMs: config.DB_LOCK_TIMEOUT_MS },
+        }
       : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
   );
   await migrateToLatest(database.db);

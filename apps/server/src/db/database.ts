@@ -14,12 +14,20 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/** Limits every pooled PostgreSQL connection applies to its statements (DB_*_TIMEOUT_MS). */
+export type DatabaseTimeouts = { statementMs: number; lockMs: number };
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 10_000 };
+
 export type DatabaseOptions =
   | {
       kind: 'postgres';
       url: string;
       /** Isolates a test run in its own schema. */ schema?: string;
       poolSize?: number;
+      timeouts?: DatabaseTimeouts;
+      /** Further session settings for every connection, e.g. `{ jit_above_cost: '0' }` in a bench. */
+      settings?: Record<string, string>;
     }
   | { kind: 'pglite'; /** Folder to persist in; omit for an in-memory database. */ dataDir?: string };
 
@@ -35,10 +43,23 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
     [OID.NUMERIC]: parseNumber,
     [OID.DATE]: keepText,
   };
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // Sent as session settings when a connection opens: a runaway statement, a lock wait or a
+    // transaction left open by a stuck request ends with an error instead of holding locks and
+    // pool connections for minutes. A request that waits for a free connection gives up too.
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.statementMs,
+    connectionTimeoutMillis: timeouts.statementMs,
+    options: Object.entries({
+      ...(options.schema ? { search_path: options.schema } : {}),
+      ...options.settings,
+    })
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
         typeParsers[oid] ??

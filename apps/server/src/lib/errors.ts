@@ -3,7 +3,7 @@ import type { ZodError } from 'zod';
 
 /** Every failure the API reports on purpose; the HTTP status and message follow from the code. */
 export type AppErrorCode =
-  'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'STALE' | 'BUSY';
+  'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'STALE' | 'BUSY' | 'TIMEOUT';
 
 export class AppError extends Error {
   constructor(
@@ -36,7 +36,25 @@ export function httpStatusOf(code: AppErrorCode): number {
     case 'STALE':
     case 'BUSY':
       return 409;
+    case 'TIMEOUT':
+      return 503;
   }
+}
+
+/** PostgreSQL's codes for a statement cancelled by statement_timeout and a lock_timeout expired. */
+const DATABASE_TIMEOUTS = new Set(['57014', '55P03']);
+
+/**
+ * A database limit that stopped a request (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS): the
+ * transaction rolled back and the request may be retried, so it answers 503, not 500.
+ */
+export function timeoutErrorFrom(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !DATABASE_TIMEOUTS.has(code)) return undefined;
+  return new AppError(
+    'TIMEOUT',
+    'The database took too long or the records were locked by another save; nothing was changed. Try again.',
+  );
 }
 
 /** Turns the first zod issue into one sentence naming the field, e.g. "limit must be at most 5000". */

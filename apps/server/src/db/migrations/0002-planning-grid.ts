@@ -94,7 +94,7 @@ export const withProduct = (rows: string, sign: 1 | -1): string =>
    from ${rows} r join products p on p.pid = r.pid`;
 
 /** The latest update cannot be taken back by subtraction: recompute it where it may have dropped. */
-const recomputeLatest = (touched: string): string => `
+export const recomputeLatest = (touched: string): string => `
   update demand_week_totals t set last_updated_at = (
     select max(r.last_updated_at) from demand_records r join products p on p.pid = r.pid
     where r.week_start = t.week_start and p.client_id = t.client_id and p.bu = t.bu

@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema';
 import * as planningGrid from './0002-planning-grid';
 import * as forecastRuns from './0003-forecast-runs';
 import * as rebuildDemandTotals from './0004-rebuild-demand-totals';
+import * as rollUpTriggerPlans from './0005-roll-up-trigger-plans';
 import * as appSecrets from './0006-app-secrets';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-planning-grid': planningGrid,
   '0003-forecast-runs': forecastRuns,
   '0004-rebuild-demand-totals': rebuildDemandTotals,
+  '0005-roll-up-trigger-plans': rollUpTriggerPlans,
   '0006-app-secrets': appSecrets,
 };
 

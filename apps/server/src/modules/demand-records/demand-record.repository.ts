@@ -81,16 +81,26 @@ export async function findDemandRecord(
     .executeTakeFirst();
 }
 
-/** Locks and reads several records at once, in key order so that concurrent batches cannot deadlock. */
+/**
+ * Locks and reads several records at once, in key order so that concurrent batches cannot
+ * deadlock. The keys travel as two arrays joined through `unnest`: one primary-key probe per key
+ * whatever the batch size. An IN-list of row constructors was planned as a scan whose estimated
+ * cost crossed PostgreSQL's JIT thresholds from about 4,000 keys, and then never finished.
+ */
 export async function findDemandRecordsForUpdate(
   trx: Transaction<Database>,
   keys: Array<{ pid: string; weekStart: string }>,
   clientIds: readonly ClientId[],
 ): Promise<DemandRecordRow[]> {
   if (keys.length === 0) return [];
-  const pairs = sql.join(keys.map((k) => sql`(${k.pid}, ${k.weekStart}::date)`));
+  const wanted = sql<{
+    pid: string;
+    week_start: string;
+  }>`unnest(${keys.map((k) => k.pid)}::text[], ${keys.map((k) => k.weekStart)}::date[])`;
   return selectRecords(trx)
-    .where(sql<boolean>`(r.pid, r.week_start) in (${pairs})`)
+    .innerJoin(wanted.as<'k'>(sql`k(pid, week_start)`), (join) =>
+      join.onRef('k.pid', '=', 'r.pid').onRef('k.week_start', '=', 'r.week_start'),
+    )
     .where('p.client_id', 'in', [...clientIds])
     .orderBy('r.pid')
     .orderBy('r.week_start')

@@ -239,11 +239,14 @@ export class DemandRecordService {
 
   /**
    * Applies many updates in one transaction: all of them or none. A stale or unknown record
-   * fails the whole batch, naming the records, so nothing is overwritten silently.
+   * fails the whole batch, naming the records, so nothing is overwritten silently. When `signal`
+   * aborts (the client went away) before the commit, the batch rolls back: a save nobody waits
+   * for any more must not land minutes later over edits made since.
    */
   async batchUpdate(
     scope: AccessScope,
     batch: BatchUpdate,
+    signal?: AbortSignal,
   ): Promise<{ updatedRecords: number; changedFields: number; items: DemandRecord[] }> {
     const byKey = new Map<string, BatchUpdate['updates'][number]>();
     for (const update of batch.updates) {
@@ -258,6 +261,7 @@ export class DemandRecordService {
     await this.db.transaction().execute(async (trx) => {
       const keys = [...byKey.values()].map((u) => ({ pid: u.PID, weekStart: weekStartOf(u.Time_Series_sk) }));
       const rows = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
+      signal?.throwIfAborted();
       const rowsByKey = new Map(rows.map((r) => [`${r.pid}|${r.week_start}`, r]));
       const missing = [...byKey.keys()].filter((id) => !rowsByKey.has(id));
       if (missing.length > 0) {
@@ -305,6 +309,7 @@ export class DemandRecordService {
       await insertAuditRows(trx, audit);
       const after = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
       touched.push(...after.map(toDemandRecord));
+      signal?.throwIfAborted();
     });
     return { updatedRecords, changedFields: changedFieldCount, items: touched };
   }

@@ -1,7 +1,20 @@
 import { demandRecordEndpoints as endpoints } from '@ps/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serveEndpoint } from '../../lib/endpoint-route';
+import { AppError } from '../../lib/errors';
 import type { DemandRecordService } from './demand-record.service';
+
+/** Aborts when the connection closes before the answer was sent: the client gave up waiting. */
+function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded)
+      controller.abort(
+        new AppError('CONFLICT', 'The client went away before the save finished; nothing was saved'),
+      );
+  });
+  return controller.signal;
+}
 
 /** The demand record calls of spec §7. Thin: parse by the contract, call the service with the caller's scope. */
 export function registerDemandRecordRoutes(app: FastifyInstance, service: DemandRecordService): void {
@@ -21,7 +34,10 @@ export function registerDemandRecordRoutes(app: FastifyInstance, service: Demand
   });
 
   // A 5000-record batch of edits is about 1 MB of JSON; allow some room above Fastify's 1 MB default.
-  serveEndpoint(app, endpoints.batch, ({ body }, request) => service.batchUpdate(request.access, body), {
-    bodyLimit: 8 * 1024 * 1024,
-  });
+  serveEndpoint(
+    app,
+    endpoints.batch,
+    ({ body }, request, reply) => service.batchUpdate(request.access, body, clientGoneSignal(reply)),
+    { bodyLimit: 8 * 1024 * 1024 },
+  );
 }

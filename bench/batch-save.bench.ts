@@ -1,0 +1,71 @@
+import type { DemandRecord } from '@ps/domain';
+import { isPostgresReachable } from '../apps/server/test/support/backends';
+import { startBenchServer, type BenchServer } from './bench-server';
+import { ms, percentile, timeRuns, type BenchRow } from './stats';
+
+type Page = { data: { items: DemandRecord[]; nextToken: string | null } };
+
+const SIZES = [500, 2000, 5000] as const;
+const REPETITIONS = 5;
+
+/** Every PostgreSQL JIT threshold at 0: each query is compiled, as a large cost estimate would be. */
+const JIT_FORCED = {
+  jit: 'on',
+  jit_above_cost: '0',
+  jit_inline_above_cost: '0',
+  jit_optimize_above_cost: '0',
+};
+
+async function firstRecords(server: BenchServer, count: number): Promise<DemandRecord[]> {
+  const response = await fetch(`${server.baseUrl}/api/demand-planning/real-data?limit=${count}`, {
+    headers: server.headers,
+  });
+  return ((await response.json()) as Page).data.items;
+}
+
+/** One Save Changes of `records.length` cells (one comment per record), refused unless it succeeds. */
+async function saveBatch(server: BenchServer, records: DemandRecord[], comment: string): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/demand-planning/real-data/batch`, {
+    method: 'POST',
+    headers: { ...server.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      updates: records.map((r) => ({ PID: r.PID, Time_Series_sk: r.Time_Series_sk, Comments: comment })),
+    }),
+  });
+  if (!response.ok) throw new Error(`Batch save failed: HTTP ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Batch saves of 500, 2,000 and 5,000 cells over HTTP on the default data set (700 × 52) in
+ * PostgreSQL, with the server's JIT settings (on by default) and with JIT forced on every query.
+ */
+export async function runBatchSaveBench(): Promise<BenchRow[]> {
+  if (!(await isPostgresReachable())) return [];
+  const rows: BenchRow[] = [];
+  for (const [jit, settings] of [
+    ['server default', undefined],
+    ['forced (all thresholds 0)', JIT_FORCED],
+  ] as const) {
+    const server = await startBenchServer('postgres', { products: 700, weeks: 52 }, settings);
+    try {
+      const records = await firstRecords(server, Math.max(...SIZES));
+      for (const size of SIZES) {
+        const batch = records.slice(0, size);
+        let round = 0;
+        await saveBatch(server, batch, 'warm-up');
+        // Each save changes every cell: the comment alternates from one repetition to the next.
+        const timings = await timeRuns(REPETITIONS, () => saveBatch(server, batch, `bench ${(round += 1)}`));
+        rows.push({
+          JIT: jit,
+          cells: size,
+          p50: ms(percentile(timings, 50)),
+          p95: ms(percentile(timings, 95)),
+          max: ms(Math.max(...timings)),
+        });
+      }
+    } finally {
+      await server.close();
+    }
+  }
+  return rows;
+}
