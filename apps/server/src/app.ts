@@ -68,7 +68,7 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
     request.access = await auth.authenticate(request);
   });
 
-  await auth.register(app);
+  await auth.register(app, database);
   for (const module of MODULES) await module.register(app, { config, database, log: app.log });
 
   const webRoot = resolve(config.WEB_DIST_DIR);

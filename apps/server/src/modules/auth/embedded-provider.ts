@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { findDemoUser } from './demo-users';
 import { renderProviderErrorPage } from './sign-in-page';
 
@@ -25,6 +25,8 @@ export type EmbeddedProviderOptions = {
   groupsClaim: string;
   signingKeys: JWK[];
   cookieKeys: string[];
+  /** Where sessions, grants, codes, tokens and interactions are kept (shared by all processes). */
+  adapter: AdapterFactory;
 };
 
 /**
@@ -35,6 +37,7 @@ export type EmbeddedProviderOptions = {
 export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provider {
   const { issuer, clientId, appOrigins, groupsClaim } = options;
   const configuration: Configuration = {
+    adapter: options.adapter,
     clients: [
       {
         client_id: clientId,
