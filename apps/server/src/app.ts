@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
 import { AppError, httpStatusOf } from './lib/errors';
+import { registerSecurityHeaders } from './lib/security-headers';
 import type { ServerModule } from './lib/server-module';
 import { PUBLIC_AUTH_PATHS, type AuthSetup } from './modules/auth';
 import { dashboardModule } from './modules/dashboard';
@@ -44,8 +43,7 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
     routerOptions: { maxParamLength: 500 },
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false });
-  await app.register(cors, { origin: true, credentials: false });
+  await registerSecurityHeaders(app, config, (path) => PUBLIC_API_PATHS.has(path));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -44,10 +44,7 @@ export async function findProviderRecord(
 ): Promise<ProviderPayload | undefined> {
   const row = await db
     .selectFrom('oidc_provider_records')
-    .select([
-      'payload',
-      sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed'),
-    ])
+    .select(['payload', sql<number | null>`floor(extract(epoch from consumed_at))::integer`.as('consumed')])
     .where('model', '=', model)
     .where(column, '=', value)
     .where((where) => where.or([where('expires_at', 'is', null), where('expires_at', '>', sql<Date>`now()`)]))

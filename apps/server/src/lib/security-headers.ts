@@ -1,0 +1,48 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+
+/**
+ * The app's Content-Security-Policy. Tokens live in localStorage (spec §3), so no script but our
+ * own files may run: no inline script, no eval, no other origin. An external OIDC issuer is the one
+ * other origin the browser talks to (discovery, token and revocation calls) and may post forms to.
+ */
+export function appContentSecurityPolicy(config: Pick<AppConfig, 'OIDC_ISSUER'>): Record<string, string[]> {
+  const issuer = config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...issuer],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", ...issuer],
+  };
+}
+
+/**
+ * Security headers on every answer (helmet, with our CSP), CORS only for the configured origins
+ * (none by default: the app and its API share one origin), and `no-store` on every answer of the
+ * API that needs a token, so no browser or proxy keeps planning data.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'OIDC_ISSUER' | 'CORS_ORIGINS'>,
+  isPublicApiPath: (path: string) => boolean,
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
+  });
+  if (config.CORS_ORIGINS.length > 0) {
+    await app.register(cors, { origin: [...config.CORS_ORIGINS], credentials: false });
+  }
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') && !isPublicApiPath(path)) reply.header('cache-control', 'no-store');
+  });
+}
