@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -6,7 +6,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { failure } from './lib/envelope';
 import { AppError, httpStatusOf } from './lib/errors';
-import { registerSecurityHeaders } from './lib/security-headers';
+import { registerSecurityHeaders, styleNonceFor } from './lib/security-headers';
 import type { ServerModule } from './lib/server-module';
 import { PUBLIC_AUTH_PATHS, type AuthSetup } from './modules/auth';
 import { dashboardModule } from './modules/dashboard';
@@ -70,13 +70,18 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
   for (const module of MODULES) await module.register(app, { config, database, log: app.log });
 
   const webRoot = resolve(config.WEB_DIST_DIR);
-  const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
+  const indexFile = resolve(webRoot, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  // index.html is answered below with this answer's CSP nonce in it, never as a static file.
+  const indexHtml = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      index: false,
+      allowedPath: (path) => path !== '/index.html',
       setHeaders: (reply, path) => {
-        // Vite fingerprints asset names, so they can be cached for good; index.html never.
+        // Vite fingerprints asset names, so they can be cached for good; other files are revalidated.
         reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -91,7 +96,10 @@ export async function buildApp({ config, database, auth }: AppOptions): Promise<
       request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/');
     if (isPageRequest && hasWebApp) {
       // History fallback: the single-page app owns every other path (its router shows the 404 page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replace('__CSP_NONCE__', styleNonceFor(reply)));
     }
     return reply.code(404).send(failure('NOT_FOUND', `No route for ${request.method} ${path}`));
   });

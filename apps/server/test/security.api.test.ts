@@ -43,10 +43,16 @@ describe.each(backends)('security headers and shared sign-in state on %s', (back
   describe('headers', () => {
     it('sends the strict CSP and helmet headers on API answers', async () => {
       const response = await fetch(`${server.baseUrl}/api/auth/config`);
-      expect(response.headers.get('content-security-policy')).toBe(
-        "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self' data:;" +
-          "font-src 'self';connect-src 'self';frame-ancestors 'none';object-src 'none';base-uri 'self';form-action 'self'",
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toMatch(
+        new RegExp(
+          "^default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'nonce-[A-Za-z0-9+/]{22}==';" +
+            "img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';object-src 'none';" +
+            "base-uri 'self';form-action 'self'$",
+        ),
       );
+      const again = (await fetch(`${server.baseUrl}/api/auth/config`)).headers.get('content-security-policy');
+      expect(again).not.toBe(csp);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);

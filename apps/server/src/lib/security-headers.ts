@@ -1,20 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config';
+
+/** Each answer's style nonce, made when helmet writes the CSP header. */
+const styleNonces = new WeakMap<ServerResponse, string>();
+
+function styleNonceOf(response: ServerResponse): string {
+  let nonce = styleNonces.get(response);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    styleNonces.set(response, nonce);
+  }
+  return nonce;
+}
+
+/** The nonce the CSP of this answer allows inline <style> elements with (index.html hands it on). */
+export function styleNonceFor(reply: FastifyReply): string {
+  return styleNonceOf(reply.raw);
+}
 
 /**
  * The app's Content-Security-Policy. Tokens live in localStorage (spec §3), so no script but our
  * own files may run: no inline script, no eval, no other origin. An external OIDC issuer is the one
  * other origin the browser talks to (discovery, token and revocation calls) and may post forms to.
+ * Styles: our stylesheet files, plus <style> elements that AG Grid's theme and Radix (scroll lock)
+ * inject, which carry the answer's nonce; style attributes set from script (CSSOM) need nothing.
  */
-export function appContentSecurityPolicy(config: Pick<AppConfig, 'OIDC_ISSUER'>): Record<string, string[]> {
+function appContentSecurityPolicy(
+  config: Pick<AppConfig, 'OIDC_ISSUER'>,
+): Record<string, Array<string | ((request: unknown, response: ServerResponse) => string)>> {
   const issuer = config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", (_request, response) => `'nonce-${styleNonceOf(response)}'`],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...issuer],
