@@ -56,7 +56,7 @@ describe('content security policy in the browser', () => {
     }
     expect(csp).not.toContain('unsafe');
     // Inline <style> elements only with this answer's nonce, which the page hands to AG Grid and Radix.
-    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)![1];
+    const nonce = /style-src 'self' 'sha256-[^']+' 'nonce-([^']+)'/.exec(csp)![1];
     const html = await response.text();
     expect(html).toContain(`<meta name="csp-nonce" content="${nonce}"`);
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -46,7 +46,7 @@ describe.each(backends)('security headers and shared sign-in state on %s', (back
       const csp = response.headers.get('content-security-policy')!;
       expect(csp).toMatch(
         new RegExp(
-          "^default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'nonce-[A-Za-z0-9+/]{22}==';" +
+          "^default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'sha256-441zG27rExd4/il\\+NvIqyL8zFx5XmyNQtE381kSkUJk=' 'nonce-[A-Za-z0-9+/]{22}==';" +
             "img-src 'self' data:;font-src 'self';connect-src 'self';frame-ancestors 'none';object-src 'none';" +
             "base-uri 'self';form-action 'self'$",
         ),

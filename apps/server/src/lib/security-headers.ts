@@ -1,9 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppConfig } from '../config';
+
+/**
+ * The one <style> element React renders for us (Radix Select's viewport, @radix-ui/react-select
+ * 2.x), allowed by hash: its text is fixed, and the browser test fails if an upgrade changes it.
+ */
+const RADIX_SELECT_VIEWPORT_CSS =
+  '[data-radix-select-viewport]{scrollbar-width:none;-ms-overflow-style:none;-webkit-overflow-scrolling:touch;}[data-radix-select-viewport]::-webkit-scrollbar{display:none}';
 
 /** Each answer's style nonce, made when helmet writes the CSP header. */
 const styleNonces = new WeakMap<ServerResponse, string>();
@@ -26,8 +33,9 @@ export function styleNonceFor(reply: FastifyReply): string {
  * The app's Content-Security-Policy. Tokens live in localStorage (spec §3), so no script but our
  * own files may run: no inline script, no eval, no other origin. An external OIDC issuer is the one
  * other origin the browser talks to (discovery, token and revocation calls) and may post forms to.
- * Styles: our stylesheet files, plus <style> elements that AG Grid's theme and Radix (scroll lock)
- * inject, which carry the answer's nonce; style attributes set from script (CSSOM) need nothing.
+ * Styles: our stylesheet files, Radix Select's fixed <style> by hash, and the <style> elements
+ * AG Grid's theme and Radix's scroll lock inject, which carry the answer's nonce. Style attributes
+ * set from script (CSSOM) need nothing.
  */
 function appContentSecurityPolicy(
   config: Pick<AppConfig, 'OIDC_ISSUER'>,
@@ -37,7 +45,11 @@ function appContentSecurityPolicy(
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", (_request, response) => `'nonce-${styleNonceOf(response)}'`],
+    'style-src': [
+      "'self'",
+      `'sha256-${createHash('sha256').update(RADIX_SELECT_VIEWPORT_CSS).digest('base64')}'`,
+      (_request, response) => `'nonce-${styleNonceOf(response)}'`,
+    ],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...issuer],
