@@ -4,6 +4,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database';
 import { createAuthSetup } from '../src/modules/auth/auth-setup';
+import { databaseAdapterFactory } from '../src/modules/auth/provider-storage';
+import { deleteExpiredProviderRecords } from '../src/modules/auth/provider-storage.repository';
 import { backends } from './support/backends';
 import { freePort } from './support/free-port';
 import { signInOverHttp } from './support/sign-in';
@@ -163,6 +165,27 @@ describe.each(backends)('security headers and shared sign-in state on %s', (back
       });
       expect(renewal.status).toBe(200);
       expect(((await renewal.json()) as { id_token?: string }).id_token).toBeTruthy();
+    });
+
+    it('stores provider records with expiry, consumption, uid lookup and grant revocation', async () => {
+      const adapterFor = databaseAdapterFactory(server.database.db);
+      const sessions = adapterFor('Session');
+      await sessions.upsert('s1', { uid: 'u1', accountId: 'demo-admin' }, 60);
+      expect(await sessions.findByUid('u1')).toEqual({ uid: 'u1', accountId: 'demo-admin' });
+
+      const codes = adapterFor('AuthorizationCode');
+      await codes.upsert('c1', { grantId: 'g1', kind: 'AuthorizationCode' }, 60);
+      await codes.consume('c1');
+      const consumed = (await codes.find('c1'))!;
+      expect(Math.abs(Number(consumed.consumed) - Date.now() / 1000)).toBeLessThan(5);
+      await codes.revokeByGrantId('g1');
+      expect(await codes.find('c1')).toBeUndefined();
+
+      await codes.upsert('lapsed', { grantId: 'g2' }, 0);
+      expect(await codes.find('lapsed')).toBeUndefined();
+      expect(await deleteExpiredProviderRecords(server.database.db)).toBeGreaterThanOrEqual(1);
+      await sessions.destroy('s1');
+      expect(await sessions.find('s1')).toBeUndefined();
     });
 
     it('counts failed sign-ins across instances: 5 here and 5 there block the 11th anywhere', async () => {

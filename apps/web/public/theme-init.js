@@ -12,8 +12,7 @@
     };
     var settings = read('userSettings');
     var prefs = read('ui-preferences');
-    var stored =
-      (settings && settings.theme) || (prefs && prefs.theme) || localStorage.getItem('theme');
+    var stored = (settings && settings.theme) || (prefs && prefs.theme) || localStorage.getItem('theme');
     if (stored === 'dark' || stored === 'light') theme = stored;
   } catch (e) {}
   document.documentElement.classList.add(theme);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Adapter } from 'oidc-provider';
 import type { Database } from '../../db/schema';
 import {
   consumeProviderRecord,
@@ -31,10 +31,9 @@ export function databaseAdapterFactory(db: Kysely<Database>): (model: string) =>
       await upsertProviderRecord(db, { model, id }, payload, expiresIn);
       await purgeWhenDue();
     },
-    find: async (id) => (await findProviderRecord(db, model, 'id', id)) as AdapterPayload | undefined,
-    findByUid: async (uid) => (await findProviderRecord(db, model, 'uid', uid)) as AdapterPayload | undefined,
-    findByUserCode: async (userCode) =>
-      (await findProviderRecord(db, model, 'user_code', userCode)) as AdapterPayload | undefined,
+    find: (id) => findProviderRecord(db, model, 'id', id),
+    findByUid: (uid) => findProviderRecord(db, model, 'uid', uid),
+    findByUserCode: (userCode) => findProviderRecord(db, model, 'user_code', userCode),
     consume: (id) => consumeProviderRecord(db, { model, id }),
     destroy: (id) => deleteProviderRecord(db, { model, id }),
     revokeByGrantId: (grantId) => deleteProviderRecordsOfGrant(db, model, grantId),
