@@ -25,6 +25,8 @@ export default tseslint.config(
       '**/*.config.js',
       'scripts/**',
       'test-results/**',
+      // Plain browser scripts served as they are (the theme pre-paint); not part of a TS project.
+      'apps/web/public/**',
     ],
   },
   js.configs.recommended,

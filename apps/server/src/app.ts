@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
@@ -23,6 +21,7 @@ import {
 } from './lib/errors';
 import { checkResponsesAgainstContracts } from './lib/response-contract';
 import { registerRouteAccess } from './lib/route-access';
+import { registerSecurityHeaders, styleNonceFor } from './lib/security-headers';
 import type { ServerModule } from './lib/server-module';
 import { apiDocsModule } from './modules/api-docs';
 import type { AuthSetup } from './modules/auth';
@@ -98,8 +97,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false });
-  await app.register(cors, { origin: true, credentials: false });
+  await registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof AppError ? error : timeoutErrorFrom(error);
@@ -120,11 +118,14 @@ export async function buildApp({
   registerRouteAccess(app, auth.authenticate);
   if (checkResponses) checkResponsesAgainstContracts(app);
 
-  await auth.register(app);
+  await auth.register(app, database);
   for (const module of MODULES) await module.register(app, { config, database, log: app.log });
 
   const webRoot = resolve(config.WEB_DIST_DIR);
-  const hasWebApp = existsSync(resolve(webRoot, 'index.html'));
+  const indexFile = resolve(webRoot, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  // index.html is answered below with this answer's CSP nonce in it, never as a static file.
+  const indexHtml = hasWebApp ? readFileSync(indexFile, 'utf8') : '';
   if (hasWebApp) {
     // @fastify/static marks its routes with config.rootPath: the built web app's files are public.
     app.addHook('onRoute', (route) => {
@@ -133,8 +134,10 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      index: false,
+      allowedPath: (path) => path !== '/index.html',
       setHeaders: (reply, path) => {
-        // Vite fingerprints asset names, so they can be cached for good; index.html never.
+        // Vite fingerprints asset names, so they can be cached for good; other files are revalidated.
         reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -149,7 +152,10 @@ export async function buildApp({
       request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/');
     if (isPageRequest && hasWebApp) {
       // History fallback: the single-page app owns every other path (its router shows the 404 page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replace('__CSP_NONCE__', styleNonceFor(reply)));
     }
     // The path is not repeated back: an answer never echoes what the client sent.
     return reply.code(404).send(failure('NOT_FOUND', 'No such route'));

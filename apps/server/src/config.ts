@@ -8,6 +8,16 @@ const ZBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `https://host[:port]` and nothing more: no path, no wildcard, never the opaque `null` origin. */
+function isExactOrigin(text: string): boolean {
+  if (!/^https?:\/\//.test(text)) return false;
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}
+
 const ZConfigSchema = z
   .object({
     PORT: z.coerce
@@ -73,6 +83,27 @@ const ZConfigSchema = z
      * sessions. Default: beside the embedded database folder.
      */
     OIDC_KEYS_FILE: z.string().min(1).optional(),
+    /**
+     * Browser origins of other sites allowed to call the API (comma-separated, e.g.
+     * https://portal.example.com). Empty: same origin only, no CORS headers at all.
+     */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.string().refine(isExactOrigin, {
+            error:
+              'must list origins such as https://portal.example.com (scheme, host, port; no path, not null or *)',
+          }),
+        ),
+      ),
   })
   .superRefine((config, context) => {
     if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) {

@@ -167,6 +167,27 @@ export type DemandProductTotalsTable = {
   year_data_groups: number;
 };
 
+/** The embedded OIDC provider's stored models, one row per (model, id) (migration 0007). */
+export type OidcProviderRecordsTable = {
+  /** oidc-provider model name: Session, Interaction, Grant, AuthorizationCode, RefreshToken, … */
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  /** Session uid, for findByUid. */
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+};
+
+/** Failed embedded-provider sign-ins per email within the current throttle window (migration 0007). */
+export type SignInFailuresTable = {
+  email: string;
+  failures: number;
+  window_ends_at: Date;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -178,4 +199,6 @@ export type Database = {
   inventory_parameters: InventoryParametersTable;
   forecast_runs: ForecastRunsTable;
   forecast_accuracy: ForecastAccuracyTable;
+  oidc_provider_records: OidcProviderRecordsTable;
+  sign_in_failures: SignInFailuresTable;
 };

@@ -37,7 +37,12 @@ class CookieJar {
 export async function signInOverHttp(
   baseUrl: string,
   credentials: { email: string; password: string },
-  client: { clientId?: string; redirectUri?: string } = {},
+  client: {
+    clientId?: string;
+    redirectUri?: string;
+    /** Another instance behind the same load balancer that takes over after the authorize request. */
+    completeAt?: string;
+  } = {},
 ): Promise<TokenSet> {
   const clientId = client.clientId ?? 'planning-suite';
   const redirectUri = client.redirectUri ?? `${baseUrl}/auth/callback`;
@@ -68,9 +73,15 @@ export async function signInOverHttp(
     code_challenge_method: 'S256',
   }).toString();
   let response = await go(authorize.href);
-  const interaction = response.headers.get('location');
-  if (!interaction?.includes('/oidc/interaction/'))
+  const interactionLocation = response.headers.get('location');
+  if (!interactionLocation?.includes('/oidc/interaction/'))
     throw new Error(`authorize did not ask for sign-in (HTTP ${response.status}): ${await response.text()}`);
+  const finisher = client.completeAt ?? baseUrl;
+  const onFinisher = (location: string) => {
+    const url = new URL(location, baseUrl);
+    return new URL(`${url.pathname}${url.search}`, finisher).href;
+  };
+  const interaction = onFinisher(interactionLocation);
   await go(interaction);
   response = await go(`${interaction}/login`, {
     method: 'POST',
@@ -81,7 +92,7 @@ export async function signInOverHttp(
   if (!location) throw new Error(`sign-in refused (HTTP ${response.status})`);
   for (let hops = 0; !location.startsWith(redirectUri); hops += 1) {
     if (hops > 5) throw new Error(`too many redirects, last ${location}`);
-    response = await go(location);
+    response = await go(onFinisher(location));
     location = response.headers.get('location') ?? '';
     if (!location)
       throw new Error(`redirect chain ended at HTTP ${response.status}: ${await response.text()}`);
@@ -91,7 +102,7 @@ export async function signInOverHttp(
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${location}`);
 
-  const token = await fetch(new URL('/oidc/token', baseUrl), {
+  const token = await fetch(new URL('/oidc/token', finisher), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({

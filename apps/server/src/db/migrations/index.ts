@@ -5,6 +5,7 @@ import * as forecastRuns from './0003-forecast-runs';
 import * as rebuildDemandTotals from './0004-rebuild-demand-totals';
 import * as rollUpTriggerPlans from './0005-roll-up-trigger-plans';
 import * as appSecrets from './0006-app-secrets';
+import * as signInStorage from './0007-sign-in-storage';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-rebuild-demand-totals': rebuildDemandTotals,
   '0005-roll-up-trigger-plans': rollUpTriggerPlans,
   '0006-app-secrets': appSecrets,
+  '0007-sign-in-storage': signInStorage,
 };
 
 export const migrationProvider: MigrationProvider = {

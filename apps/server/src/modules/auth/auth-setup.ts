@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
 import type { Authenticator } from '../../lib/request-context';
 import { registerAuthRoutes } from './auth.routes';
 import { createAuthenticator } from './authenticator';
 import { createEmbeddedProvider } from './embedded-provider';
+import { databaseAdapterFactory } from './provider-storage';
 import { registerProviderRoutes, PROVIDER_PREFIX } from './provider-routes';
 import { loadOrCreateProviderKeys, publicJwks } from './signing-keys';
 import { createTokenVerifier, localKeys, remoteKeys } from './token-verifier';
@@ -21,8 +23,8 @@ export type AuthSetup = {
   mode: 'embedded' | 'external';
   clientConfig: AuthClientConfig;
   authenticate: Authenticator;
-  /** Adds /api/auth/* and, for the embedded provider, /oidc/*. */
-  register: (app: FastifyInstance) => Promise<void>;
+  /** Adds /api/auth/* and, for the embedded provider, /oidc/* (which stores its state in `database`). */
+  register: (app: FastifyInstance, database: DatabaseHandle) => Promise<void>;
 };
 
 /** The address users reach the suite at. */
@@ -76,14 +78,6 @@ export async function createAuthSetup(
 
   const issuer = `${publicUrlOf(config)}${PROVIDER_PREFIX}`;
   const keys = await loadOrCreateProviderKeys(options.keysFile);
-  const provider = createEmbeddedProvider({
-    issuer,
-    clientId: EMBEDDED_CLIENT_ID,
-    appOrigins: appOriginsFor(publicUrlOf(config)),
-    groupsClaim,
-    signingKeys: keys.signingKeys,
-    cookieKeys: keys.cookieKeys,
-  });
   const audiences = [EMBEDDED_CLIENT_ID, ...(config.OIDC_AUDIENCE ? [config.OIDC_AUDIENCE] : [])];
   const clientConfig = { issuer, clientId: EMBEDDED_CLIENT_ID, scopes: SIGN_IN_SCOPES, groupsClaim };
   return {
@@ -93,9 +87,18 @@ export async function createAuthSetup(
       verify: createTokenVerifier({ issuer, audiences, keys: localKeys(publicJwks(keys.signingKeys)) }),
       groupsClaim,
     }),
-    register: async (app) => {
+    register: async (app, database) => {
       await registerAuthRoutes(app, clientConfig);
-      await registerProviderRoutes(app, provider);
+      const provider = createEmbeddedProvider({
+        issuer,
+        clientId: EMBEDDED_CLIENT_ID,
+        appOrigins: appOriginsFor(publicUrlOf(config)),
+        groupsClaim,
+        signingKeys: keys.signingKeys,
+        cookieKeys: keys.cookieKeys,
+        adapter: databaseAdapterFactory(database.db),
+      });
+      await registerProviderRoutes(app, provider, database.db);
     },
   };
 }

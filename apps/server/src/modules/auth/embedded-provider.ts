@@ -1,7 +1,12 @@
 import type { JWK } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { findDemoUser } from './demo-users';
-import { renderProviderErrorPage } from './sign-in-page';
+import {
+  PROVIDER_PAGE_CSP,
+  renderProviderErrorPage,
+  renderSignedOutPage,
+  renderSignOutPage,
+} from './sign-in-page';
 
 /** Scopes the app asks for (spec §1) plus offline_access, which the provider grants to renew silently. */
 const GRANTABLE_SCOPES = ['openid', 'email', 'profile', 'offline_access'];
@@ -25,7 +30,17 @@ export type EmbeddedProviderOptions = {
   groupsClaim: string;
   signingKeys: JWK[];
   cookieKeys: string[];
+  /** Where sessions, grants, codes, tokens and interactions are kept (shared by all processes). */
+  adapter: AdapterFactory;
 };
+
+/** oidc-provider's own pages get the same look and the same strict CSP as our sign-in page. */
+function sendProviderPage(ctx: KoaContextWithOIDC, html: string): void {
+  ctx.type = 'html';
+  ctx.set('content-security-policy', PROVIDER_PAGE_CSP);
+  ctx.set('cache-control', 'no-store');
+  ctx.body = html;
+}
 
 /**
  * A real OpenID Connect provider (oidc-provider) for demos and tests: authorization code with PKCE
@@ -35,6 +50,7 @@ export type EmbeddedProviderOptions = {
 export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provider {
   const { issuer, clientId, appOrigins, groupsClaim } = options;
   const configuration: Configuration = {
+    adapter: options.adapter,
     clients: [
       {
         client_id: clientId,
@@ -63,7 +79,11 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => sendProviderPage(ctx, renderSignOutPage(form)),
+        postLogoutSuccessSource: async (ctx) => sendProviderPage(ctx, renderSignedOutPage()),
+      },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     findAccount: async (_ctx, id) => {
@@ -107,10 +127,11 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       Session: LIFETIMES.session,
       Grant: LIFETIMES.session,
     },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = renderProviderErrorPage(String(out.error ?? 'error'), String(out.error_description ?? ''));
-    },
+    renderError: async (ctx, out) =>
+      sendProviderPage(
+        ctx,
+        renderProviderErrorPage(String(out.error ?? 'error'), String(out.error_description ?? '')),
+      ),
   };
   return new Provider(issuer, configuration);
 }

@@ -1,30 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { clearSignInFailures, countSignInFailures, recordSignInFailure } from './login-throttle.repository';
+
 /** Failed sign-ins allowed per account within the window before further tries are refused. */
 const MAX_FAILURES = 10;
-const WINDOW_MS = 5 * 60 * 1000;
+const WINDOW_SECONDS = 5 * 60;
 
 /**
  * Slows password guessing at the embedded provider: after 10 failures for one email within five
- * minutes, that email is refused until the window passes. In memory: one process, demo use.
+ * minutes, that email is refused until the window passes. The counters are in the database, so
+ * every process behind a load balancer counts the same failures.
  */
-export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
-
-  isBlocked(email: string, now = Date.now()): boolean {
-    const entry = this.failures.get(email);
-    if (!entry || entry.resetAt <= now) return false;
-    return entry.count >= MAX_FAILURES;
-  }
-
-  recordFailure(email: string, now = Date.now()): void {
-    const entry = this.failures.get(email);
-    if (!entry || entry.resetAt <= now) {
-      this.failures.set(email, { count: 1, resetAt: now + WINDOW_MS });
-    } else {
-      entry.count += 1;
-    }
-  }
-
-  recordSuccess(email: string): void {
-    this.failures.delete(email);
-  }
+export function createLoginThrottle(db: Kysely<Database>) {
+  return {
+    isBlocked: async (email: string) => (await countSignInFailures(db, email)) >= MAX_FAILURES,
+    recordFailure: (email: string) => recordSignInFailure(db, email, WINDOW_SECONDS),
+    recordSuccess: (email: string) => clearSignInFailures(db, email),
+  };
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
+import type { Database } from '../../db/schema';
 import { z } from 'zod';
 import { checkDemoCredentials } from './demo-users';
-import { LoginThrottle } from './login-throttle';
+import { createLoginThrottle } from './login-throttle';
 import { PROVIDER_PAGE_CSP, renderProviderErrorPage, renderSignInPage } from './sign-in-page';
 
 export const PROVIDER_PREFIX = '/oidc';
@@ -29,9 +31,13 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
  * userinfo, jwks, revocation, logout) are handed the raw request; the sign-in interaction is
  * served here.
  */
-export async function registerProviderRoutes(app: FastifyInstance, provider: Provider): Promise<void> {
+export async function registerProviderRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  db: Kysely<Database>,
+): Promise<void> {
   const handle = provider.callback();
-  const throttle = new LoginThrottle();
+  const throttle = createLoginThrottle(db);
 
   await app.register(async (scope) => {
     // The provider reads request bodies itself: leave the stream untouched.
@@ -93,7 +99,7 @@ export async function registerProviderRoutes(app: FastifyInstance, provider: Pro
         const form = ZLoginFormSchema.safeParse(request.body ?? {});
         const email = form.success ? form.data.email.toLowerCase() : '';
         const password = form.success ? form.data.password : '';
-        if (throttle.isBlocked(email)) {
+        if (await throttle.isBlocked(email)) {
           return sendPage(
             reply,
             429,
@@ -106,7 +112,7 @@ export async function registerProviderRoutes(app: FastifyInstance, provider: Pro
         }
         const user = checkDemoCredentials(email, password);
         if (!user) {
-          throttle.recordFailure(email);
+          await throttle.recordFailure(email);
           request.log.info({ email }, 'demo provider sign-in refused');
           return sendPage(
             reply,
@@ -114,7 +120,7 @@ export async function registerProviderRoutes(app: FastifyInstance, provider: Pro
             renderSignInPage({ uid: interaction.uid, email, error: 'Invalid email or password.' }),
           );
         }
-        throttle.recordSuccess(email);
+        await throttle.recordSuccess(email);
         reply.hijack();
         await provider.interactionFinished(
           request.raw,

@@ -1,9 +1,6 @@
+import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../lib/escape-html';
 import { DEMO_USERS } from './demo-users';
-
-/** The provider pages allow no script, no framing and only their own inline styles. */
-export const PROVIDER_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -34,6 +31,19 @@ button{cursor:pointer;font:inherit}
 .user button:hover{background:#eff6ff}
 .cancel{display:block;text-align:center;margin-top:14px;font-size:14px;color:#475569}
 `;
+
+/**
+ * The provider pages run no script, post forms only to the provider itself and may not be framed;
+ * their one inline stylesheet is allowed by its hash, nothing else inline.
+ */
+export const PROVIDER_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -69,6 +79,24 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button class="primary" type="submit">Sign in</button></form>
 <a class="cancel" href="/oidc/interaction/${encodeURIComponent(uid)}/abort">Cancel</a>
 <section class="demo"><h2>Demo users</h2><p>This provider is for demos and tests only.</p>${users}</section>`,
+  );
+}
+
+/** oidc-provider's sign-out confirmation, around the form it renders (id op.logoutForm). */
+export function renderSignOutPage(form: string): string {
+  return layout(
+    'Sign out - Planning Suite',
+    `<h1>Sign out</h1><p class="sub">Do you want to sign out of Planning Suite?</p>${form}
+<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
+<button class="primary" type="submit" form="op.logoutForm">No, stay signed in</button>`,
+  );
+}
+
+/** Shown when sign-out ends without a way back to the app. */
+export function renderSignedOutPage(): string {
+  return layout(
+    'Signed out - Planning Suite',
+    `<h1>Signed out</h1><p class="sub">You have signed out.</p><a class="cancel" href="/">Return to Home</a>`,
   );
 }
 

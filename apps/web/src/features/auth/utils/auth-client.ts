@@ -60,6 +60,9 @@ export function loadAuthClient(): Promise<AuthClient> {
       loadUserInfo: false,
       monitorSession: false,
       revokeTokenTypes: ['access_token', 'refresh_token'],
+      // RFC 7009: revocation answers 200 with an empty body the client ignores; oidc-provider sends
+      // it as text/plain, which the client refuses ("Invalid response Content-Type") unless listed.
+      revokeTokenAdditionalContentTypes: ['text/plain'],
     });
     loaded = { config, manager };
     return loaded;
