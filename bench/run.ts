@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
+import { runPlannersBench } from './planners.bench';
 import { runPlanningGridBench } from './planning-grid.bench';
 import { printTable, type BenchRow } from './stats';
 
@@ -14,6 +15,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   grid: { title: 'Planning grid on 20,000 × 156 in PostgreSQL (HTTP)', run: runPlanningGridBench },
   forecast: { title: 'Forecasting engine (worker pool, all cores)', run: runForecastBench },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
+  planners: {
+    title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
+    run: runPlannersBench,
+  },
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
