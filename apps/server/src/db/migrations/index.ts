@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema';
 import * as planningGrid from './0002-planning-grid';
 import * as forecastRuns from './0003-forecast-runs';
 import * as rebuildDemandTotals from './0004-rebuild-demand-totals';
+import * as annotationsByProduct from './0008-annotations-by-product';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-planning-grid': planningGrid,
   '0003-forecast-runs': forecastRuns,
   '0004-rebuild-demand-totals': rebuildDemandTotals,
+  '0008-annotations-by-product': annotationsByProduct,
 };
 
 export const migrationProvider: MigrationProvider = {
