@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FilterOptions } from '@ps/domain';
+import { DRILL_DOWNS, VIEW_LEVELS, type FilterOptions } from '@ps/domain';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
@@ -41,8 +41,8 @@ type Target = {
 };
 type Sample = { kind: string; ms: number; ok: boolean };
 
-const VIEW_LEVELS = ['none', 'sku', 'category', 'business_unit'] as const;
-const DRILL_DOWNS = ['none', 'weekly', 'monthly', 'quarterly'] as const;
+/** The screen's drill-downs: none, week, month, quarter. */
+const SCREEN_DRILL_DOWNS = DRILL_DOWNS.filter((drillDown) => drillDown !== 'yearly');
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -50,7 +50,7 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 /** A grid page as the screen asks for it: any view level and drill-down, one of the first pages, sometimes filtered. */
 function gridPath(businessUnits: string[]): { kind: string; path: string } {
   const viewLevel = pick(VIEW_LEVELS);
-  const drillDown = viewLevel === 'none' ? 'none' : pick(DRILL_DOWNS);
+  const drillDown = viewLevel === 'none' ? 'none' : pick(SCREEN_DRILL_DOWNS);
   const params = new URLSearchParams({
     viewLevel,
     drillDown,
@@ -61,7 +61,7 @@ function gridPath(businessUnits: string[]): { kind: string; path: string } {
   return { kind: `grid ${viewLevel}/${drillDown}`, path: `/api/demand-planning/grid?${params.toString()}` };
 }
 
-type SavedCell = { PID: string; Time_Series_sk: number; version: number };
+type SavedCell = { PID: string; Time_Series_sk: string; version: number };
 
 /**
  * One planner: reads their product's records once (for the versions a save must carry), then
