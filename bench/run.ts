@@ -3,6 +3,7 @@ import { runBatchSaveBench } from './batch-save.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
+import { runPlannersBench } from './planners.bench';
 import { runPlanningGridBench } from './planning-grid.bench';
 import { printTable, type BenchRow } from './stats';
 
@@ -19,6 +20,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runBatchSaveBench,
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
+  planners: {
+    title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
+    run: runPlannersBench,
+  },
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -6,6 +6,7 @@ import * as rebuildDemandTotals from './0004-rebuild-demand-totals';
 import * as rollUpTriggerPlans from './0005-roll-up-trigger-plans';
 import * as appSecrets from './0006-app-secrets';
 import * as signInStorage from './0007-sign-in-storage';
+import * as annotationsByProduct from './0008-annotations-by-product';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-roll-up-trigger-plans': rollUpTriggerPlans,
   '0006-app-secrets': appSecrets,
   '0007-sign-in-storage': signInStorage,
+  '0008-annotations-by-product': annotationsByProduct,
 };
 
 export const migrationProvider: MigrationProvider = {
