@@ -49,12 +49,17 @@ function literalTextIn(file: string): string[] {
       const value = node.initializer;
       if (value && ts.isStringLiteral(value) && hasWords(value.text)) report(node, value.text);
     }
-    if (ts.isJsxExpression(node) && node.expression && isTextLiteral(node.expression))
+    if (ts.isJsxExpression(node) && node.expression && isTextLiteral(node.expression) && isRead(node))
       report(node, node.expression.getText());
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
+}
+
+/** Children are read; of the props, only those named above (not ids, test ids or class names). */
+function isRead(node: ts.JsxExpression): boolean {
+  return !ts.isJsxAttribute(node.parent) || READ_PROPS.has(node.parent.name.getText());
 }
 
 function isTextLiteral(node: ts.Expression): boolean {
