@@ -28,7 +28,7 @@ function catalogueOf(language: string): Flat {
   return flat;
 }
 
-const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1] ?? "").sort();
+const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1] ?? '').sort();
 const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
 
 function pluralFormsOf(catalogue: Flat): Map<string, string[]> {

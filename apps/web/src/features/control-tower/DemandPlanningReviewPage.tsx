@@ -54,7 +54,12 @@ export default function DemandPlanningReviewPage() {
           <Card>
             <CardContent className="flex flex-col gap-4 pt-6">
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <SegmentedControl label={t('controlTower:review.view')} value={view} options={VIEW_OPTIONS} onChange={setView} />
+                <SegmentedControl
+                  label={t('controlTower:review.view')}
+                  value={view}
+                  options={VIEW_OPTIONS}
+                  onChange={setView}
+                />
                 <div className="flex flex-wrap items-center gap-3">
                   {view === 'table' && (
                     <SegmentedControl
@@ -64,7 +69,12 @@ export default function DemandPlanningReviewPage() {
                       onChange={setDataType}
                     />
                   )}
-                  <SegmentedControl label={t('controlTower:review.scale')} value={scale} options={SCALE_OPTIONS} onChange={setScale} />
+                  <SegmentedControl
+                    label={t('controlTower:review.scale')}
+                    value={scale}
+                    options={SCALE_OPTIONS}
+                    onChange={setScale}
+                  />
                 </div>
               </div>
               <WorksheetFilterBar />
@@ -72,7 +82,12 @@ export default function DemandPlanningReviewPage() {
           </Card>
           {view === 'table' ? (
             <PlaceholderPanel
-              title={t(dataType === 'revenue' ? 'controlTower:review.comparisonRevenue' : 'controlTower:review.comparisonCost', { scale })}
+              title={t(
+                dataType === 'revenue'
+                  ? 'controlTower:review.comparisonRevenue'
+                  : 'controlTower:review.comparisonCost',
+                { scale },
+              )}
               description={t('controlTower:review.comparisonDescription')}
               icon={TableIcon}
               message={t('controlTower:review.comparisonMessage')}

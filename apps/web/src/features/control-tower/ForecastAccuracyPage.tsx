@@ -11,8 +11,16 @@ export default function ForecastAccuracyPage() {
       subtitle={t('controlTower:accuracy.subtitle')}
       metrics={[
         { title: t('controlTower:accuracy.overall'), icon: CrosshairIcon },
-        { title: t('controlTower:accuracy.mape'), icon: PercentIcon, note: t('controlTower:accuracy.mapeNote') },
-        { title: t('controlTower:accuracy.bias'), icon: ScaleIcon, note: t('controlTower:accuracy.biasNote') },
+        {
+          title: t('controlTower:accuracy.mape'),
+          icon: PercentIcon,
+          note: t('controlTower:accuracy.mapeNote'),
+        },
+        {
+          title: t('controlTower:accuracy.bias'),
+          icon: ScaleIcon,
+          note: t('controlTower:accuracy.biasNote'),
+        },
         { title: t('controlTower:accuracy.alerts'), icon: AlertTriangleIcon },
       ]}
       panel={{

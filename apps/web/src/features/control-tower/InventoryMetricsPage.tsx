@@ -13,7 +13,11 @@ export default function InventoryMetricsPage() {
         { title: t('controlTower:inventory.totalValue'), icon: WarehouseIcon },
         { title: t('controlTower:inventory.turnover'), icon: RefreshCcwIcon },
         { title: t('controlTower:inventory.stockouts'), icon: PackageXIcon },
-        { title: t('controlTower:inventory.serviceLevel'), icon: ShieldCheckIcon, note: t('controlTower:inventory.serviceTarget') },
+        {
+          title: t('controlTower:inventory.serviceLevel'),
+          icon: ShieldCheckIcon,
+          note: t('controlTower:inventory.serviceTarget'),
+        },
       ]}
       panel={{
         title: t('controlTower:inventory.positionTitle'),

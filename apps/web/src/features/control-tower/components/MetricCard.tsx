@@ -23,7 +23,10 @@ export function MetricCard({ title, icon: Icon, value, note }: MetricCardProps) 
         <Icon className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent>
-        <p className="text-3xl font-bold" aria-label={value === null ? t('controlTower:noDataFor', { title }) : undefined}>
+        <p
+          className="text-3xl font-bold"
+          aria-label={value === null ? t('controlTower:noDataFor', { title }) : undefined}
+        >
           {value ?? NO_VALUE}
         </p>
         {value === null && <p className="mt-1 text-xs text-muted-foreground">{t('common:noData')}</p>}

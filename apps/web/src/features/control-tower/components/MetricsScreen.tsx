@@ -30,7 +30,10 @@ export function MetricsScreen({ title, subtitle, metrics, panel }: MetricsScreen
           <Badge variant="outline">{`${t(MODULES.controlTower.nameKey)} ${MODULES.controlTower.version}`}</Badge>
         }
       />
-      <section aria-label={t('controlTower:summaryLabel', { title })} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label={t('controlTower:summaryLabel', { title })}
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
         {metrics.map((metric) => (
           <MetricCard
             key={metric.title}

@@ -3,9 +3,21 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 const FILTERS = [
-  { id: 'worksheet-company', labelKey: 'controlTower:filter.company', placeholderKey: 'controlTower:filter.selectCompany' },
-  { id: 'worksheet-business-unit', labelKey: 'controlTower:filter.businessUnit', placeholderKey: 'controlTower:filter.selectBusinessUnit' },
-  { id: 'worksheet-product-family', labelKey: 'controlTower:filter.productFamily', placeholderKey: 'controlTower:filter.selectProductFamily' },
+  {
+    id: 'worksheet-company',
+    labelKey: 'controlTower:filter.company',
+    placeholderKey: 'controlTower:filter.selectCompany',
+  },
+  {
+    id: 'worksheet-business-unit',
+    labelKey: 'controlTower:filter.businessUnit',
+    placeholderKey: 'controlTower:filter.selectBusinessUnit',
+  },
+  {
+    id: 'worksheet-product-family',
+    labelKey: 'controlTower:filter.productFamily',
+    placeholderKey: 'controlTower:filter.selectProductFamily',
+  },
 ] as const;
 
 /**

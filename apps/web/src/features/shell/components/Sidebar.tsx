@@ -103,7 +103,9 @@ function ControlTowerGroup({
             className="flex size-10 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
             aria-expanded={isExpanded}
             aria-controls={childListId}
-            aria-label={t(isExpanded ? 'shell:sidebar.collapseGroup' : 'shell:sidebar.expandGroup', { label })}
+            aria-label={t(isExpanded ? 'shell:sidebar.collapseGroup' : 'shell:sidebar.expandGroup', {
+              label,
+            })}
             onClick={() => setIsExpanded((v) => !v)}
           >
             <ChevronDownIcon
@@ -190,14 +192,21 @@ export function Sidebar() {
               case 'coming-soon':
                 return (
                   <li key={item.to}>
-                    <WithTooltip label={t('shell:sidebar.comingSoonItem', { label: t(item.labelKey) })} isCollapsed={isCollapsed}>
+                    <WithTooltip
+                      label={t('shell:sidebar.comingSoonItem', { label: t(item.labelKey) })}
+                      isCollapsed={isCollapsed}
+                    >
                       <button
                         type="button"
                         className={cn(
                           itemClass(isNavItemActive(item, pathname), isCollapsed),
                           !isCollapsed && 'h-auto min-h-10 py-1.5',
                         )}
-                        aria-label={isCollapsed ? t('shell:sidebar.comingSoonItem', { label: t(item.labelKey) }) : undefined}
+                        aria-label={
+                          isCollapsed
+                            ? t('shell:sidebar.comingSoonItem', { label: t(item.labelKey) })
+                            : undefined
+                        }
                         onClick={() => setIsComingSoonOpen(true)}
                       >
                         <ItemContent
