@@ -69,8 +69,29 @@ function isTextLiteral(node: ts.Expression): boolean {
   return false;
 }
 
+/**
+ * Screens still to move to the catalogues (issue 18, next step). A file leaves this list when it is
+ * migrated; the second test fails if a listed file has no literal text left, so the list only shrinks.
+ */
+const NOT_YET_MIGRATED = [
+  'features/auth/components/AccessDenied.tsx',
+  'features/auth/components/AuthError.tsx',
+  'features/auth/pages/AuthCallbackPage.tsx',
+  'features/auth/pages/AuthDebugPage.tsx',
+  'features/auth/pages/UnauthorizedPage.tsx',
+  'features/circor/CircorHomePage.tsx',
+  'features/landing/LandingPage.tsx',
+  'features/qpoint/QualityControlPage.tsx',
+].map((file) => join(SOURCE, file));
+
 describe('no literal text in components', () => {
   it('every .tsx file takes its words from the catalogues', () => {
-    expect(tsxFiles(SOURCE).flatMap(literalTextIn)).toEqual([]);
+    const files = tsxFiles(SOURCE).filter((file) => !NOT_YET_MIGRATED.includes(file));
+    expect(files.flatMap(literalTextIn)).toEqual([]);
+  });
+
+  it('lists as not yet migrated only files that still have literal text', () => {
+    const migrated = NOT_YET_MIGRATED.filter((file) => literalTextIn(file).length === 0);
+    expect(migrated.map((file) => relative(SOURCE, file))).toEqual([]);
   });
 });
