@@ -1,7 +1,7 @@
 import type { UserSettings } from '@ps/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { applyLanguage } from '@/i18n/i18n';
-import { interfaceLanguage } from '@/i18n/languages';
+import { interfaceLanguage, languageOfSetting } from '@/i18n/languages';
 import {
   readSavedLanguage,
   readUiPreferences,
@@ -47,6 +47,8 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
 
   const saveSettings = useCallback((next: UserSettings) => {
     writeUserSettings(localStorage, next);
+    // At once, not after the next render, so whatever the saver shows next is in the new language.
+    applyLanguage(languageOfSetting(next.language));
     setSettings(next);
   }, []);
 

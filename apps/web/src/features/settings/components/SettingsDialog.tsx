@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';
+import { i18next } from '@/i18n/i18n';
 import {
   CURRENCY_OPTIONS,
   DATA_REFRESH_CHOICES,
@@ -51,7 +52,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   // Spec §5: settings save with no validation.
   const save = () => {
     saveSettings(draft);
-    toast({ title: t('settings:saved.title'), description: t('settings:saved.description') });
+    toast({ title: i18next.t('settings:saved.title'), description: i18next.t('settings:saved.description') });
     onDone();
   };
 
