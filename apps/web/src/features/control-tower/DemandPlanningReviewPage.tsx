@@ -19,11 +19,15 @@ const VIEW_OPTIONS = [
   { value: 'table', labelKey: 'controlTower:review.table' },
   { value: 'chart', labelKey: 'controlTower:review.chart' },
 ] as const;
-const SCALE_OPTIONS = [
-  { value: 'K', labelKey: 'controlTower:review.scaleK' },
-  { value: 'M', labelKey: 'controlTower:review.scaleM' },
-  { value: 'B', labelKey: 'controlTower:review.scaleB' },
-] as const;
+const SCALE_LABEL_KEYS: Record<Scale, string> = {
+  K: 'controlTower:review.scaleK',
+  M: 'controlTower:review.scaleM',
+  B: 'controlTower:review.scaleB',
+};
+const SCALE_OPTIONS = (['K', 'M', 'B'] as const).map((value) => ({
+  value,
+  labelKey: SCALE_LABEL_KEYS[value],
+}));
 const DATA_TYPE_OPTIONS = [
   { value: 'revenue', labelKey: 'controlTower:review.revenue' },
   { value: 'cost', labelKey: 'controlTower:review.cost' },
@@ -35,6 +39,7 @@ export default function DemandPlanningReviewPage() {
   const [scale, setScale] = useState<Scale>('M');
   const [dataType, setDataType] = useState<DataType>('revenue');
   const { t } = useTranslation();
+  const scaleLabel = t(SCALE_LABEL_KEYS[scale]);
 
   return (
     <div className="flex flex-col gap-6 p-6">
@@ -86,7 +91,7 @@ export default function DemandPlanningReviewPage() {
                 dataType === 'revenue'
                   ? 'controlTower:review.comparisonRevenue'
                   : 'controlTower:review.comparisonCost',
-                { scale },
+                { scale: scaleLabel },
               )}
               description={t('controlTower:review.comparisonDescription')}
               icon={TableIcon}
@@ -94,7 +99,7 @@ export default function DemandPlanningReviewPage() {
             />
           ) : (
             <PlaceholderPanel
-              title={t('controlTower:review.chartTitle', { scale })}
+              title={t('controlTower:review.chartTitle', { scale: scaleLabel })}
               description={t('controlTower:review.chartDescription')}
               icon={LineChartIcon}
               message={t('controlTower:review.chartMessage')}
