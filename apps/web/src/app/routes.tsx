@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type NonIndexRouteObject } from 'react-router';
 import { ProtectedRoute } from '@/features/auth/components/ProtectedRoute';
 import { RouteErrorScreen } from '@/features/errors/RouteErrorScreen';
@@ -9,11 +10,16 @@ const ADMIN = ['admin'];
 const ADMIN_OR_CUSTOMER = ['admin', 'circor'];
 const CUSTOMER = ['circor'];
 
+function PageLoading() {
+  const { t } = useTranslation();
+  return <div className="p-8 text-muted-foreground">{t('common:loading')}</div>;
+}
+
 /** Route bundles load on first visit. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(load);
   return (
-    <Suspense fallback={<div className="p-8 text-muted-foreground">Loading...</div>}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import { BarChart3Icon, LineChartIcon, TableIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -15,17 +16,21 @@ type Scale = 'K' | 'M' | 'B';
 type DataType = 'revenue' | 'cost';
 
 const VIEW_OPTIONS = [
-  { value: 'table', label: 'Table' },
-  { value: 'chart', label: 'Chart' },
+  { value: 'table', labelKey: 'controlTower:review.table' },
+  { value: 'chart', labelKey: 'controlTower:review.chart' },
 ] as const;
-const SCALE_OPTIONS = [
-  { value: 'K', label: '$K' },
-  { value: 'M', label: '$M' },
-  { value: 'B', label: '$B' },
-] as const;
+const SCALE_LABEL_KEYS: Record<Scale, string> = {
+  K: 'controlTower:review.scaleK',
+  M: 'controlTower:review.scaleM',
+  B: 'controlTower:review.scaleB',
+};
+const SCALE_OPTIONS = (['K', 'M', 'B'] as const).map((value) => ({
+  value,
+  labelKey: SCALE_LABEL_KEYS[value],
+}));
 const DATA_TYPE_OPTIONS = [
-  { value: 'revenue', label: 'Revenue' },
-  { value: 'cost', label: 'Cost' },
+  { value: 'revenue', labelKey: 'controlTower:review.revenue' },
+  { value: 'cost', labelKey: 'controlTower:review.cost' },
 ] as const;
 
 /** Control tower: Demand Planning Review Worksheet (spec §2), the default control tower screen. */
@@ -33,36 +38,48 @@ export default function DemandPlanningReviewPage() {
   const [view, setView] = useState<WorksheetView>('table');
   const [scale, setScale] = useState<Scale>('M');
   const [dataType, setDataType] = useState<DataType>('revenue');
+  const { t } = useTranslation();
+  const scaleLabel = t(SCALE_LABEL_KEYS[scale]);
 
   return (
     <div className="flex flex-col gap-6 p-6">
       <PageHeading
-        title="Demand Planning Review Worksheet"
-        subtitle="Cycle-to-Cycle Forecast Analysis & Management Visibility"
+        title={t('controlTower:review.title')}
+        subtitle={t('controlTower:review.subtitle')}
         badges={
-          <Badge variant="outline">{`${MODULES.controlTower.name} ${MODULES.controlTower.version}`}</Badge>
+          <Badge variant="outline">{`${t(MODULES.controlTower.nameKey)} ${MODULES.controlTower.version}`}</Badge>
         }
       />
       <Tabs defaultValue="review">
         <TabsList>
-          <TabsTrigger value="review">Demand Planning Review</TabsTrigger>
-          <TabsTrigger value="drill-down">Product ID Drill Down</TabsTrigger>
+          <TabsTrigger value="review">{t('controlTower:review.reviewTab')}</TabsTrigger>
+          <TabsTrigger value="drill-down">{t('controlTower:review.drillDownTab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="review" className="flex flex-col gap-6">
           <Card>
             <CardContent className="flex flex-col gap-4 pt-6">
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <SegmentedControl label="View" value={view} options={VIEW_OPTIONS} onChange={setView} />
+                <SegmentedControl
+                  label={t('controlTower:review.view')}
+                  value={view}
+                  options={VIEW_OPTIONS}
+                  onChange={setView}
+                />
                 <div className="flex flex-wrap items-center gap-3">
                   {view === 'table' && (
                     <SegmentedControl
-                      label="Data type"
+                      label={t('controlTower:review.dataType')}
                       value={dataType}
                       options={DATA_TYPE_OPTIONS}
                       onChange={setDataType}
                     />
                   )}
-                  <SegmentedControl label="Scale" value={scale} options={SCALE_OPTIONS} onChange={setScale} />
+                  <SegmentedControl
+                    label={t('controlTower:review.scale')}
+                    value={scale}
+                    options={SCALE_OPTIONS}
+                    onChange={setScale}
+                  />
                 </div>
               </div>
               <WorksheetFilterBar />
@@ -70,26 +87,31 @@ export default function DemandPlanningReviewPage() {
           </Card>
           {view === 'table' ? (
             <PlaceholderPanel
-              title={`Plan Comparison (${dataType === 'revenue' ? 'Revenue' : 'Cost'}, $${scale})`}
-              description="CTC change, growth and plan-versus-plan rows by quarter"
+              title={t(
+                dataType === 'revenue'
+                  ? 'controlTower:review.comparisonRevenue'
+                  : 'controlTower:review.comparisonCost',
+                { scale: scaleLabel },
+              )}
+              description={t('controlTower:review.comparisonDescription')}
               icon={TableIcon}
-              message="The worksheet fills in once published plan cycles exist to compare quarter by quarter."
+              message={t('controlTower:review.comparisonMessage')}
             />
           ) : (
             <PlaceholderPanel
-              title={`Quarterly Revenue ($${scale})`}
-              description="Actual Booking, Prelim, Final, Marketing and P1 Final demand plans"
+              title={t('controlTower:review.chartTitle', { scale: scaleLabel })}
+              description={t('controlTower:review.chartDescription')}
               icon={LineChartIcon}
-              message="Charts appear once published plan cycles exist to compare quarter by quarter."
+              message={t('controlTower:review.chartMessage')}
             />
           )}
         </TabsContent>
         <TabsContent value="drill-down">
           <PlaceholderPanel
-            title="Product ID Drill Down"
-            description="The review worksheet for a single product"
+            title={t('controlTower:review.drillDownTab')}
+            description={t('controlTower:review.drillDownDescription')}
             icon={BarChart3Icon}
-            message="Choose a product once the worksheet has plan data to drill into."
+            message={t('controlTower:review.drillDownMessage')}
           />
         </TabsContent>
       </Tabs>

@@ -1,23 +1,33 @@
 import { AlertTriangleIcon, CrosshairIcon, LineChartIcon, PercentIcon, ScaleIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: Forecast Accuracy Metrics (spec §2). */
 export default function ForecastAccuracyPage() {
+  const { t } = useTranslation();
   return (
     <MetricsScreen
-      title="Forecast Accuracy Metrics"
-      subtitle="How close the published forecasts came to actual bookings"
+      title={t('controlTower:accuracy.title')}
+      subtitle={t('controlTower:accuracy.subtitle')}
       metrics={[
-        { title: 'Overall Accuracy', icon: CrosshairIcon },
-        { title: 'MAPE', icon: PercentIcon, note: 'Mean absolute percentage error' },
-        { title: 'Bias', icon: ScaleIcon, note: 'Over- or under-forecasting tendency' },
-        { title: 'Alerts', icon: AlertTriangleIcon },
+        { title: t('controlTower:accuracy.overall'), icon: CrosshairIcon },
+        {
+          title: t('controlTower:accuracy.mape'),
+          icon: PercentIcon,
+          note: t('controlTower:accuracy.mapeNote'),
+        },
+        {
+          title: t('controlTower:accuracy.bias'),
+          icon: ScaleIcon,
+          note: t('controlTower:accuracy.biasNote'),
+        },
+        { title: t('controlTower:accuracy.alerts'), icon: AlertTriangleIcon },
       ]}
       panel={{
-        title: 'Forecast Accuracy Trend',
-        description: 'Accuracy by week and product family',
+        title: t('controlTower:accuracy.trendTitle'),
+        description: t('controlTower:accuracy.trendDescription'),
         icon: LineChartIcon,
-        message: 'Accuracy figures appear here once forecasts have been compared with actual bookings.',
+        message: t('controlTower:accuracy.trendMessage'),
       }}
     />
   );

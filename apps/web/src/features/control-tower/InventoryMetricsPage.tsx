@@ -1,23 +1,29 @@
 import { BoxesIcon, PackageXIcon, RefreshCcwIcon, ShieldCheckIcon, WarehouseIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: Inventory Metrics (spec §2). */
 export default function InventoryMetricsPage() {
+  const { t } = useTranslation();
   return (
     <MetricsScreen
-      title="Inventory Metrics"
-      subtitle="Inventory value, turnover and service across sites"
+      title={t('controlTower:inventory.title')}
+      subtitle={t('controlTower:inventory.subtitle')}
       metrics={[
-        { title: 'Total Inventory Value', icon: WarehouseIcon },
-        { title: 'Inventory Turnover', icon: RefreshCcwIcon },
-        { title: 'Stockouts', icon: PackageXIcon },
-        { title: 'Service Level', icon: ShieldCheckIcon, note: 'Target 95%' },
+        { title: t('controlTower:inventory.totalValue'), icon: WarehouseIcon },
+        { title: t('controlTower:inventory.turnover'), icon: RefreshCcwIcon },
+        { title: t('controlTower:inventory.stockouts'), icon: PackageXIcon },
+        {
+          title: t('controlTower:inventory.serviceLevel'),
+          icon: ShieldCheckIcon,
+          note: t('controlTower:inventory.serviceTarget'),
+        },
       ]}
       panel={{
-        title: 'Inventory Position',
-        description: 'On-hand inventory against target order-up-to levels',
+        title: t('controlTower:inventory.positionTitle'),
+        description: t('controlTower:inventory.positionDescription'),
         icon: BoxesIcon,
-        message: 'Inventory figures appear here once on-hand and target levels are loaded for the sites.',
+        message: t('controlTower:inventory.positionMessage'),
       }}
     />
   );

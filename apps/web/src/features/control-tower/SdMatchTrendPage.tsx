@@ -5,25 +5,27 @@ import {
   LineChartIcon,
   TrendingUpDownIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: S&D Match Trend (spec §2). */
 export default function SdMatchTrendPage() {
+  const { t } = useTranslation();
   return (
     <MetricsScreen
-      title="S&D Match Trend"
-      subtitle="How well supply has matched demand over recent cycles"
+      title={t('controlTower:sdMatch.title')}
+      subtitle={t('controlTower:sdMatch.subtitle')}
       metrics={[
-        { title: 'Match Rate', icon: GitCompareArrowsIcon },
-        { title: 'Supply Variance', icon: ActivityIcon },
-        { title: 'Demand Volatility', icon: TrendingUpDownIcon },
-        { title: 'Optimization Score', icon: GaugeIcon },
+        { title: t('controlTower:sdMatch.matchRate'), icon: GitCompareArrowsIcon },
+        { title: t('controlTower:sdMatch.supplyVariance'), icon: ActivityIcon },
+        { title: t('controlTower:sdMatch.demandVolatility'), icon: TrendingUpDownIcon },
+        { title: t('controlTower:sdMatch.optimizationScore'), icon: GaugeIcon },
       ]}
       panel={{
-        title: 'Supply vs Demand',
-        description: 'Planned supply against final demand plan by period',
+        title: t('controlTower:sdMatch.chartTitle'),
+        description: t('controlTower:sdMatch.chartDescription'),
         icon: LineChartIcon,
-        message: 'The trend appears here once supply plans are available to compare with the demand plan.',
+        message: t('controlTower:sdMatch.chartMessage'),
       }}
     />
   );

@@ -1,10 +1,12 @@
 import type { DrillDown, GridRow, ViewLevel } from '@ps/domain';
+import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
+import { errorText } from '@/i18n/error-text';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { DemandGrid } from './components/DemandGrid';
@@ -24,14 +26,28 @@ import { usePlanningPreferences } from './hooks/usePlanningPreferences';
 import { useRefreshDashboard } from './hooks/useDashboardData';
 import { filterParam } from './utils/filter-summary';
 import { pageIndexFor, type GridRequest } from './utils/grid-query';
-import { DRILL_DOWN_LABELS, VIEW_LEVEL_LABELS, isEditableView } from './utils/view-level';
+import type { LoadBanner } from './utils/load-policy';
+import { DRILL_DOWN_LABEL_KEYS, VIEW_LEVEL_LABEL_KEYS, isEditableView } from './utils/view-level';
+import { useTranslation } from 'react-i18next';
 
 const NO_FILTERS: FilterSelection = { bu: [], pf: [], region: [], search: '' };
 const COMPANY = 'Planning Suite';
 
+function bannerText(banner: LoadBanner, t: TFunction): string {
+  switch (banner.kind) {
+    case 'partial':
+      return t('planning:banner.partial', { rows: banner.rowsShown });
+    case 'timeout':
+      return t('planning:banner.timeout');
+    case 'failed':
+      return errorText(banner.error) || t('planning:banner.failed');
+  }
+}
+
 /** The demand planning page (spec §2): dashboard, summary, the real-data grid and its edit mode. */
 export default function DemandPlanningPage() {
   const fmt = useFormatters();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const clientContext = user ? clientContextFor(user.groups) : 'admin';
   const [preferences, updatePreferences] = usePlanningPreferences();
@@ -93,8 +109,8 @@ export default function DemandPlanningPage() {
       // Edits go to original records; an aggregated row stands for many of them.
       changeView({ viewLevel: 'none', drillDownType: 'none' });
       toast({
-        title: 'View Changed',
-        description: 'Edit mode works on the original table: View Level None, no time grouping.',
+        title: t('planning:toast.viewChanged.title'),
+        description: t('planning:toast.viewChanged.description'),
       });
     }
     editing.enterEditMode();
@@ -102,11 +118,15 @@ export default function DemandPlanningPage() {
 
   const footerNote =
     grid.isFetching && grid.page
-      ? 'Loading data in the background...'
+      ? t('planning:footer.background')
       : editing.isEditMode
-        ? 'Edit mode: the tinted override columns are editable (double-click a cell); changed cells stay marked until you save or discard.'
+        ? t('planning:footer.editMode')
         : isAggregatedView && grid.page
-          ? `${fmt.number(total)} rows at ${VIEW_LEVEL_LABELS[viewLevel]}, ${DRILL_DOWN_LABELS[drillDown]}, rolled up on the server from the filtered records. Edits are made in the original table.`
+          ? t('planning:footer.aggregated', {
+              rows: fmt.number(total),
+              viewLevel: t(VIEW_LEVEL_LABEL_KEYS[viewLevel]),
+              drillDown: t(DRILL_DOWN_LABEL_KEYS[drillDown]),
+            })
           : '';
 
   // Leaving the page with unsaved edits asks first, like leaving edit mode.
@@ -126,7 +146,7 @@ export default function DemandPlanningPage() {
           <div className="flex justify-end">
             <Button variant="outline" size="sm" onClick={() => setFocusView(false)}>
               <LayoutDashboardIcon />
-              Show Dashboard
+              {t('planning:showDashboard')}
             </Button>
           </div>
         ) : (
@@ -143,11 +163,11 @@ export default function DemandPlanningPage() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <h2 id="real-data-grid-title" className="text-lg font-semibold">
-                Demand Plan
+                {t('planning:grid.title')}
               </h2>
               <p className="text-sm text-muted-foreground">
-                {VIEW_LEVEL_LABELS[viewLevel]} · {DRILL_DOWN_LABELS[drillDown]}
-                {editing.isEditMode && ' · Edit mode'}
+                {t(VIEW_LEVEL_LABEL_KEYS[viewLevel])} · {t(DRILL_DOWN_LABEL_KEYS[drillDown])}
+                {editing.isEditMode && ` · ${t('planning:grid.editMode')}`}
               </p>
             </div>
             <GridToolbar
@@ -178,20 +198,21 @@ export default function DemandPlanningPage() {
             isViewLocked={editing.isEditMode}
           />
           {filterOptions.error && (
-            <StatusBanner tone="error">Failed to apply filters: {filterOptions.error.message}</StatusBanner>
+            <StatusBanner tone="error">
+              {t('planning:filter.failed', { detail: errorText(filterOptions.error) })}
+            </StatusBanner>
           )}
           {grid.banner && (
             <StatusBanner tone={grid.banner.tone} onDismiss={grid.dismissBanner}>
-              {grid.banner.message}
+              {bannerText(grid.banner, t)}
             </StatusBanner>
           )}
           {editing.staleReport && (
             <StatusBanner tone="error" onDismiss={editing.dismissStaleReport}>
-              <p className="font-medium">Not saved: {editing.staleReport.message}</p>
-              <p>
-                Their latest values are shown now and your edits to them were set aside; your other changes
-                are still pending. Review and save again.
+              <p className="font-medium">
+                {t('planning:stale.title', { detail: editing.staleReport.message })}
               </p>
+              <p>{t('planning:stale.description')}</p>
             </StatusBanner>
           )}
           <DemandGrid
@@ -224,24 +245,29 @@ export default function DemandPlanningPage() {
         {!isFocusView && <SelectionPanel row={selectedRow} />}
       </div>
       <footer className="border-t border-border px-6 py-3 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} {COMPANY}. All rights reserved.
+        {t('planning:copyright', { year: new Date().getFullYear(), company: COMPANY })}
       </footer>
 
       <ConfirmDialog
         isOpen={editing.isExitConfirmOpen}
-        title="Discard unsaved changes?"
-        description={`You have ${editing.counts.changes} unsaved change(s) in ${editing.counts.records} record(s). Leaving edit mode discards them.`}
-        confirmLabel="Discard and Exit"
-        cancelLabel="Stay in Edit Mode"
+        title={t('planning:exitDialog.title')}
+        description={t('planning:exitDialog.description', {
+          changes: t('planning:unsaved.changes', { count: editing.counts.changes }),
+          records: t('planning:unsaved.records', { count: editing.counts.records }),
+        })}
+        confirmLabel={t('planning:exitDialog.confirm')}
+        cancelLabel={t('planning:exitDialog.cancel')}
         onConfirm={editing.confirmExitEditMode}
         onCancel={editing.cancelExitEditMode}
       />
       <ConfirmDialog
         isOpen={blocker.state === 'blocked'}
-        title="Leave with unsaved changes?"
-        description={`You have ${editing.counts.changes} unsaved change(s). Leaving this page discards them.`}
-        confirmLabel="Discard and Leave"
-        cancelLabel="Stay"
+        title={t('planning:leaveDialog.title')}
+        description={t('planning:leaveDialog.description', {
+          changes: t('planning:unsaved.changes', { count: editing.counts.changes }),
+        })}
+        confirmLabel={t('planning:leaveDialog.confirm')}
+        cancelLabel={t('planning:leaveDialog.cancel')}
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
       />

@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AUTO_RETRY_DELAY_MS, isAutoRetriedError } from './retry-policy';
+import { useTranslation } from 'react-i18next';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -20,6 +21,7 @@ export function RouteErrorScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation();
 
   const retry = useCallback(() => {
     queryClient.clear();
@@ -39,20 +41,18 @@ export function RouteErrorScreen() {
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-8 text-center"
     >
       <AlertTriangleIcon className="size-12 text-destructive" aria-hidden />
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="max-w-md text-muted-foreground">
-        An unexpected error occurred while loading the data. This might be due to a temporary issue.
-      </p>
+      <h1 className="text-2xl font-semibold">{t('common:routeError.title')}</h1>
+      <p className="max-w-md text-muted-foreground">{t('common:routeError.message')}</p>
       <div className="flex gap-2">
         <Button onClick={retry}>
-          <RotateCcwIcon aria-hidden /> Try Again
+          <RotateCcwIcon aria-hidden /> {t('common:routeError.retry')}
         </Button>
         <Button variant="outline" onClick={() => window.location.reload()}>
-          <RefreshCwIcon aria-hidden /> Reload Page
+          <RefreshCwIcon aria-hidden /> {t('common:routeError.reload')}
         </Button>
       </div>
       <details className="max-w-xl text-left text-xs text-muted-foreground">
-        <summary className="cursor-pointer">Technical details</summary>
+        <summary className="cursor-pointer">{t('common:routeError.details')}</summary>
         <pre className="mt-2 overflow-auto whitespace-pre-wrap">{describe(error)}</pre>
       </details>
     </div>

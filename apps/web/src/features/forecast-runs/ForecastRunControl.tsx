@@ -4,8 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { hasGroup, useAuth } from '@/features/auth';
+import { errorText } from '@/i18n/error-text';
+import { i18next } from '@/i18n/i18n';
 import type { ForecastRun } from '@ps/domain';
 import { fetchLatestRun, latestRunQueryKey, startForecastRun } from './forecast-runs-api';
+import { useTranslation } from 'react-i18next';
 
 /** While a run is going its progress is polled this often. */
 const POLL_MS = 1000;
@@ -17,6 +20,7 @@ const POLL_MS = 1000;
  */
 export function ForecastRunControl() {
   const { user } = useAuth();
+  const { t } = useTranslation();
   const isAdmin = hasGroup(user, 'admin');
   const queryClient = useQueryClient();
   const latest = useQuery({
@@ -29,7 +33,11 @@ export function ForecastRunControl() {
     mutationFn: startForecastRun,
     onSuccess: (run) => queryClient.setQueryData(latestRunQueryKey, run),
     onError: (error) =>
-      toast({ title: 'Forecast Not Started', description: error.message, variant: 'destructive' }),
+      toast({
+        title: i18next.t('forecast:notStarted'),
+        description: errorText(error),
+        variant: 'destructive',
+      }),
   });
 
   const run = latest.data ?? null;
@@ -49,13 +57,17 @@ export function ForecastRunControl() {
         >
           <span>
             {run.totalProducts > 0
-              ? `Forecasting ${run.progressPercent}% (${run.processedProducts} of ${run.totalProducts})`
-              : 'Preparing forecast run...'}
+              ? t('forecast:progress', {
+                  percent: run.progressPercent,
+                  done: run.processedProducts,
+                  total: run.totalProducts,
+                })
+              : t('forecast:preparing')}
           </span>
           <div
             className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
             role="progressbar"
-            aria-label="Forecast run progress"
+            aria-label={t('forecast:progressLabel')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={run.progressPercent}
@@ -69,7 +81,7 @@ export function ForecastRunControl() {
       )}
       <Button variant="outline" size="sm" disabled={isRunning} onClick={() => start.mutate()}>
         {isRunning ? <Loader2 className="animate-spin" aria-hidden /> : <LineChart aria-hidden />}
-        {isRunning ? 'Forecast Running...' : 'Run Forecast'}
+        {isRunning ? t('forecast:running') : t('forecast:run')}
       </Button>
     </div>
   );
@@ -88,14 +100,17 @@ function useRunCompletion(run: ForecastRun | null, onDone: () => void): void {
     watched.current = null;
     if (run.status === 'succeeded') {
       toast({
-        title: 'Forecast Complete',
-        description: `Updated forecasts for ${run.totalProducts} products (${run.updatedRecords} records).`,
+        title: i18next.t('forecast:complete.title'),
+        description: i18next.t('forecast:complete.description', {
+          count: run.totalProducts,
+          records: run.updatedRecords,
+        }),
       });
       onDone();
     } else {
       toast({
-        title: 'Forecast Failed',
-        description: run.error ?? 'The forecast run failed.',
+        title: i18next.t('forecast:failed.title'),
+        description: run.error ?? i18next.t('forecast:failed.description'),
         variant: 'destructive',
       });
     }

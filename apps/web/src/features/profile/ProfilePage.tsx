@@ -4,20 +4,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { clientContextFor, useAuth } from '@/features/auth';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { PageHeading } from '@/features/shell/components/PageHeading';
-import { ORGANISATION_LABEL } from '@/features/shell/components/UserMenu';
 import { initialsOf } from '@/features/shell/utils/initials';
 import { claimRows } from './claim-rows';
+import { useTranslation } from 'react-i18next';
 
 /** Profile (spec §2): the signed-in user's identity, groups and token claims. */
 export default function ProfilePage() {
   const { user } = useAuth();
   const formatters = useFormatters();
+  const { t } = useTranslation();
   if (!user) return null;
   const rows = claimRows(user.claims, formatters.dateTime);
 
   return (
     <div className="flex flex-col gap-6 p-6">
-      <PageHeading title="Profile" subtitle="Your account as the identity provider reports it" />
+      <PageHeading title={t('profile:title')} subtitle={t('profile:subtitle')} />
       <Card>
         <CardContent className="flex flex-wrap items-center gap-6 pt-6">
           <span
@@ -28,20 +29,20 @@ export default function ProfilePage() {
           </span>
           <dl className="grid flex-1 gap-x-8 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
             <div>
-              <dt className="text-xs text-muted-foreground">Name</dt>
+              <dt className="text-xs text-muted-foreground">{t('profile:name')}</dt>
               <dd className="font-medium">{user.name}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Email</dt>
+              <dt className="text-xs text-muted-foreground">{t('profile:email')}</dt>
               <dd className="font-medium break-all">{user.email || '—'}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Role</dt>
+              <dt className="text-xs text-muted-foreground">{t('profile:role')}</dt>
               <dd className="font-medium">{user.role}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Organisation</dt>
-              <dd className="font-medium">{ORGANISATION_LABEL}</dd>
+              <dt className="text-xs text-muted-foreground">{t('profile:organisation')}</dt>
+              <dd className="font-medium">{t('shell:organisation')}</dd>
             </div>
           </dl>
         </CardContent>
@@ -49,13 +50,13 @@ export default function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>
           <CardHeader>
-            <CardTitle>Groups</CardTitle>
-            <CardDescription>Groups decide which screens and data you can open.</CardDescription>
+            <CardTitle>{t('profile:groups')}</CardTitle>
+            <CardDescription>{t('profile:groupsHint')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <ul className="flex flex-wrap gap-2" aria-label="Groups">
+            <ul className="flex flex-wrap gap-2" aria-label={t('profile:groups')}>
               {user.groups.length === 0 ? (
-                <li className="text-sm text-muted-foreground">None</li>
+                <li className="text-sm text-muted-foreground">{t('profile:noGroups')}</li>
               ) : (
                 user.groups.map((group) => (
                   <li key={group}>
@@ -65,22 +66,22 @@ export default function ProfilePage() {
               )}
             </ul>
             <p className="text-sm">
-              <span className="text-muted-foreground">Data context: </span>
+              <span className="text-muted-foreground">{t('profile:dataContext')} </span>
               <span className="font-medium">{clientContextFor(user.groups)}</span>
             </p>
           </CardContent>
         </Card>
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle>Identity Token Claims</CardTitle>
-            <CardDescription>What your sign-in told the suite about you.</CardDescription>
+            <CardTitle>{t('profile:claims')}</CardTitle>
+            <CardDescription>{t('profile:claimsHint')}</CardDescription>
           </CardHeader>
           <CardContent>
             <table className="w-full text-sm">
               <thead className="sr-only">
                 <tr>
-                  <th scope="col">Claim</th>
-                  <th scope="col">Value</th>
+                  <th scope="col">{t('profile:claim')}</th>
+                  <th scope="col">{t('profile:value')}</th>
                 </tr>
               </thead>
               <tbody>

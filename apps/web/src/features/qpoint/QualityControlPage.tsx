@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeading } from '@/features/shell/components/PageHeading';
 import { MODULES } from '@/features/shell/modules';
+import { useTranslation } from 'react-i18next';
 
 /** What the quality module is planned to bring. */
 const PLANNED_FEATURES = [
@@ -18,6 +19,7 @@ const PLANNED_FEATURES = [
 /** Quality control placeholder (spec §2): disabled module, shown as coming soon. */
 export default function QualityControlPage() {
   const { quality } = MODULES;
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6 p-6">
       <Button variant="ghost" asChild className="self-start">
@@ -26,7 +28,7 @@ export default function QualityControlPage() {
         </Link>
       </Button>
       <PageHeading
-        title={quality.name}
+        title={t(quality.nameKey)}
         subtitle="Monitor product and supplier quality alongside your demand plan, and act on issues before they reach customers."
         badges={
           <>
@@ -78,7 +80,7 @@ export default function QualityControlPage() {
                 <RocketIcon className="size-5 text-primary" aria-hidden /> Available Now
               </CardTitle>
               <CardDescription>
-                Review and override demand forecasts in the {MODULES.demandPlanning.name} tool.
+                Review and override demand forecasts in the {t(MODULES.demandPlanning.nameKey)} tool.
               </CardDescription>
             </CardHeader>
             <CardContent>

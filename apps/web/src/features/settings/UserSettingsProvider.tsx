@@ -1,6 +1,9 @@
 import type { UserSettings } from '@ps/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { applyLanguage } from '@/i18n/i18n';
+import { interfaceLanguage, languageOfSetting } from '@/i18n/languages';
 import {
+  readSavedLanguage,
   readUiPreferences,
   readUserSettings,
   THEME_KEY,
@@ -16,7 +19,7 @@ const WATCHED_KEYS = new Set([USER_SETTINGS_KEY, THEME_KEY, UI_PREFERENCES_KEY])
 
 /**
  * Holds the user's settings and ui-preferences for the whole app and applies the theme to the page
- * root. The settings dialog itself is rendered once by the AppLayout; anything may open it.
+ * root, and the interface language to i18next and `<html lang>`. The settings dialog itself is rendered once by the AppLayout; anything may open it.
  */
 export function UserSettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState<UserSettings>(() => readUserSettings(localStorage));
@@ -26,6 +29,10 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
   const [isSettingsDialogOpen, setSettingsDialogOpen] = useState(false);
 
   useLayoutEffect(() => applyTheme(settings.theme), [settings.theme]);
+  // Every change of settings (a save here, another tab, sign-out) comes through `settings`.
+  useLayoutEffect(() => {
+    applyLanguage(interfaceLanguage(readSavedLanguage(localStorage), navigator.languages));
+  }, [settings]);
 
   // Another tab saved settings, or sign-out removed them: follow what storage says now.
   useEffect(() => {
@@ -40,6 +47,8 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
 
   const saveSettings = useCallback((next: UserSettings) => {
     writeUserSettings(localStorage, next);
+    // At once, not after the next render, so whatever the saver shows next is in the new language.
+    applyLanguage(languageOfSetting(next.language));
     setSettings(next);
   }, []);
 

@@ -73,6 +73,12 @@ export function readUserSettings(storage: KeyValueStorage): UserSettings {
   return { ...DEFAULT_USER_SETTINGS, theme: readStoredTheme(storage) ?? DEFAULT_USER_SETTINGS.theme };
 }
 
+/** The language the user chose, if they ever saved settings; undefined lets the browser decide. */
+export function readSavedLanguage(storage: KeyValueStorage): UserSettings['language'] | undefined {
+  if (readJson(storage, USER_SETTINGS_KEY) === undefined) return undefined;
+  return readUserSettings(storage).language;
+}
+
 export function readUiPreferences(storage: KeyValueStorage): UiPreferences {
   const prefs = ZUiPreferences.safeParse(readJson(storage, UI_PREFERENCES_KEY));
   return {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { SettingsDialog } from '@/features/settings/components/SettingsDialog';
 import { AppHeader } from './components/AppHeader';
@@ -14,13 +15,14 @@ import { hasOwnHeader } from './route-handle';
 export default function AppLayout() {
   const matches = useMatches();
   const isHeaderShown = !matches.some((match) => hasOwnHeader(match.handle));
+  const { t } = useTranslation();
   return (
     <div className="flex h-screen overflow-hidden bg-background text-foreground">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
       >
-        Skip to main content
+        {t('shell:skipToContent')}
       </a>
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,7 +1,7 @@
-/** The suite's modules and versions (spec §1, §9). */
+/** The suite's modules (names as catalogue keys) and versions (spec §1, §9). */
 export const MODULES = {
-  demandPlanning: { name: 'Demand Planning & Forecasting', version: '1.0.0' },
-  optimization: { name: 'Supply Chain Network Optimization', version: '0.1.0' },
-  quality: { name: 'Quality Control & Analytics', version: '0.0.1', expectedRelease: 'Q4 2025' },
-  controlTower: { name: 'Control Tower', version: '1.0.0' },
+  demandPlanning: { nameKey: 'shell:module.demandPlanning', version: '1.0.0' },
+  optimization: { nameKey: 'shell:module.optimization', version: '0.1.0' },
+  quality: { nameKey: 'shell:module.quality', version: '0.0.1', expectedRelease: 'Q4 2025' },
+  controlTower: { nameKey: 'shell:module.controlTower', version: '1.0.0' },
 } as const;

@@ -6,7 +6,7 @@ import { BarChart3Icon, NetworkIcon, RadarIcon, ShieldCheckIcon, type LucideIcon
  */
 export type NavLink = {
   kind: 'link';
-  label: string;
+  labelKey: string;
   to: string;
   icon: LucideIcon;
   allowedGroups: readonly string[];
@@ -15,48 +15,46 @@ export type NavLink = {
 export type NavComingSoon = Omit<NavLink, 'kind'> & { kind: 'coming-soon' };
 export type NavGroup = Omit<NavLink, 'kind'> & {
   kind: 'group';
-  children: ReadonlyArray<{ label: string; to: string }>;
+  children: ReadonlyArray<{ labelKey: string; to: string }>;
 };
 export type NavItem = NavLink | NavComingSoon | NavGroup;
 
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     kind: 'link',
-    label: 'Demand planning',
+    labelKey: 'shell:nav.demandPlanning',
     to: '/demand-planning',
     icon: BarChart3Icon,
     allowedGroups: ['admin'],
   },
   {
     kind: 'link',
-    label: 'Supply chain optimization',
+    labelKey: 'shell:nav.optimization',
     to: '/optichain',
     icon: NetworkIcon,
     allowedGroups: ['admin'],
   },
   {
     kind: 'coming-soon',
-    label: 'Quality control',
+    labelKey: 'shell:nav.quality',
     to: '/qpoint',
     icon: ShieldCheckIcon,
     allowedGroups: ['admin'],
   },
   {
     kind: 'group',
-    label: 'Control tower',
+    labelKey: 'shell:nav.controlTower',
     to: '/control-tower',
     icon: RadarIcon,
     allowedGroups: ['admin', 'circor'],
     children: [
-      { label: 'Forecast Acc. Metrics', to: '/control-tower/forecast-accuracy-metrics' },
-      { label: 'Inventory Metrics', to: '/control-tower/inventory-metrics' },
-      { label: 'S&D Match Trend', to: '/control-tower/sd-match-trend' },
-      { label: 'Demand Planning Review', to: '/demand-planning-review' },
+      { labelKey: 'shell:nav.forecastAccuracy', to: '/control-tower/forecast-accuracy-metrics' },
+      { labelKey: 'shell:nav.inventoryMetrics', to: '/control-tower/inventory-metrics' },
+      { labelKey: 'shell:nav.sdMatchTrend', to: '/control-tower/sd-match-trend' },
+      { labelKey: 'shell:nav.planningReview', to: '/demand-planning-review' },
     ],
   },
 ];
-
-export const COMING_SOON_MESSAGE = 'This feature is coming soon!';
 
 function isUnder(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Shown in place of a figure until the control tower's data service supplies it. */
@@ -7,13 +8,14 @@ export const NO_VALUE = '—';
 type MetricCardProps = {
   title: string;
   icon: LucideIcon;
-  /** The figure, or null while no source exists (renders '—' and 'No data yet'). */
+  /** The figure, or null while no source exists (renders '—' and the no-data note). */
   value: string | null;
   /** A fixed fact that stands without data, e.g. 'Target 95%'. */
   note?: string;
 };
 
 export function MetricCard({ title, icon: Icon, value, note }: MetricCardProps) {
+  const { t } = useTranslation();
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
@@ -21,10 +23,13 @@ export function MetricCard({ title, icon: Icon, value, note }: MetricCardProps) 
         <Icon className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent>
-        <p className="text-3xl font-bold" aria-label={value === null ? `${title}: no data yet` : undefined}>
+        <p
+          className="text-3xl font-bold"
+          aria-label={value === null ? t('controlTower:noDataFor', { title }) : undefined}
+        >
           {value ?? NO_VALUE}
         </p>
-        {value === null && <p className="mt-1 text-xs text-muted-foreground">No data yet</p>}
+        {value === null && <p className="mt-1 text-xs text-muted-foreground">{t('common:noData')}</p>}
         {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { PageHeading } from '@/features/shell/components/PageHeading';
 import { MODULES } from '@/features/shell/modules';
@@ -19,16 +20,20 @@ type MetricsScreenProps = {
  * No figures are shown until a data service computes them from the plan tables.
  */
 export function MetricsScreen({ title, subtitle, metrics, panel }: MetricsScreenProps) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6 p-6">
       <PageHeading
         title={title}
         subtitle={subtitle}
         badges={
-          <Badge variant="outline">{`${MODULES.controlTower.name} ${MODULES.controlTower.version}`}</Badge>
+          <Badge variant="outline">{`${t(MODULES.controlTower.nameKey)} ${MODULES.controlTower.version}`}</Badge>
         }
       />
-      <section aria-label={`${title} summary`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section
+        aria-label={t('controlTower:summaryLabel', { title })}
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      >
         {metrics.map((metric) => (
           <MetricCard
             key={metric.title}

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 type SegmentedControlProps<T extends string> = {
   label: string;
   value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
+  /** Each option's label is a catalogue key. */
+  options: ReadonlyArray<{ value: T; labelKey: string }>;
   onChange: (value: T) => void;
 };
 
@@ -14,6 +16,7 @@ export function SegmentedControl<T extends string>({
   options,
   onChange,
 }: SegmentedControlProps<T>) {
+  const { t } = useTranslation();
   return (
     <div
       role="group"
@@ -33,7 +36,7 @@ export function SegmentedControl<T extends string>({
               : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
           )}
         >
-          {option.label}
+          {t(option.labelKey)}
         </button>
       ))}
     </div>

@@ -1,5 +1,6 @@
 import {
   EDITABLE_FIELDS,
+  fieldLabel,
   formatCurrency,
   formatDashboardCurrency,
   formatDate,
@@ -17,7 +18,14 @@ import { describe, expect, it } from 'vitest';
 import type { Formatters } from '@/features/settings/useFormatters';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
 import { NO_PENDING_CHANGES, recordEdit } from '../utils/pending-changes';
+import englishPlanning from '../../../i18n/locales/en/planning.json';
 import { demandRecord } from './demand-record.fixture';
+
+/** Headers are catalogue keys ('planning:column.X'); the English catalogue holds the spec's words. */
+function englishHeader(column: ColDef<GridRow>): string | undefined {
+  const key = column.headerName?.replace(/^planning:column\./, '') ?? '';
+  return (englishPlanning.column as Record<string, string>)[key];
+}
 
 /** The formatters useFormatters() gives a user with the default settings (us, usd, mm/dd/yyyy). */
 const fmt: Formatters = {
@@ -120,9 +128,18 @@ describe('aggregated columns', () => {
       'Prelim_Pln_Units',
     ]);
     const columns = aggregatedColumns([row], fmt);
-    expect(byId(columns, 'SOP_Pln_Ovrd_Percent').headerName).toBe('S&OP Plan Override % (weighted)');
-    expect(byId(columns, 'P2_Pub_Pln_Rev_Dlrs').headerName).toBe('P2 Published Revenue');
+    expect(englishHeader(byId(columns, 'SOP_Pln_Ovrd_Percent'))).toBe('S&OP Plan Override % (weighted)');
+    expect(englishHeader(byId(columns, 'P2_Pub_Pln_Rev_Dlrs'))).toBe('P2 Published Revenue');
     expect(format(byId(columns, 'Delta_Prelim_to_Final_Pln_Cost'), 1234.5)).toBe('$1,234.50');
     expect(format(byId(columns, 'Ensemble_Fcst_Units'), 12.345)).toBe('12.35');
+  });
+});
+
+describe('record column headers', () => {
+  it('read in English exactly as the field catalogue labels them', () => {
+    for (const column of recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: false })) {
+      const label = fieldLabel(column.colId ?? '');
+      if (label) expect(englishHeader(column)).toBe(label);
+    }
   });
 });

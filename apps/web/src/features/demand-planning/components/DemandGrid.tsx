@@ -13,6 +13,7 @@ import type { GridOverlay } from '../hooks/useGridPage';
 import { recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
 import { isEditableView } from '../utils/view-level';
 import { GridOverlayPanel } from './GridOverlayPanel';
+import { useTranslation } from 'react-i18next';
 
 type DemandGridProps = {
   page: GridPage | null;
@@ -45,6 +46,7 @@ export function DemandGrid({
   onRowSelected,
 }: DemandGridProps) {
   const fmt = useFormatters();
+  const { t } = useTranslation();
   const density = useGridDensity();
   const { theme } = useUserSettings().settings;
   const [api, setApi] = useState<GridApi<GridRow> | null>(null);
@@ -62,13 +64,13 @@ export function DemandGrid({
     return (page.rows as DemandRecord[]).map((row) => withPendingValues(row, pending));
   }, [page, isRecordView, pending]);
 
-  const columnDefs = useMemo(
-    () =>
-      isRecordView
-        ? recordColumns(fmt, { pending, isEditMode })
-        : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt),
-    [isRecordView, fmt, pending, isEditMode, page],
-  );
+  const columnDefs = useMemo(() => {
+    const columns = isRecordView
+      ? recordColumns(fmt, { pending, isEditMode })
+      : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt);
+    // Headers are catalogue keys; a language switch rebuilds them here.
+    return columns.map((column) => ({ ...column, headerName: column.headerName && t(column.headerName) }));
+  }, [isRecordView, fmt, pending, isEditMode, page, t]);
 
   // Changed-cell markers and editability depend on state outside the row data.
   useEffect(() => {

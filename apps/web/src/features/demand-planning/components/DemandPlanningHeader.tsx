@@ -4,6 +4,7 @@ import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl'
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { UserMenu } from '@/features/shell/components/UserMenu';
 import { PageHelp } from './PageHelp';
+import { useTranslation } from 'react-i18next';
 
 type DemandPlanningHeaderProps = {
   isFocusView: boolean;
@@ -24,17 +25,16 @@ export function DemandPlanningHeader({
   isExporting,
   canExport,
 }: DemandPlanningHeaderProps) {
+  const { t } = useTranslation();
   return (
     <header className="flex flex-wrap items-center justify-between gap-4 border-b border-border bg-card px-6 py-3">
       <div className="flex shrink-0 items-center gap-4">
         <BrandLogo isCustomer={false} isCompact />
         <div className="min-w-0">
           <h1 className="text-xl leading-tight font-bold tracking-tight whitespace-nowrap">
-            Demand Planning & Forecasting
+            {t('shell:module.demandPlanning')}
           </h1>
-          <p className="truncate text-sm text-muted-foreground">
-            Forecast review, overrides and financial impact
-          </p>
+          <p className="truncate text-sm text-muted-foreground">{t('planning:header.subtitle')}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -47,16 +47,16 @@ export function DemandPlanningHeader({
           onClick={() => onFocusViewChange(!isFocusView)}
         >
           {isFocusView ? <EyeOffIcon /> : <EyeIcon />}
-          Focus View
+          {t('planning:header.focusView')}
         </Button>
         <div
           role="group"
-          aria-label="Import and export"
+          aria-label={t('planning:header.importExport')}
           className="flex items-center rounded-md border border-border p-0.5"
         >
           <Button variant="ghost" size="sm" onClick={onExportCsv} disabled={!canExport || isExporting}>
             {isExporting ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />}
-            Quick Export (CSV)
+            {t('planning:header.quickExport')}
           </Button>
         </div>
         <UserMenu />

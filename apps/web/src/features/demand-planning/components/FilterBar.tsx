@@ -2,8 +2,9 @@ import { DRILL_DOWNS, VIEW_LEVELS, type DrillDown, type FilterOptions, type View
 import { SearchIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { DRILL_DOWN_LABELS, VIEW_LEVEL_LABELS } from '../utils/view-level';
+import { DRILL_DOWN_LABEL_KEYS, VIEW_LEVEL_LABEL_KEYS } from '../utils/view-level';
 import { MultiSelectFilter } from './MultiSelectFilter';
+import { useTranslation } from 'react-i18next';
 
 export type FilterSelection = { bu: string[]; pf: string[]; region: string[]; search: string };
 
@@ -30,39 +31,43 @@ export function FilterBar({
   onDrillDownChange,
   isViewLocked,
 }: FilterBarProps) {
+  const { t } = useTranslation();
   const [searchText, setSearchText] = useState(selection.search);
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     onSelectionChange({ ...selection, search: searchText.trim() });
   };
-  const lockedHint = isViewLocked ? 'Exit edit mode to change the view' : undefined;
+  const lockedHint = isViewLocked ? t('planning:filter.lockedHint') : undefined;
 
   return (
     <div className="flex flex-wrap items-end gap-3">
       <MultiSelectFilter
-        label="Business Unit"
-        placeholder="Select business units..."
+        label={t('planning:filter.businessUnit')}
+        placeholder={t('planning:filter.selectBusinessUnits')}
+        testId="filter-Business Unit"
         options={options?.businessUnits ?? []}
         selected={selection.bu}
         onApply={(bu) => onSelectionChange({ ...selection, bu })}
       />
       <MultiSelectFilter
-        label="Product Family"
-        placeholder="Select product families..."
+        label={t('planning:filter.productFamily')}
+        placeholder={t('planning:filter.selectProductFamilies')}
+        testId="filter-Product Family"
         options={options?.productFamilies ?? []}
         selected={selection.pf}
         onApply={(pf) => onSelectionChange({ ...selection, pf })}
       />
       <MultiSelectFilter
-        label="Region"
-        placeholder="Select regions..."
+        label={t('planning:filter.region')}
+        placeholder={t('planning:filter.selectRegions')}
+        testId="filter-Region"
         options={options?.regions ?? []}
         selected={selection.region}
         onApply={(region) => onSelectionChange({ ...selection, region })}
       />
       <form className="flex min-w-48 flex-col gap-1" onSubmit={submitSearch} role="search">
         <label htmlFor="dp-search" className="text-xs font-medium text-muted-foreground">
-          Product ID
+          {t('planning:filter.productId')}
         </label>
         <div className="flex h-9 items-center gap-2 rounded-md border border-input bg-background px-2">
           <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
@@ -76,27 +81,27 @@ export function FilterBar({
               searchText.trim() !== selection.search &&
               onSelectionChange({ ...selection, search: searchText.trim() })
             }
-            placeholder="Search PID (Enter)"
+            placeholder={t('planning:filter.searchPid')}
             className="w-full bg-transparent text-sm outline-none"
           />
         </div>
       </form>
       <div className="flex min-w-56 flex-col gap-1" title={lockedHint}>
         <label htmlFor="dp-view-level" className="text-xs font-medium text-muted-foreground">
-          View Level
+          {t('planning:filter.viewLevel')}
         </label>
         <Select
           value={viewLevel}
           onValueChange={(value) => onViewLevelChange(value as ViewLevel)}
           disabled={isViewLocked}
         >
-          <SelectTrigger id="dp-view-level" aria-label="View Level">
+          <SelectTrigger id="dp-view-level" aria-label={t('planning:filter.viewLevel')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {VIEW_LEVELS.map((level) => (
               <SelectItem key={level} value={level}>
-                {VIEW_LEVEL_LABELS[level]}
+                {t(VIEW_LEVEL_LABEL_KEYS[level])}
               </SelectItem>
             ))}
           </SelectContent>
@@ -104,20 +109,20 @@ export function FilterBar({
       </div>
       <div className="flex min-w-52 flex-col gap-1" title={lockedHint}>
         <label htmlFor="dp-drill-down" className="text-xs font-medium text-muted-foreground">
-          Drill Down
+          {t('planning:filter.drillDown')}
         </label>
         <Select
           value={drillDown}
           onValueChange={(value) => onDrillDownChange(value as DrillDown)}
           disabled={isViewLocked}
         >
-          <SelectTrigger id="dp-drill-down" aria-label="Drill Down">
+          <SelectTrigger id="dp-drill-down" aria-label={t('planning:filter.drillDown')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {DRILL_DOWNS.map((drill) => (
               <SelectItem key={drill} value={drill}>
-                {DRILL_DOWN_LABELS[drill]}
+                {t(DRILL_DOWN_LABEL_KEYS[drill])}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,8 +1,10 @@
 import { LoaderCircleIcon } from 'lucide-react';
 import type { GridOverlay } from '../hooks/useGridPage';
+import { useTranslation } from 'react-i18next';
 
 /** The grid's overlays (spec §2), drawn over the grid body below the header. */
 export function GridOverlayPanel({ overlay }: { overlay: GridOverlay }) {
+  const { t } = useTranslation();
   if (!overlay) return null;
   const isBusy = overlay === 'initial' || overlay === 'loading';
   return (
@@ -19,12 +21,12 @@ export function GridOverlayPanel({ overlay }: { overlay: GridOverlay }) {
         {isBusy && <LoaderCircleIcon className="size-5 animate-spin text-primary" aria-hidden />}
         {overlay === 'initial' && (
           <>
-            <span className="font-medium">Loading Initial Data...</span>
-            <span className="text-muted-foreground">Please wait for first batch...</span>
+            <span className="font-medium">{t('planning:overlay.initial')}</span>
+            <span className="text-muted-foreground">{t('planning:overlay.firstBatch')}</span>
           </>
         )}
-        {overlay === 'loading' && <span className="font-medium">Loading data...</span>}
-        {overlay === 'empty' && <span className="text-muted-foreground">No data available</span>}
+        {overlay === 'loading' && <span className="font-medium">{t('planning:overlay.loading')}</span>}
+        {overlay === 'empty' && <span className="text-muted-foreground">{t('planning:overlay.empty')}</span>}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useFormatters } from '@/features/settings/useFormatters';
 import { pageCount } from '../utils/grid-query';
 import type { GridPageSize } from '../utils/preferences';
+import { useTranslation } from 'react-i18next';
 
 type GridPagerProps = {
   total: number;
@@ -25,6 +26,7 @@ export function GridPager({
   isDisabled,
 }: GridPagerProps) {
   const fmt = useFormatters();
+  const { t } = useTranslation();
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);
@@ -32,14 +34,17 @@ export function GridPager({
   const isLast = pageIndex >= pages - 1;
 
   return (
-    <nav className="flex flex-wrap items-center justify-end gap-4 text-sm" aria-label="Grid pages">
+    <nav
+      className="flex flex-wrap items-center justify-end gap-4 text-sm"
+      aria-label={t('planning:pager.label')}
+    >
       <label className="flex items-center gap-2 text-muted-foreground">
-        Page Size:
+        {t('planning:pager.pageSizeLabel')}
         <Select
           value={String(pageSize)}
           onValueChange={(value) => onPageSizeChange(Number(value) as GridPageSize)}
         >
-          <SelectTrigger className="h-8 w-20" aria-label="Page Size">
+          <SelectTrigger className="h-8 w-20" aria-label={t('planning:pager.pageSize')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -52,13 +57,17 @@ export function GridPager({
         </Select>
       </label>
       <span className="tabular-nums" data-testid="pager-summary">
-        {fmt.number(first)} to {fmt.number(last)} of {fmt.number(total)}
+        {t('planning:pager.range', {
+          first: fmt.number(first),
+          last: fmt.number(last),
+          total: fmt.number(total),
+        })}
       </span>
       <div className="flex items-center gap-1">
         <Button
           variant="ghost"
           size="icon"
-          aria-label="First page"
+          aria-label={t('planning:pager.first')}
           disabled={isDisabled || isFirst}
           onClick={() => onPageChange(0)}
         >
@@ -67,19 +76,19 @@ export function GridPager({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Previous page"
+          aria-label={t('planning:pager.previous')}
           disabled={isDisabled || isFirst}
           onClick={() => onPageChange(pageIndex - 1)}
         >
           <ChevronLeftIcon />
         </Button>
         <span className="px-2 tabular-nums">
-          Page {fmt.number(pageIndex + 1)} of {fmt.number(pages)}
+          {t('planning:pager.page', { page: fmt.number(pageIndex + 1), pages: fmt.number(pages) })}
         </span>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Next page"
+          aria-label={t('planning:pager.next')}
           disabled={isDisabled || isLast}
           onClick={() => onPageChange(pageIndex + 1)}
         >
@@ -88,7 +97,7 @@ export function GridPager({
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Last page"
+          aria-label={t('planning:pager.last')}
           disabled={isDisabled || isLast}
           onClick={() => onPageChange(pages - 1)}
         >

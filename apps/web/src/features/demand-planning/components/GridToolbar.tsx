@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { useTranslation } from 'react-i18next';
 
 type GridToolbarProps = {
   isEditMode: boolean;
@@ -30,17 +31,18 @@ type GridToolbarProps = {
 /** Buttons of the grid (spec §2): Refresh, Edit Mode, Save Changes (n), Discard, Exit Edit, Export CSV. */
 export function GridToolbar(props: GridToolbarProps) {
   const { isEditMode, changeCount, isSaving } = props;
+  const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="outline" size="sm" onClick={props.onRefresh} disabled={props.isRefreshing || isSaving}>
         <RefreshCwIcon className={props.isRefreshing ? 'animate-spin' : undefined} />
-        Refresh
+        {t('planning:toolbar.refresh')}
       </Button>
       {isEditMode ? (
         <>
           <Button size="sm" onClick={props.onSave} disabled={isSaving || changeCount === 0}>
             {isSaving ? <LoaderCircleIcon className="animate-spin" /> : <SaveIcon />}
-            Save Changes ({changeCount})
+            {t('planning:toolbar.save', { changes: changeCount })}
           </Button>
           <Button
             variant="outline"
@@ -49,25 +51,25 @@ export function GridToolbar(props: GridToolbarProps) {
             disabled={isSaving || changeCount === 0}
           >
             <Undo2Icon />
-            Discard
+            {t('planning:toolbar.discard')}
           </Button>
           <Button variant="outline" size="sm" onClick={props.onExitEditMode} disabled={isSaving}>
             <XIcon />
-            Exit Edit
+            {t('planning:toolbar.exitEdit')}
           </Button>
           <label className="flex items-center gap-2 px-1 text-sm text-muted-foreground">
             <Switch
               checked={props.isAutoSave}
               onCheckedChange={props.onAutoSaveChange}
-              aria-label="Auto-save"
+              aria-label={t('planning:toolbar.autoSave')}
             />
-            Auto-save
+            {t('planning:toolbar.autoSave')}
           </label>
         </>
       ) : (
         <Button variant="outline" size="sm" onClick={props.onEnterEditMode}>
           <PencilIcon />
-          Edit Mode
+          {t('planning:toolbar.editMode')}
         </Button>
       )}
       <Button
@@ -75,10 +77,10 @@ export function GridToolbar(props: GridToolbarProps) {
         size="sm"
         onClick={props.onExport}
         disabled={!props.canExport || props.isExporting}
-        title={props.canExport ? undefined : 'Nothing to export'}
+        title={props.canExport ? undefined : t('planning:toolbar.nothingToExport')}
       >
         {props.isExporting ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />}
-        Export CSV
+        {t('planning:toolbar.exportCsv')}
       </Button>
     </div>
   );

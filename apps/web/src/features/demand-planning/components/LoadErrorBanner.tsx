@@ -1,7 +1,9 @@
+import { errorText } from '@/i18n/error-text';
 import { StatusBanner } from './StatusBanner';
+import { useTranslation } from 'react-i18next';
 
 type LoadErrorBannerProps = {
-  /** What failed to load, e.g. "the dashboard". */
+  /** Catalogue key of the sentence, e.g. 'planning:loadError.dashboard', with the failure as {{detail}}. */
   subject: string;
   error: Error;
   onRetry: () => void;
@@ -10,18 +12,17 @@ type LoadErrorBannerProps = {
 
 /** The red banner a card group shows when its data could not be loaded, with Try Again. */
 export function LoadErrorBanner({ subject, error, onRetry, isRetrying }: LoadErrorBannerProps) {
+  const { t } = useTranslation();
   return (
     <StatusBanner tone="error">
-      <span>
-        Could not load {subject}: {error.message}
-      </span>{' '}
+      <span>{t(subject, { detail: errorText(error) })}</span>{' '}
       <button
         type="button"
         className="font-medium underline underline-offset-2"
         onClick={onRetry}
         disabled={isRetrying}
       >
-        Try Again
+        {t('planning:loadError.retry')}
       </button>
     </StatusBanner>
   );

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useTranslation } from 'react-i18next';
 
 type MetricCardProps = {
   title: string;
@@ -10,6 +11,8 @@ type MetricCardProps = {
   icon: LucideIcon;
   tone?: 'neutral' | 'positive' | 'negative';
   isLoading: boolean;
+  /** Stays the same in every language, for tests. */
+  testId: string;
 };
 
 /** One figure of the Financial Dashboard. */
@@ -20,7 +23,9 @@ export function MetricCard({
   icon: Icon,
   tone = 'neutral',
   isLoading,
+  testId,
 }: MetricCardProps) {
+  const { t } = useTranslation();
   return (
     <Card className="flex flex-col gap-2 p-4" aria-busy={isLoading}>
       <div className="flex items-center justify-between gap-2">
@@ -28,7 +33,10 @@ export function MetricCard({
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </div>
       {isLoading ? (
-        <div className="h-8 w-32 animate-pulse rounded bg-muted" aria-label={`Loading ${title}`} />
+        <div
+          className="h-8 w-32 animate-pulse rounded bg-muted"
+          aria-label={t('planning:loadingItem', { title })}
+        />
       ) : (
         <p
           className={cn(
@@ -36,7 +44,7 @@ export function MetricCard({
             tone === 'positive' && 'text-success',
             tone === 'negative' && 'text-destructive',
           )}
-          data-testid={`metric-${title}`}
+          data-testid={`metric-${testId}`}
         >
           {value}
         </p>

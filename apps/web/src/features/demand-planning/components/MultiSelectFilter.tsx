@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { cn } from '@/lib/cn';
-import { filterSummaryText, matchingOptions } from '../utils/filter-summary';
+import { filterSummary, matchingOptions, type FilterSummary } from '../utils/filter-summary';
+import { useTranslation } from 'react-i18next';
 
 type MultiSelectFilterProps = {
   label: string;
@@ -14,6 +15,8 @@ type MultiSelectFilterProps = {
   selected: readonly string[];
   onApply: (selected: string[]) => void;
   isDisabled?: boolean;
+  /** Stays the same in every language, for tests. */
+  testId: string;
 };
 
 /**
@@ -28,7 +31,9 @@ export function MultiSelectFilter({
   selected,
   onApply,
   isDisabled,
+  testId,
 }: MultiSelectFilterProps) {
+  const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([...selected]);
   const [search, setSearch] = useState('');
@@ -54,6 +59,18 @@ export function MultiSelectFilter({
     onApply([]);
     setOpen(false);
   };
+  const summaryText = (summary: FilterSummary) => {
+    switch (summary.kind) {
+      case 'none':
+        return placeholder;
+      case 'all':
+        return t('planning:filter.all');
+      case 'one':
+        return summary.value;
+      case 'some':
+        return t('planning:filter.someSelected', { count: summary.count });
+    }
+  };
   const apply = () => {
     onApply(draft);
     setOpen(false);
@@ -72,13 +89,13 @@ export function MultiSelectFilter({
             aria-labelledby={`${id}-label`}
             aria-describedby={`${id}-summary`}
             disabled={isDisabled}
-            data-testid={`filter-${label}`}
+            data-testid={testId}
           >
             <span
               id={`${id}-summary`}
               className={cn('truncate', selected.length === 0 && 'text-muted-foreground')}
             >
-              {filterSummaryText(selected, options.length, placeholder)}
+              {summaryText(filterSummary(selected, options.length))}
             </span>
             <ChevronDownIcon className="opacity-60" />
           </Button>
@@ -91,8 +108,8 @@ export function MultiSelectFilter({
                 type="search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                placeholder={`Search ${label.toLowerCase()}...`}
-                aria-label={`Search ${label}`}
+                placeholder={t('planning:filter.search', { label: label.toLowerCase() })}
+                aria-label={t('planning:filter.searchLabel', { label })}
                 className="h-8 w-full bg-transparent text-sm outline-none"
               />
             </label>
@@ -105,10 +122,13 @@ export function MultiSelectFilter({
                 checked={isAllSelected}
                 onChange={toggleAll}
               />
-              Select All ({fmt.number(options.length)})
+              {t('planning:filter.selectAll', { total: fmt.number(options.length) })}
             </label>
           </div>
-          <ul className="max-h-60 overflow-y-auto px-3 py-1" aria-label={`${label} options`}>
+          <ul
+            className="max-h-60 overflow-y-auto px-3 py-1"
+            aria-label={t('planning:filter.options', { label })}
+          >
             {visible.map((option) => (
               <li key={option.value}>
                 <label className="flex cursor-pointer items-center gap-2 py-1 text-sm">
@@ -125,14 +145,16 @@ export function MultiSelectFilter({
                 </label>
               </li>
             ))}
-            {visible.length === 0 && <li className="py-2 text-sm text-muted-foreground">No matches</li>}
+            {visible.length === 0 && (
+              <li className="py-2 text-sm text-muted-foreground">{t('planning:filter.noMatches')}</li>
+            )}
           </ul>
           <div className="flex justify-end gap-2 border-t border-border p-2">
             <Button variant="outline" size="sm" onClick={clear}>
-              Clear
+              {t('planning:filter.clear')}
             </Button>
             <Button size="sm" onClick={apply}>
-              Apply
+              {t('planning:filter.apply')}
             </Button>
           </div>
         </PopoverContent>

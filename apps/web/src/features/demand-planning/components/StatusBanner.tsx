@@ -1,6 +1,7 @@
 import { InfoIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useTranslation } from 'react-i18next';
 
 type StatusBannerProps = {
   tone: 'info' | 'error';
@@ -11,6 +12,7 @@ type StatusBannerProps = {
 /** The grid's banner (spec §2): yellow information (partial loading) or a red error that can be dismissed. */
 export function StatusBanner({ tone, children, onDismiss }: StatusBannerProps) {
   const Icon = tone === 'info' ? InfoIcon : TriangleAlertIcon;
+  const { t } = useTranslation();
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -27,7 +29,7 @@ export function StatusBanner({ tone, children, onDismiss }: StatusBannerProps) {
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss"
+          aria-label={t('common:dismiss')}
           className="rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <XIcon className="size-4" />

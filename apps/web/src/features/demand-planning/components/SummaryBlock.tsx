@@ -1,11 +1,13 @@
 import type { SummaryStats } from '@ps/domain';
 import { ActivityIcon, BarChart3Icon, ScaleIcon, type LucideIcon } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import { useSummaryStats } from '../hooks/useDashboardData';
 import { LoadErrorBanner } from './LoadErrorBanner';
+import { useTranslation } from 'react-i18next';
 
 function SummaryCard({
   title,
@@ -32,17 +34,24 @@ function Stat({
   value,
   tone,
   isLoading,
+  testId,
 }: {
   label: string;
   value: string;
   tone?: 'positive' | 'negative';
   isLoading: boolean;
+  /** Stays the same in every language, for tests. */
+  testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex items-center justify-between text-sm">
       <dt className="text-muted-foreground">{label}</dt>
       {isLoading ? (
-        <dd className="h-4 w-16 animate-pulse rounded bg-muted" aria-label={`Loading ${label}`} />
+        <dd
+          className="h-4 w-16 animate-pulse rounded bg-muted"
+          aria-label={t('planning:loadingItem', { title: label })}
+        />
       ) : (
         <dd
           className={cn(
@@ -50,7 +59,7 @@ function Stat({
             tone === 'positive' && 'text-success',
             tone === 'negative' && 'text-destructive',
           )}
-          data-testid={`stat-${label}`}
+          data-testid={`stat-${testId}`}
         >
           {value}
         </dd>
@@ -59,11 +68,16 @@ function Stat({
   );
 }
 
-function activityLines(stats: SummaryStats, number: (value: number) => string): string[] {
+function activityLines(stats: SummaryStats, number: (value: number) => string, t: TFunction): string[] {
+  const active = stats.positiveOverrides + stats.negativeOverrides;
   return [
-    `${number(stats.modifiedToday)} record${stats.modifiedToday === 1 ? '' : 's'} changed today.`,
-    `${number(stats.pendingReview)} override${stats.pendingReview === 1 ? '' : 's'} waiting for review.`,
-    `${number(stats.positiveOverrides + stats.negativeOverrides)} overrides active across ${number(stats.totalSkus)} SKUs.`,
+    t('planning:activity.changedToday', { count: stats.modifiedToday, number: number(stats.modifiedToday) }),
+    t('planning:activity.pendingReview', { count: stats.pendingReview, number: number(stats.pendingReview) }),
+    t('planning:activity.activeOverrides', {
+      count: active,
+      number: number(active),
+      skus: number(stats.totalSkus),
+    }),
   ];
 }
 
@@ -72,57 +86,76 @@ export function SummaryBlock() {
   const fmt = useFormatters();
   const { data, error, isPending, refetch, isFetching } = useSummaryStats();
   const number = (value: number | undefined) => (value === undefined ? '—' : fmt.number(value));
+  const { t } = useTranslation();
 
   return (
-    <section aria-label="Summary" className="flex flex-col gap-3">
+    <section aria-label={t('planning:summary.label')} className="flex flex-col gap-3">
       {error && (
         <LoadErrorBanner
-          subject="the summary"
+          subject="planning:loadError.summary"
           error={error}
           onRetry={() => void refetch()}
           isRetrying={isFetching}
         />
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <SummaryCard title="Summary Statistics" icon={BarChart3Icon}>
-          <dl className="flex flex-col gap-2">
-            <Stat label="Total SKUs" value={number(data?.totalSkus)} isLoading={isPending} />
-            <Stat label="Modified Today" value={number(data?.modifiedToday)} isLoading={isPending} />
-            <Stat label="Pending Review" value={number(data?.pendingReview)} isLoading={isPending} />
-          </dl>
-        </SummaryCard>
-        <SummaryCard title="Override Impact" icon={ScaleIcon}>
+        <SummaryCard title={t('planning:summary.statistics')} icon={BarChart3Icon}>
           <dl className="flex flex-col gap-2">
             <Stat
-              label="Net Impact"
+              label={t('planning:summary.totalSkus')}
+              testId="Total SKUs"
+              value={number(data?.totalSkus)}
+              isLoading={isPending}
+            />
+            <Stat
+              label={t('planning:summary.modifiedToday')}
+              testId="Modified Today"
+              value={number(data?.modifiedToday)}
+              isLoading={isPending}
+            />
+            <Stat
+              label={t('planning:summary.pendingReview')}
+              testId="Pending Review"
+              value={number(data?.pendingReview)}
+              isLoading={isPending}
+            />
+          </dl>
+        </SummaryCard>
+        <SummaryCard title={t('planning:summary.overrideImpact')} icon={ScaleIcon}>
+          <dl className="flex flex-col gap-2">
+            <Stat
+              label={t('planning:summary.netImpact')}
+              testId="Net Impact"
               value={data ? fmt.signedThousands(data.netImpact) : '—'}
               tone={data ? (data.netImpact >= 0 ? 'positive' : 'negative') : undefined}
               isLoading={isPending}
             />
             <Stat
-              label="Positive Overrides"
+              label={t('planning:summary.positiveOverrides')}
+              testId="Positive Overrides"
               value={number(data?.positiveOverrides)}
               tone="positive"
               isLoading={isPending}
             />
             <Stat
-              label="Negative Overrides"
+              label={t('planning:summary.negativeOverrides')}
+              testId="Negative Overrides"
               value={number(data?.negativeOverrides)}
               tone="negative"
               isLoading={isPending}
             />
           </dl>
         </SummaryCard>
-        <SummaryCard title="Recent Activity" icon={ActivityIcon}>
+        <SummaryCard title={t('planning:summary.recentActivity')} icon={ActivityIcon}>
           {data ? (
             <ul className="flex list-disc flex-col gap-1 pl-4 text-sm text-muted-foreground">
-              {activityLines(data, fmt.number).map((line) => (
+              {activityLines(data, fmt.number, t).map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
           ) : (
             <p className="text-sm text-muted-foreground">
-              {isPending ? 'Loading recent activity...' : 'No recent activity.'}
+              {isPending ? t('planning:summary.loadingActivity') : t('planning:summary.noActivity')}
             </p>
           )}
         </SummaryCard>

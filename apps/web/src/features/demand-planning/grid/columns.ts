@@ -4,7 +4,6 @@ import {
   PERCENT_OVERRIDE_MIN,
   DEMAND_RECORD_FIELDS,
   REASON_CODES,
-  fieldLabel,
   fieldSpecOf,
   type AggregatedRow,
   type DemandRecord,
@@ -22,11 +21,59 @@ export type EditState = { pending: PendingChanges; isEditMode: boolean };
 
 type Kind = 'units' | 'money' | 'percent' | 'text' | 'rank';
 
-/** Headers of the columns that are not record fields (record fields take the catalogue's label). */
-const OTHER_HEADERS: Record<string, string> = {
-  Reason_Codes: 'Reason Codes',
-  periodLabel: 'Period',
-  recordCount: 'Records',
+/**
+ * Catalogue keys of the column headers (the grid translates them); the API field name shows as the
+ * header's tooltip and is what the CSV uses.
+ */
+const HEADER_KEYS: Record<string, string> = {
+  PID: 'planning:column.PID',
+  BU: 'planning:column.BU',
+  PF: 'planning:column.PF',
+  Class: 'planning:column.Class',
+  Region: 'planning:column.Region',
+  Site: 'planning:column.Site',
+  EntityType: 'planning:column.EntityType',
+  Date: 'planning:column.Date',
+  Fiscal_Quarter: 'planning:column.Fiscal_Quarter',
+  Rank: 'planning:column.Rank',
+  Act_Bkg_Units: 'planning:column.Act_Bkg_Units',
+  Act_Bkg_Cost: 'planning:column.Act_Bkg_Cost',
+  Act_Rev_Dlrs: 'planning:column.Act_Rev_Dlrs',
+  Naïve_Rev_Mfg_Fcst_Bk_Units: 'planning:column.Naive_Rev_Mfg_Fcst_Bk_Units',
+  Ensemble_Fcst_Units: 'planning:column.Ensemble_Fcst_Units',
+  Rev_Pln_Ovrd_Percent: 'planning:column.Rev_Pln_Ovrd_Percent',
+  Rev_Pln_Ovrd_Units: 'planning:column.Rev_Pln_Ovrd_Units',
+  Prelim_Pln_Units: 'planning:column.Prelim_Pln_Units',
+  Prelim_Pln_Cost: 'planning:column.Prelim_Pln_Cost',
+  Prelim_Pln_Rev_Dlrs: 'planning:column.Prelim_Pln_Rev_Dlrs',
+  SOP_Pln_Ovrd_Percent: 'planning:column.SOP_Pln_Ovrd_Percent',
+  SOP_Pln_Ovrd_Units: 'planning:column.SOP_Pln_Ovrd_Units',
+  Final_Pln_Units: 'planning:column.Final_Pln_Units',
+  Final_Bk_Pln_Cost: 'planning:column.Final_Bk_Pln_Cost',
+  Final_Pln_Rev_Dlrs: 'planning:column.Final_Pln_Rev_Dlrs',
+  Reason_Code: 'planning:column.Reason_Code',
+  Reason_Codes: 'planning:column.Reason_Codes',
+  Comments: 'planning:column.Comments',
+  Cost: 'planning:column.Cost',
+  Delta_Prelim_to_Final_Pln_Units: 'planning:column.Delta_Prelim_to_Final_Pln_Units',
+  Delta_Prelim_to_Final_Pln_Cost: 'planning:column.Delta_Prelim_to_Final_Pln_Cost',
+  Delta_Prelim_to_Final_Pln_Rev_Dlrs: 'planning:column.Delta_Prelim_to_Final_Pln_Rev_Dlrs',
+  P1_Pub_Pln_Units: 'planning:column.P1_Pub_Pln_Units',
+  P1_Pub_Pln_Cost: 'planning:column.P1_Pub_Pln_Cost',
+  P1_Pub_Pln_Rev_Dlrs: 'planning:column.P1_Pub_Pln_Rev_Dlrs',
+  P2_Pub_Pln_Units: 'planning:column.P2_Pub_Pln_Units',
+  P2_Pub_Pln_Cost: 'planning:column.P2_Pub_Pln_Cost',
+  P2_Pub_Pln_Rev_Dlrs: 'planning:column.P2_Pub_Pln_Rev_Dlrs',
+  last_updated_at: 'planning:column.last_updated_at',
+  last_updated_by: 'planning:column.last_updated_by',
+  periodLabel: 'planning:column.periodLabel',
+  recordCount: 'planning:column.recordCount',
+};
+
+/** Roll-ups average the override percents weighted by units, and say so in the header. */
+const WEIGHTED_HEADER_KEYS: Record<string, string> = {
+  Rev_Pln_Ovrd_Percent: 'planning:column.Rev_Pln_Ovrd_Percent_weighted',
+  SOP_Pln_Ovrd_Percent: 'planning:column.SOP_Pln_Ovrd_Percent_weighted',
 };
 
 /** How a column reads: by its record field's kind in the catalogue; other columns are text. */
@@ -69,7 +116,7 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
   return {
     field: field as ColDef<GridRow>['field'],
     colId: field,
-    headerName: OTHER_HEADERS[field] ?? fieldLabel(field),
+    headerName: HEADER_KEYS[field] ?? field,
     headerTooltip: field,
     cellDataType: isNumeric ? 'number' : 'text',
     type: isNumeric ? 'rightAligned' : undefined,
@@ -202,12 +249,11 @@ export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatter
   return [
     ...keyColumns,
     column('recordCount', fmt, { minWidth: 90 }),
-    ...ROLLED_UP_FIELDS.map((field) =>
-      fieldSpecOf(field)?.kind === 'percent'
-        ? column(field, fmt, { headerName: `${fieldLabel(field)} (weighted)` })
-        : column(field, fmt),
-    ),
-    column('Rank', fmt, { headerName: 'Rank (avg)', minWidth: 90 }),
+    ...ROLLED_UP_FIELDS.map((field) => {
+      const weighted = WEIGHTED_HEADER_KEYS[field];
+      return weighted ? column(field, fmt, { headerName: weighted }) : column(field, fmt);
+    }),
+    column('Rank', fmt, { headerName: 'planning:column.Rank_avg', minWidth: 90 }),
     column('Reason_Codes', fmt, {
       valueFormatter: (params) => ((params.value as string[] | undefined) ?? []).join(', '),
       minWidth: 180,

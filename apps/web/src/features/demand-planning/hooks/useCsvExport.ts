@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { errorText } from '@/i18n/error-text';
+import { i18next } from '@/i18n/i18n';
 import type { ClientContext } from '@/features/auth';
 import { downloadGridCsv } from '../api/demand-planning.api';
 import type { GridRequest } from '../utils/grid-query';
@@ -11,11 +13,14 @@ export function useCsvExport(request: Omit<GridRequest, 'offset' | 'limit'>, cli
     setExporting(true);
     try {
       await downloadGridCsv(request, clientContext);
-      toast({ title: 'Export Complete', description: 'Real data exported to CSV successfully.' });
+      toast({
+        title: i18next.t('planning:toast.exported.title'),
+        description: i18next.t('planning:toast.exported.description'),
+      });
     } catch (error) {
       toast({
-        title: 'Export Failed',
-        description: error instanceof Error && error.message ? error.message : 'Unknown error occurred',
+        title: i18next.t('planning:toast.exportFailed.title'),
+        description: errorText(error),
         variant: 'destructive',
       });
     } finally {

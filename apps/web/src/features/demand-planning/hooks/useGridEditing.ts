@@ -2,6 +2,8 @@ import type { DemandRecord, EditableField } from '@ps/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { errorText } from '@/i18n/error-text';
+import { i18next } from '@/i18n/i18n';
 import { saveBatch, staleRecordsOf } from '../api/demand-planning.api';
 import { parseEditValue } from '../utils/edit-values';
 import {
@@ -68,15 +70,18 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
       setPending(NO_PENDING_CHANGES);
       setStaleReport(null);
       toast({
-        title: 'Changes Saved',
-        description: `Successfully saved ${result.changedFields} changes to ${result.updatedRecords} records.`,
+        title: i18next.t('planning:toast.saved.title'),
+        description: i18next.t('planning:toast.saved.description', {
+          changes: result.changedFields,
+          records: result.updatedRecords,
+        }),
       });
       await reloadAfterWrite();
     },
     onError: async (error) => {
       toast({
-        title: 'Save Failed',
-        description: error.message || 'Failed to save changes',
+        title: i18next.t('planning:toast.saveFailed.title'),
+        description: errorText(error) || i18next.t('planning:toast.saveFailed.description'),
         variant: 'destructive',
       });
       const stale = staleRecordsOf(error);
@@ -84,7 +89,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
         // The whole batch was refused; set aside the edits of the records that changed underneath
         // and keep the rest pending, so the planner can look at the new values and save again.
         setPending((current) => withoutRecords(current, stale.map(recordKeyOf)));
-        setStaleReport({ message: error.message, records: stale });
+        setStaleReport({ message: errorText(error), records: stale });
         await reloadAfterWrite();
       }
     },
@@ -97,8 +102,8 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
     setPending(NO_PENDING_CHANGES);
     setEditMode(true);
     toast({
-      title: 'Edit Mode Enabled',
-      description: 'Editable columns can now be changed. Save to keep your changes.',
+      title: i18next.t('planning:toast.editOn.title'),
+      description: i18next.t('planning:toast.editOn.description'),
     });
   }, []);
 
@@ -106,7 +111,10 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
     setPending(NO_PENDING_CHANGES);
     setEditMode(false);
     setExitConfirmOpen(false);
-    toast({ title: 'Edit Mode Disabled', description: 'The grid is read-only again.' });
+    toast({
+      title: i18next.t('planning:toast.editOff.title'),
+      description: i18next.t('planning:toast.editOff.description'),
+    });
   }, []);
 
   const requestExitEditMode = useCallback(() => {
@@ -117,7 +125,11 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
   const editCell = useCallback((record: DemandRecord, field: EditableField, raw: unknown) => {
     const parsed = parseEditValue(field, raw);
     if (!parsed.ok) {
-      toast({ title: 'Invalid Value', description: parsed.message, variant: 'destructive' });
+      toast({
+        title: i18next.t('planning:toast.invalid.title'),
+        description: parsed.message,
+        variant: 'destructive',
+      });
       return;
     }
     setPending((current) => recordEdit(current, record, field, parsed.value));
@@ -125,14 +137,17 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
 
   const save = useCallback(() => {
     if (pending.size === 0) {
-      toast({ title: 'No Changes', description: 'There are no unsaved changes to save.' });
+      toast({
+        title: i18next.t('planning:toast.noChanges.title'),
+        description: i18next.t('planning:toast.noChanges.description'),
+      });
       return;
     }
     const updates = toBatchUpdates(pending);
     if (updates.length === 0) {
       toast({
-        title: 'No Valid Changes',
-        description: 'None of the changed records has a Product ID and week to save them under.',
+        title: i18next.t('planning:toast.noValid.title'),
+        description: i18next.t('planning:toast.noValid.description'),
         variant: 'destructive',
       });
       return;
@@ -151,7 +166,10 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
 
   const discard = useCallback(() => {
     discardAll();
-    toast({ title: 'Changes Discarded', description: 'All unsaved changes have been reverted.' });
+    toast({
+      title: i18next.t('planning:toast.discarded.title'),
+      description: i18next.t('planning:toast.discarded.description'),
+    });
   }, [discardAll]);
 
   return {

@@ -1,16 +1,15 @@
+export type FilterSummary =
+  { kind: 'none' } | { kind: 'all' } | { kind: 'one'; value: string } | { kind: 'some'; count: number };
+
 /**
- * The text a multi-select filter shows when closed (spec §2): its placeholder when nothing is
+ * What a multi-select filter shows when closed (spec §2): its placeholder when nothing is
  * selected, 'All' when every option is, the value when one is, 'N selected' otherwise.
  */
-export function filterSummaryText(
-  selected: readonly string[],
-  optionCount: number,
-  placeholder: string,
-): string {
-  if (selected.length === 0) return placeholder;
-  if (optionCount > 0 && selected.length >= optionCount) return 'All';
-  if (selected.length === 1) return selected[0]!;
-  return `${selected.length} selected`;
+export function filterSummary(selected: readonly string[], optionCount: number): FilterSummary {
+  if (selected.length === 0) return { kind: 'none' };
+  if (optionCount > 0 && selected.length >= optionCount) return { kind: 'all' };
+  if (selected.length === 1) return { kind: 'one', value: selected[0]! };
+  return { kind: 'some', count: selected.length };
 }
 
 /** Options whose value contains the search text, ignoring case. */

@@ -70,15 +70,16 @@ export async function loadWithRetries<T>(
   }
 }
 
-export type LoadBanner = { tone: 'info' | 'error'; message: string };
+/** What the grid's banner says; the page words it in the user's language. */
+export type LoadBanner =
+  | { tone: 'info'; kind: 'partial'; rowsShown: number }
+  | { tone: 'error'; kind: 'timeout' }
+  | { tone: 'error'; kind: 'failed'; error: unknown };
 
 /** The banner for a page request that failed for good, given how many rows are still on screen. */
 export function bannerForFailure(error: unknown, rowsShown: number): LoadBanner {
   if (isTimeoutError(error)) {
-    return rowsShown > 0
-      ? { tone: 'info', message: `Loaded ${rowsShown} items (request timed out, showing partial data)` }
-      : { tone: 'error', message: 'Request timed out' };
+    return rowsShown > 0 ? { tone: 'info', kind: 'partial', rowsShown } : { tone: 'error', kind: 'timeout' };
   }
-  const message = messageOf(error);
-  return { tone: 'error', message: message || 'Failed to load data' };
+  return { tone: 'error', kind: 'failed', error };
 }

@@ -1,20 +1,20 @@
 import type { DrillDown, ViewLevel } from '@ps/domain';
 
-/** Labels of the View Level dropdown (spec §2). */
-export const VIEW_LEVEL_LABELS: Record<ViewLevel, string> = {
-  none: 'None (Show Original Table)',
-  sku: 'Product ID Level',
-  category: 'Product Family Level',
-  business_unit: 'Business Unit Level',
+/** Catalogue keys of the View Level dropdown's labels (spec §2). */
+export const VIEW_LEVEL_LABEL_KEYS: Record<ViewLevel, string> = {
+  none: 'planning:viewLevel.none',
+  sku: 'planning:viewLevel.sku',
+  category: 'planning:viewLevel.category',
+  business_unit: 'planning:viewLevel.businessUnit',
 };
 
-/** Labels of the Drill Down dropdown (spec §2). */
-export const DRILL_DOWN_LABELS: Record<DrillDown, string> = {
-  none: 'None (No Time Grouping)',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
+/** Catalogue keys of the Drill Down dropdown's labels (spec §2). */
+export const DRILL_DOWN_LABEL_KEYS: Record<DrillDown, string> = {
+  none: 'planning:drillDown.none',
+  weekly: 'planning:drillDown.weekly',
+  monthly: 'planning:drillDown.monthly',
+  quarterly: 'planning:drillDown.quarterly',
+  yearly: 'planning:drillDown.yearly',
 };
 
 /**

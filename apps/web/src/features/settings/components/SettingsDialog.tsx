@@ -1,6 +1,7 @@
 import type { UserSettings } from '@ps/domain';
 import { LogOutIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';
+import { i18next } from '@/i18n/i18n';
 import {
   CURRENCY_OPTIONS,
   DATA_REFRESH_CHOICES,
@@ -41,6 +43,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const { settings, saveSettings } = useUserSettings();
   const { signOut } = useAuth();
   const [draft, setDraft] = useState<UserSettings>(settings);
+  const { t } = useTranslation();
   const set =
     <K extends keyof UserSettings>(key: K) =>
     (value: UserSettings[K]) =>
@@ -49,114 +52,114 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   // Spec §5: settings save with no validation.
   const save = () => {
     saveSettings(draft);
-    toast({ title: 'Settings Saved', description: 'Your preferences have been saved successfully.' });
+    toast({ title: i18next.t('settings:saved.title'), description: i18next.t('settings:saved.description') });
     onDone();
   };
 
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
-        <Section title="Appearance">
+        <Section title={t('settings:section.appearance')}>
           <SelectSetting
             id="setting-theme"
-            label="Theme"
+            label={t('settings:field.theme')}
             value={draft.theme}
             options={THEME_OPTIONS}
             onChange={set('theme')}
           />
           <SelectSetting
             id="setting-language"
-            label="Language"
+            label={t('settings:field.language')}
             value={draft.language}
             options={LANGUAGE_OPTIONS}
             onChange={set('language')}
           />
           <SwitchSetting
             id="setting-compact-view"
-            label="Compact View"
-            description="Tighter rows in data grids"
+            label={t('settings:field.compactView')}
+            description={t('settings:field.compactViewHint')}
             isChecked={draft.compactView}
             onChange={set('compactView')}
           />
         </Section>
-        <Section title="Formats">
+        <Section title={t('settings:section.formats')}>
           <SelectSetting
             id="setting-number-format"
-            label="Number Format"
+            label={t('settings:field.numberFormat')}
             value={draft.numberFormat}
             options={NUMBER_FORMAT_OPTIONS}
             onChange={set('numberFormat')}
           />
           <SelectSetting
             id="setting-date-format"
-            label="Date Format"
+            label={t('settings:field.dateFormat')}
             value={draft.dateFormat}
             options={DATE_FORMAT_OPTIONS}
             onChange={set('dateFormat')}
           />
           <SelectSetting
             id="setting-currency"
-            label="Currency"
+            label={t('settings:field.currency')}
             value={draft.currency}
             options={CURRENCY_OPTIONS}
             onChange={set('currency')}
           />
         </Section>
-        <Section title="Planning Defaults">
+        <Section title={t('settings:section.planningDefaults')}>
           <SelectSetting
             id="setting-default-view-level"
-            label="Default View Level"
+            label={t('settings:field.defaultViewLevel')}
             value={draft.defaultViewLevel}
             options={DEFAULT_VIEW_LEVEL_OPTIONS}
             onChange={set('defaultViewLevel')}
           />
           <SelectSetting
             id="setting-default-drill-down"
-            label="Default Drill Down"
+            label={t('settings:field.defaultDrillDown')}
             value={draft.defaultDrillDown}
             options={DEFAULT_DRILL_DOWN_OPTIONS}
             onChange={set('defaultDrillDown')}
           />
           <SelectSetting
             id="setting-export-format"
-            label="Export Format"
+            label={t('settings:field.exportFormat')}
             value={draft.exportFormat}
             options={EXPORT_FORMAT_OPTIONS}
             onChange={set('exportFormat')}
           />
           <SwitchSetting
             id="setting-auto-save"
-            label="Auto Save"
-            description="Save grid edits without pressing Save Changes"
+            label={t('settings:field.autoSave')}
+            description={t('settings:field.autoSaveHint')}
             isChecked={draft.autoSave}
             onChange={set('autoSave')}
           />
         </Section>
-        <Section title="Notifications & Data">
+        <Section title={t('settings:section.notifications')}>
           <SwitchSetting
             id="setting-email-notifications"
-            label="Email Notifications"
-            description="Receive plan updates by email"
+            label={t('settings:field.emailNotifications')}
+            description={t('settings:field.emailNotificationsHint')}
             isChecked={draft.emailNotifications}
             onChange={set('emailNotifications')}
           />
           <SwitchSetting
             id="setting-real-time-updates"
-            label="Real-time Updates"
-            description="Refresh data automatically"
+            label={t('settings:field.realTimeUpdates')}
+            description={t('settings:field.realTimeUpdatesHint')}
             isChecked={draft.realTimeUpdates}
             onChange={set('realTimeUpdates')}
           />
           <SelectSetting
             id="setting-data-refresh-interval"
-            label="Data Refresh Interval"
+            label={t('settings:field.dataRefreshInterval')}
             value={draft.dataRefreshInterval}
             options={DATA_REFRESH_CHOICES}
             onChange={set('dataRefreshInterval')}
           />
           <SelectSetting
             id="setting-session-timeout"
-            label="Session Timeout"
+            label={t('settings:field.sessionTimeout')}
             value={draft.sessionTimeout}
             options={SESSION_TIMEOUT_CHOICES}
             onChange={set('sessionTimeout')}
@@ -165,13 +168,13 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
       </div>
       <DialogFooter className="sm:justify-between">
         <Button variant="outline" className="text-destructive" onClick={() => void signOut()}>
-          <LogOutIcon aria-hidden /> Logout
+          <LogOutIcon aria-hidden /> {t('settings:logout')}
         </Button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="outline" onClick={onDone}>
-            Cancel
+            {t('common:cancel')}
           </Button>
-          <Button onClick={save}>Save Settings</Button>
+          <Button onClick={save}>{t('settings:save')}</Button>
         </div>
       </DialogFooter>
     </>
@@ -181,6 +184,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
 /** Settings & Preferences (spec §2, §3): every user setting, saved under userSettings. */
 export function SettingsDialog() {
   const { isSettingsDialogOpen, setSettingsDialogOpen, settingsDialogReturnFocus } = useUserSettings();
+  const { t } = useTranslation();
   return (
     <Dialog open={isSettingsDialogOpen} onOpenChange={setSettingsDialogOpen}>
       <DialogContent
@@ -193,8 +197,8 @@ export function SettingsDialog() {
         }}
       >
         <DialogHeader>
-          <DialogTitle>Settings & Preferences</DialogTitle>
-          <DialogDescription>Theme, formats, notifications and planning defaults.</DialogDescription>
+          <DialogTitle>{t('settings:title')}</DialogTitle>
+          <DialogDescription>{t('settings:description')}</DialogDescription>
         </DialogHeader>
         <SettingsForm onDone={() => setSettingsDialogOpen(false)} />
       </DialogContent>

@@ -1,25 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { BrandLogo, isCustomerBrandedPath } from './BrandLogo';
 import { HelpButton } from './HelpButton';
 import { UserMenu } from './UserMenu';
 
-/** The two sub-products the header names (spec §1). */
-export const SUB_PRODUCTS = ['Demand Planning & Forecasting', 'Inventory Planning Override System'] as const;
-
 /** Top bar of signed-in screens: sub-product names (or the customer's logo on its pages), help, user menu. */
 export function AppHeader() {
   const { pathname } = useLocation();
   const isCustomer = isCustomerBrandedPath(pathname);
+  const { t } = useTranslation();
   return (
     <header className="flex h-16 shrink-0 items-center justify-between gap-4 border-b border-border bg-card px-6">
       <div className="flex min-w-0 items-center gap-4">
         {isCustomer && <BrandLogo isCustomer />}
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm">
-          <span className="font-semibold">{SUB_PRODUCTS[0]}</span>
+          <span className="font-semibold">{t('shell:header.demandPlanning')}</span>
           <span className="text-muted-foreground" aria-hidden>
             |
           </span>
-          <span className="text-muted-foreground">{SUB_PRODUCTS[1]}</span>
+          <span className="text-muted-foreground">{t('shell:header.inventoryOverride')}</span>
         </p>
       </div>
       <div className="flex items-center gap-2">

@@ -1,32 +1,33 @@
 import { CircleHelpIcon } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 
 /** Header help: what each area of the suite is for and how to move around. */
+const strong = { strong: <strong className="text-foreground" /> };
+
 export function HelpButton() {
+  const { t } = useTranslation();
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Help">
+        <Button variant="ghost" size="icon" aria-label={t('shell:help.label')}>
           <CircleHelpIcon aria-hidden />
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-96">
-        <h2 className="mb-2 text-sm font-semibold">Getting around</h2>
+        <h2 className="mb-2 text-sm font-semibold">{t('shell:help.title')}</h2>
         <ul className="flex list-disc flex-col gap-2 pl-4 text-sm text-muted-foreground">
           <li>
-            <strong className="text-foreground">Demand planning</strong>: review forecasts per product and
-            week, override them with a reason, import and export spreadsheets.
+            <Trans i18nKey="shell:help.demandPlanning" components={strong} />
           </li>
           <li>
-            <strong className="text-foreground">Control tower</strong>: cycle-to-cycle forecast analysis,
-            accuracy, inventory and supply–demand match.
+            <Trans i18nKey="shell:help.controlTower" components={strong} />
           </li>
           <li>
-            <strong className="text-foreground">Settings</strong> (sidebar or your avatar): theme, number,
-            date and currency formats, planning defaults.
+            <Trans i18nKey="shell:help.settings" components={strong} />
           </li>
-          <li>The arrows at the foot of the sidebar narrow it to icons and widen it again.</li>
+          <li>{t('shell:help.sidebar')}</li>
         </ul>
       </PopoverContent>
     </Popover>

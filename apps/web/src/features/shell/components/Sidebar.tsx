@@ -7,6 +7,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -77,21 +78,23 @@ function ControlTowerGroup({
   isCollapsed: boolean;
   pathname: string;
 }) {
+  const { t } = useTranslation();
+  const label = t(item.labelKey);
   const isActive = isNavItemActive(item, pathname);
   const [isExpanded, setIsExpanded] = useState(isActive);
   const childListId = 'sidebar-control-tower-children';
   return (
     <li>
       <div className="flex items-center gap-1">
-        <WithTooltip label={item.label} isCollapsed={isCollapsed}>
+        <WithTooltip label={label} isCollapsed={isCollapsed}>
           <Link
             to={item.to}
             className={itemClass(isActive, isCollapsed)}
             aria-current={pathname === item.to ? 'page' : undefined}
-            aria-label={isCollapsed ? item.label : undefined}
+            aria-label={isCollapsed ? label : undefined}
             onClick={() => setIsExpanded(true)}
           >
-            <ItemContent icon={item.icon} label={item.label} isCollapsed={isCollapsed} />
+            <ItemContent icon={item.icon} label={label} isCollapsed={isCollapsed} />
           </Link>
         </WithTooltip>
         {!isCollapsed && (
@@ -100,7 +103,9 @@ function ControlTowerGroup({
             className="flex size-10 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
             aria-expanded={isExpanded}
             aria-controls={childListId}
-            aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${item.label}`}
+            aria-label={t(isExpanded ? 'shell:sidebar.collapseGroup' : 'shell:sidebar.expandGroup', {
+              label,
+            })}
             onClick={() => setIsExpanded((v) => !v)}
           >
             <ChevronDownIcon
@@ -124,7 +129,7 @@ function ControlTowerGroup({
                     isChildActive ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground',
                   )}
                 >
-                  {child.label}
+                  {t(child.labelKey)}
                 </Link>
               </li>
             );
@@ -141,6 +146,7 @@ export function Sidebar() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const { isSidebarCollapsed: isCollapsed, setSidebarCollapsed, openSettingsDialog } = useUserSettings();
+  const { t } = useTranslation();
   const [isComingSoonOpen, setIsComingSoonOpen] = useState(false);
   const items = visibleNavItems(user?.groups ?? []);
   const homePath =
@@ -164,13 +170,13 @@ export function Sidebar() {
         <Link
           to={homePath}
           className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Home"
+          aria-label={t('shell:sidebar.home')}
         >
           <BrandLogo isCustomer={isCustomerBrandedPath(pathname)} isCompact={isCollapsed} />
         </Link>
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+      <nav aria-label={t('shell:sidebar.main')} className="flex-1 overflow-y-auto p-2">
         <ul className="flex flex-col gap-1">
           {items.map((item) => {
             switch (item.kind) {
@@ -186,23 +192,30 @@ export function Sidebar() {
               case 'coming-soon':
                 return (
                   <li key={item.to}>
-                    <WithTooltip label={`${item.label} (Coming Soon)`} isCollapsed={isCollapsed}>
+                    <WithTooltip
+                      label={t('shell:sidebar.comingSoonItem', { label: t(item.labelKey) })}
+                      isCollapsed={isCollapsed}
+                    >
                       <button
                         type="button"
                         className={cn(
                           itemClass(isNavItemActive(item, pathname), isCollapsed),
                           !isCollapsed && 'h-auto min-h-10 py-1.5',
                         )}
-                        aria-label={isCollapsed ? `${item.label} (Coming Soon)` : undefined}
+                        aria-label={
+                          isCollapsed
+                            ? t('shell:sidebar.comingSoonItem', { label: t(item.labelKey) })
+                            : undefined
+                        }
                         onClick={() => setIsComingSoonOpen(true)}
                       >
                         <ItemContent
                           icon={item.icon}
-                          label={item.label}
+                          label={t(item.labelKey)}
                           isCollapsed={isCollapsed}
                           extra={
                             <Badge variant="warning" className="px-1.5 text-[10px] leading-4">
-                              Coming Soon
+                              {t('shell:comingSoon.badge')}
                             </Badge>
                           }
                         />
@@ -214,14 +227,14 @@ export function Sidebar() {
                 const isActive = isNavItemActive(item, pathname);
                 return (
                   <li key={item.to}>
-                    <WithTooltip label={item.label} isCollapsed={isCollapsed}>
+                    <WithTooltip label={t(item.labelKey)} isCollapsed={isCollapsed}>
                       <Link
                         to={item.to}
                         className={itemClass(isActive, isCollapsed)}
                         aria-current={isActive ? 'page' : undefined}
-                        aria-label={isCollapsed ? item.label : undefined}
+                        aria-label={isCollapsed ? t(item.labelKey) : undefined}
                       >
-                        <ItemContent icon={item.icon} label={item.label} isCollapsed={isCollapsed} />
+                        <ItemContent icon={item.icon} label={t(item.labelKey)} isCollapsed={isCollapsed} />
                       </Link>
                     </WithTooltip>
                   </li>
@@ -233,37 +246,37 @@ export function Sidebar() {
       </nav>
 
       <div className="flex flex-col gap-1 border-t border-border p-2">
-        <WithTooltip label="Settings" isCollapsed={isCollapsed}>
+        <WithTooltip label={t('shell:sidebar.settings')} isCollapsed={isCollapsed}>
           <button
             type="button"
             className={itemClass(false, isCollapsed)}
-            aria-label={isCollapsed ? 'Settings' : undefined}
+            aria-label={isCollapsed ? t('shell:sidebar.settings') : undefined}
             onClick={() => openSettingsDialog()}
           >
-            <ItemContent icon={SettingsIcon} label="Settings" isCollapsed={isCollapsed} />
+            <ItemContent icon={SettingsIcon} label={t('shell:sidebar.settings')} isCollapsed={isCollapsed} />
           </button>
         </WithTooltip>
-        <WithTooltip label="Profile" isCollapsed={isCollapsed}>
+        <WithTooltip label={t('shell:sidebar.profile')} isCollapsed={isCollapsed}>
           <button
             type="button"
             className={itemClass(pathname === '/profile', isCollapsed)}
-            aria-label={isCollapsed ? 'Profile' : undefined}
+            aria-label={isCollapsed ? t('shell:sidebar.profile') : undefined}
             aria-current={pathname === '/profile' ? 'page' : undefined}
             onClick={() => void navigate('/profile')}
           >
-            <ItemContent icon={UserIcon} label="Profile" isCollapsed={isCollapsed} />
+            <ItemContent icon={UserIcon} label={t('shell:sidebar.profile')} isCollapsed={isCollapsed} />
           </button>
         </WithTooltip>
-        <WithTooltip label="Expand sidebar" isCollapsed={isCollapsed}>
+        <WithTooltip label={t('shell:sidebar.expand')} isCollapsed={isCollapsed}>
           <button
             type="button"
             className={itemClass(false, isCollapsed)}
-            aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={t(isCollapsed ? 'shell:sidebar.expand' : 'shell:sidebar.collapse')}
             onClick={() => setSidebarCollapsed(!isCollapsed)}
           >
             <ItemContent
               icon={isCollapsed ? ChevronsRightIcon : ChevronsLeftIcon}
-              label="Collapse"
+              label={t('shell:sidebar.collapseShort')}
               isCollapsed={isCollapsed}
             />
           </button>

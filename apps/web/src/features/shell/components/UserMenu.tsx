@@ -1,5 +1,6 @@
 import { LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
@@ -13,9 +14,6 @@ import { useAuth } from '@/features/auth';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import { initialsOf } from '../utils/initials';
 
-/** Fixed organisation line of the user menu (spec §2). */
-export const ORGANISATION_LABEL = 'Supply Chain Planning';
-
 /**
  * Avatar with initials opening the user's menu: name, email, role, organisation, Settings &
  * Preferences and Sign Out. Pages with their own header (demand planning) render it there.
@@ -24,6 +22,7 @@ export function UserMenu() {
   const { user, signOut } = useAuth();
   const { openSettingsDialog } = useUserSettings();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
   if (!user) return null;
   const initials = initialsOf(user.name);
 
@@ -32,7 +31,7 @@ export function UserMenu() {
       <DropdownMenuTrigger
         ref={triggerRef}
         className="flex items-center gap-2 rounded-full p-0.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring md:rounded-md md:pr-2"
-        aria-label={`User menu for ${user.name}`}
+        aria-label={t('shell:userMenu.label', { name: user.name })}
         data-testid="user-menu-trigger"
       >
         <span
@@ -49,21 +48,21 @@ export function UserMenu() {
           {user.email && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
           <span className="mt-1 flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{user.role}</Badge>
-            <span className="text-xs text-muted-foreground">{ORGANISATION_LABEL}</span>
+            <span className="text-xs text-muted-foreground">{t('shell:organisation')}</span>
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => openSettingsDialog({ returnFocusTo: triggerRef.current })}>
           <SettingsIcon aria-hidden />
           <span className="flex flex-col">
-            <span>Settings & Preferences</span>
-            <span className="text-xs text-muted-foreground">Theme, formats, notifications</span>
+            <span>{t('settings:title')}</span>
+            <span className="text-xs text-muted-foreground">{t('settings:menuHint')}</span>
           </span>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
           <LogOutIcon aria-hidden />
-          Sign Out
+          {t('shell:userMenu.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,4 +1,5 @@
 import { NetworkIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { PlaceholderPanel } from '@/features/control-tower/components/PlaceholderPanel';
 import { PageHeading } from '../components/PageHeading';
@@ -7,18 +8,19 @@ import { MODULES } from '../modules';
 /** Supply chain network optimization (spec §1: version 0.1.0, depends on demand planning; content not shown). */
 export default function OptichainPage() {
   const { optimization } = MODULES;
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6 p-6">
       <PageHeading
-        title={optimization.name}
-        subtitle="Plan sourcing, production and distribution across the network from the final demand plan."
+        title={t(optimization.nameKey)}
+        subtitle={t('shell:optimization.subtitle')}
         badges={<Badge variant="outline">{`v${optimization.version}`}</Badge>}
       />
       <PlaceholderPanel
-        title="Optimization Runs"
-        description="Network scenarios solved against the published demand plan"
+        title={t('shell:optimization.runsTitle')}
+        description={t('shell:optimization.runsDescription')}
         icon={NetworkIcon}
-        message="No optimization runs yet. Runs use the published demand plan, so publish a plan cycle first."
+        message={t('shell:optimization.noRuns')}
       />
     </div>
   );
