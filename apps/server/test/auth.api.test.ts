@@ -334,15 +334,18 @@ describe.each(backends)('sign-in and access control on %s', (backend) => {
       expect(theirs.body.data.Comments).not.toBe('batch theirs');
     });
 
-    it('refuses a circor user adding a week to another client’s product', async () => {
+    it('refuses a circor user adding a week to another client’s product as if it did not exist', async () => {
       const { status, body } = await server.request<Failure>(
         'POST',
         BASE,
         { PID: internalRecord.PID, Time_Series_sk: '20300106', Ensemble_Fcst_Units: 5 },
         { as: 'circor' },
       );
-      expect(status).toBe(403);
-      expect(body.error).toBe('Insufficient permissions');
+      // The same answer as for a PID nobody has: a customer cannot probe which PIDs exist.
+      expect(status).toBe(404);
+      expect(body.error).toBe(
+        `Product ${internalRecord.PID} was not found; a new product needs BU, PF, Class, Region, Site, Cost, Unit_Price`,
+      );
     });
 
     it('lets a circor user edit their own client’s record, recorded under their name', async () => {

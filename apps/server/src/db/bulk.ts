@@ -52,7 +52,21 @@ export async function updateByUnnest<Row extends Record<string, unknown>>(
   },
   rows: readonly Row[],
 ): Promise<number> {
-  if (rows.length === 0) return 0;
+  return (await updateByUnnestReturningKeys(db, table, spec, rows)).length;
+}
+
+/** updateByUnnest that answers the key values of the rows it updated, in no particular order. */
+export async function updateByUnnestReturningKeys<Row extends Record<string, unknown>>(
+  db: Db,
+  table: keyof Database,
+  spec: {
+    keys: ReadonlyArray<ColumnSpec<Row>>;
+    columns: ReadonlyArray<ColumnSpec<Row>>;
+    also?: Readonly<Record<string, RawBuilder<unknown>>>;
+  },
+  rows: readonly Row[],
+): Promise<Array<Record<string, unknown>>> {
+  if (rows.length === 0) return [];
   const all = [...spec.keys, ...spec.columns];
   const arrays = sql.join(all.map((column) => columnArray(rows, column)));
   const assignments = [
@@ -60,9 +74,10 @@ export async function updateByUnnest<Row extends Record<string, unknown>>(
     ...Object.entries(spec.also ?? {}).map(([name, value]) => sql`${sql.ref(name)} = ${value}`),
   ];
   const matches = spec.keys.map((k) => sql`t.${sql.ref(k.name)} = u.${sql.ref(k.name)}`);
-  const result = await sql`
+  const result = await sql<Record<string, unknown>>`
     update ${sql.table(table)} as t set ${sql.join(assignments)}
     from unnest(${arrays}) as u(${names(all)})
-    where ${sql.join(matches, sql` and `)}`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+    where ${sql.join(matches, sql` and `)}
+    returning ${sql.join(spec.keys.map((k) => sql`u.${sql.ref(k.name)}`))}`.execute(db);
+  return result.rows;
 }

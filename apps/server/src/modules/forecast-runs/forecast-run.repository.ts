@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { FORECAST_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
-import { insertByUnnest, updateByUnnest } from '../../db/bulk';
+import { insertByUnnest, updateByUnnestReturningKeys } from '../../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
 
@@ -109,6 +109,8 @@ export async function loadSalesHistory(
 export type FutureRecord = {
   pid: string;
   week_start: string;
+  /** The version read: a forecast write applies only while the record still has it. */
+  version: number;
   rev_pln_ovrd_percent: number | null;
   rev_pln_ovrd_units: number | null;
   sop_pln_ovrd_percent: number | null;
@@ -126,6 +128,7 @@ export async function loadFutureRecords(
       .select([
         'r.pid',
         'r.week_start',
+        'r.version',
         'r.rev_pln_ovrd_percent',
         'r.rev_pln_ovrd_units',
         'r.sop_pln_ovrd_percent',
@@ -140,33 +143,56 @@ export async function loadFutureRecords(
   );
 }
 
+/** The records of these keys as a run reads them, fresh (after an edit made the write stale). */
+export async function loadRecordsByKeys(
+  db: Kysely<Database>,
+  keys: ReadonlyArray<{ pid: string; week_start: string }>,
+): Promise<FutureRecord[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<FutureRecord>`
+    select r.pid, r.week_start, r.version, r.rev_pln_ovrd_percent, r.rev_pln_ovrd_units,
+           r.sop_pln_ovrd_percent, r.sop_pln_ovrd_units
+    from unnest(${keys.map((k) => k.pid)}::text[], ${keys.map((k) => k.week_start)}::date[]) as k(pid, week_start)
+    join demand_records r on r.pid = k.pid and r.week_start = k.week_start`.execute(db);
+  return rows;
+}
+
 /** What a run writes per record: the forecasts and the plan chain that follows from them. */
 const FORECAST_COLUMNS = recordColumnSpecs([...FORECAST_FIELDS, ...PLAN_OUTPUT_FIELDS]);
+/** Matched with the key: a record a planner changed since the run read it is left for a retry. */
+const WRITE_GUARD = [...RECORD_KEY_COLUMNS, { name: 'version', type: 'int4' } as const];
+
 export type ForecastWrite = Pick<DemandRecordsTable, 'pid' | 'week_start'> & {
+  version: number;
+} & {
   [C in (typeof FORECAST_COLUMNS)[number]['name']]: DemandRecordsTable[C];
 };
 
 /**
- * Writes forecasts and the plan chain that follows, one statement for many records. Bumps each
- * record's version, so an edit read before the run is reported stale instead of silently
- * overwriting the new plan.
+ * Writes forecasts and plans in one statement, each record only if its version is still the one
+ * the plan was computed from; answers the keys written, so the caller can retry the others with
+ * the planner's new overrides instead of overwriting them.
  */
 export async function writeForecasts(
   db: Kysely<Database>,
   rows: readonly ForecastWrite[],
   user: string,
-): Promise<number> {
-  return updateByUnnest(
+): Promise<Set<string>> {
+  const written = await updateByUnnestReturningKeys(
     db,
     'demand_records',
     {
-      keys: RECORD_KEY_COLUMNS,
+      keys: WRITE_GUARD,
       columns: FORECAST_COLUMNS,
       also: { version: sql`t.version + 1`, last_updated_at: sql`now()`, last_updated_by: sql`${user}` },
     },
     rows,
   );
+  return new Set(written.map((row) => recordKey(row as { pid: string; week_start: string })));
 }
+
+export const recordKey = (record: { pid: string; week_start: string }): string =>
+  `${record.pid}|${record.week_start}`;
 
 export async function upsertAccuracy(
   db: Kysely<Database>,

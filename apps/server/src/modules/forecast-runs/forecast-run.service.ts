@@ -15,7 +15,10 @@ import {
   upsertAccuracy,
   writeForecasts,
   type ForecastRunRow,
+  loadRecordsByKeys,
+  recordKey,
   type ForecastWrite,
+  type FutureRecord,
 } from './forecast-run.repository';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -32,6 +35,8 @@ const PRODUCTS_PER_STEP = 1000;
  * second (one step of 26,000 in one transaction held edits for many seconds).
  */
 const RECORDS_PER_WRITE = 500;
+/** A record edited again and again during a run is left after this many tries. */
+const MAX_WRITE_ATTEMPTS = 5;
 /** Weekly data: the engine handles the 52.18-week year from this (see docs/forecasting.md). */
 const SEASON_LENGTH = 52;
 /** Progress is written at most this often while the engine works. */
@@ -163,29 +168,27 @@ export class ForecastRunService {
     );
     const byPid = new Map(withHistory.map((p, i) => [p.pid, { product: p, forecast: forecasts[i]! }]));
 
-    const writes: ForecastWrite[] = [];
-    for (const record of future) {
+    const forecastOf = (record: FutureRecord): ForecastWrite | null => {
       const entry = byPid.get(record.pid);
-      if (!entry) continue;
+      if (!entry) return null;
       const step = weeksBetween(lastWeek.get(record.pid)!, record.week_start);
       const ensemble = roundToCents(Math.max(0, entry.forecast.ensemble[step - 1] ?? 0));
       const naive = roundToCents(Math.max(0, entry.forecast.naive[step - 1] ?? 0));
-      const plan = planColumns({ ensemble_fcst_units: ensemble, ...record }, entry.product);
-      writes.push({
+      return {
         pid: record.pid,
         week_start: record.week_start,
+        version: record.version,
         naive_fcst_units: naive,
         ensemble_fcst_units: ensemble,
-        ...plan,
-      });
+        ...planColumns({ ensemble_fcst_units: ensemble, ...record }, entry.product),
+      };
+    };
+    let count = 0;
+    for (let start = 0; start < future.length; start += RECORDS_PER_WRITE) {
+      count += await this.writeChunk(future.slice(start, start + RECORDS_PER_WRITE), forecastOf);
     }
     const finite = (value: number): number | null =>
       Number.isFinite(value) ? Math.round(value * 100) / 100 : null;
-    let count = 0;
-    // Single statements, each atomic: a record holds either its old or its new forecast and plan.
-    for (let start = 0; start < writes.length; start += RECORDS_PER_WRITE) {
-      count += await writeForecasts(this.db, writes.slice(start, start + RECORDS_PER_WRITE), FORECAST_USER);
-    }
     await this.db.transaction().execute((trx) =>
       upsertAccuracy(
         trx,
@@ -204,6 +207,34 @@ export class ForecastRunService {
         }),
       ),
     );
+    return count;
+  }
+
+  /**
+   * Writes one chunk as single statements, each atomic: a record holds either its old or its new
+   * forecast and plan. A record a planner edited since it was read is re-read and its plan
+   * recomputed from the new overrides, so an edit made during a run is never overwritten.
+   */
+  private async writeChunk(
+    records: readonly FutureRecord[],
+    forecastOf: (record: FutureRecord) => ForecastWrite | null,
+  ): Promise<number> {
+    let count = 0;
+    let pending = records;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const writes = pending.map(forecastOf).filter((w): w is ForecastWrite => w !== null);
+      const written = await writeForecasts(this.db, writes, FORECAST_USER);
+      count += written.size;
+      const stale = writes.filter((w) => !written.has(recordKey(w)));
+      if (stale.length === 0) break;
+      if (attempt === MAX_WRITE_ATTEMPTS) {
+        this.log.info(
+          `Forecast run left ${stale.length} record(s) that kept changing; the next run covers them`,
+        );
+        break;
+      }
+      pending = await loadRecordsByKeys(this.db, stale);
+    }
     return count;
   }
 }
