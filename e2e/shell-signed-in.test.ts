@@ -121,12 +121,16 @@ describe('shell: signed in as admin', () => {
       expect(text).toContain(expected);
     }
     // The menu opens with focus on its first item; arrows move through the items.
-    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    await expect(focusedText()).resolves.toContain('Settings & Preferences');
+    // Focus moves on the next frame after a key press: wait for it rather than reading at once.
+    const focusReaches = (text: string) =>
+      page.waitForFunction((t) => document.activeElement?.textContent?.includes(t) ?? false, text, {
+        timeout: 5_000,
+      });
+    await focusReaches('Settings & Preferences');
     await page.keyboard.press('ArrowDown');
-    await expect(focusedText()).resolves.toContain('Sign Out');
+    await focusReaches('Sign Out');
     await page.keyboard.press('ArrowUp');
-    await expect(focusedText()).resolves.toContain('Settings & Preferences');
+    await focusReaches('Settings & Preferences');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Settings & Preferences' });
     await dialog.waitFor();

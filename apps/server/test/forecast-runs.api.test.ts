@@ -1,6 +1,9 @@
 import type { DemandRecord } from '@ps/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from './support/backends';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { ForecastRunService } from '../src/modules/forecast-runs/forecast-run.service';
+import { TEST_POSTGRES_URL, backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
 type Run = {
@@ -147,3 +150,88 @@ describe.each(backends)('forecast runs on %s', (backend) => {
     expect(bad.body.error).toBe('id must be a number');
   });
 });
+
+async function waitForRunOn(server: TestServer, id: number): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const { body } = await server.request<Envelope<Run>>('GET', `/api/forecast/runs/${id}`);
+    if (body.data.status !== 'running') return;
+    if (Date.now() > deadline) throw new Error(`Run ${id} still running`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.skipIf(!backends.includes('postgres'))(
+  'forecast runs shared by several server processes on one PostgreSQL',
+  () => {
+    let server: TestServer;
+    let other: DatabaseHandle;
+    beforeAll(async () => {
+      server = await startTestServer('postgres', { products: 30, weeks: 12 });
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        server.database.db,
+      );
+      other = openDatabase({
+        kind: 'postgres',
+        url: TEST_POSTGRES_URL,
+        schema: rows[0]!.schema,
+        poolSize: 2,
+      });
+    });
+    afterAll(async () => {
+      await other?.close();
+      await server?.close();
+    });
+
+    it('a second process starting up leaves the run the first one is doing alone, and refuses a second run', async () => {
+      const { body } = await server.request<{ data: { id: number } }>('POST', '/api/forecast/runs');
+      const secondProcess = new ForecastRunService(
+        other.db,
+        { error: () => undefined, info: () => undefined },
+        'postgres',
+      );
+      await secondProcess.recoverInterruptedRuns();
+      const run = await secondProcess.get(body.data.id);
+      expect(['running', 'succeeded']).toContain(run.status);
+      if (run.status === 'running') {
+        await expect(
+          secondProcess.start({
+            userId: 'second',
+            userName: 'Second process',
+            groups: ['admin'],
+            clientIds: ['internal', 'circor'],
+            canWrite: true,
+            isAdmin: true,
+          }),
+        ).rejects.toMatchObject({ code: 'BUSY' });
+      }
+      await waitForRunOn(server, body.data.id);
+      expect((await secondProcess.get(body.data.id)).status).toBe('succeeded');
+    });
+
+    it('fails a run whose process is gone (no lock held) and lets a new run start', async () => {
+      // A row left 'running' with nobody holding its lock: what a killed process leaves behind.
+      const orphan = await other.db
+        .insertInto('forecast_runs')
+        .values({
+          status: 'running',
+          requested_by: 'Killed process',
+          client_ids: ['internal'],
+          error: null,
+          finished_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { status, body } = await server.request<{ data: { id: number } }>('POST', '/api/forecast/runs');
+      expect(status).toBe(202);
+      const orphaned = await server.database.db
+        .selectFrom('forecast_runs')
+        .selectAll()
+        .where('id', '=', orphan.id)
+        .executeTakeFirstOrThrow();
+      expect(orphaned.status).toBe('failed');
+      expect(orphaned.error).toBe('Interrupted: the server stopped before the run finished');
+      await waitForRunOn(server, body.data.id);
+    });
+  },
+);

@@ -11,12 +11,13 @@ const UNIQUE_VIOLATION = '23505';
 /** Starts a run; undefined when another run is already going (the partial unique index refuses it). */
 export async function insertRunningRun(
   db: Kysely<Database>,
-  run: { requestedBy: string; clientIds: readonly ClientId[] },
+  run: { id?: number; requestedBy: string; clientIds: readonly ClientId[] },
 ): Promise<ForecastRunRow | undefined> {
   try {
     return await db
       .insertInto('forecast_runs')
       .values({
+        ...(run.id === undefined ? {} : { id: run.id }),
         status: 'running',
         requested_by: run.requestedBy,
         client_ids: [...run.clientIds],
@@ -56,16 +57,75 @@ export async function updateRun(
   await db.updateTable('forecast_runs').set(values).where('id', '=', id).execute();
 }
 
-/** A run left 'running' by a server that stopped mid-way can never finish; mark it failed. */
-export async function failInterruptedRuns(db: Kysely<Database>): Promise<number> {
+/** Advisory-lock class of forecast runs: (class, run id) is held by the process running it. */
+const RUN_LOCK_CLASS = 7_301;
+/**
+ * Starts a run on a shared PostgreSQL: on one pooled connection kept for the whole run, takes the
+ * next run id, locks it (advisory lock (class, id)) and only then inserts the row, so no other
+ * process ever sees the run without its lock. When the process dies, PostgreSQL closes the
+ * session and the lock goes with it: that is how other processes tell an orphaned run from one
+ * still going. Answers once the row is in (undefined when another run is going); `work` then goes
+ * on in the background and the lock is released when it ends.
+ */
+export function startLockedRun(
+  db: Kysely<Database>,
+  run: { requestedBy: string; clientIds: readonly ClientId[] },
+  work: (row: ForecastRunRow) => Promise<void>,
+): Promise<{ row: ForecastRunRow | undefined; finished: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const finished = db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ id: number }>`
+        select nextval(pg_get_serial_sequence('forecast_runs', 'id'))::int4 as id`.execute(connection);
+      const id = rows[0]!.id;
+      await sql`select pg_advisory_lock(${RUN_LOCK_CLASS}, ${id})`.execute(connection);
+      try {
+        const row = await insertRunningRun(connection, { ...run, id });
+        answered = true;
+        resolve({ row, finished });
+        if (row) await work(row);
+      } finally {
+        await sql`select pg_advisory_unlock(${RUN_LOCK_CLASS}, ${id})`.execute(connection);
+      }
+    });
+    finished.catch((error: unknown) => {
+      if (!answered) reject(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}
+
+const INTERRUPTED = {
+  status: 'failed',
+  error: 'Interrupted: the server stopped before the run finished',
+  finished_at: new Date(),
+} as const;
+
+/**
+ * Marks failed the runs left 'running' by a process that is gone: on a shared PostgreSQL, those
+ * whose advisory lock nobody holds (tried inside this transaction, so it is released at once).
+ */
+export async function failOrphanedRuns(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('forecast_runs')
+      .set({ ...INTERRUPTED, finished_at: new Date() })
+      .where('status', '=', 'running')
+      .where(sql<boolean>`pg_try_advisory_xact_lock(${RUN_LOCK_CLASS}, id)`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
+}
+
+/**
+ * Marks failed every run left 'running' except the given ones: for the embedded database, which
+ * only this process can open, so any other running run was left by a stopped server.
+ */
+export async function failRunsExcept(db: Kysely<Database>, ownRunIds: readonly number[]): Promise<number> {
   const result = await db
     .updateTable('forecast_runs')
-    .set({
-      status: 'failed',
-      error: 'Interrupted: the server stopped before the run finished',
-      finished_at: new Date(),
-    })
+    .set({ ...INTERRUPTED, finished_at: new Date() })
     .where('status', '=', 'running')
+    .$if(ownRunIds.length > 0, (q) => q.where('id', 'not in', [...ownRunIds]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -3,7 +3,8 @@ import { roundToCents, type ForecastRun } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { AccessScope } from '../../lib/access';
 import {
-  failInterruptedRuns,
+  failOrphanedRuns,
+  failRunsExcept,
   findRun,
   findRunningRun,
   insertRunningRun,
@@ -13,6 +14,7 @@ import {
   loadSalesHistory,
   updateRun,
   upsertAccuracy,
+  startLockedRun,
   writeForecasts,
   type ForecastRunRow,
   loadRecordsByKeys,
@@ -20,6 +22,7 @@ import {
   type ForecastWrite,
   type FutureRecord,
 } from './forecast-run.repository';
+import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { planColumns } from '../../db/demand-record-row';
@@ -74,19 +77,37 @@ const weeksBetween = (from: string, to: string): number =>
  * forecast_runs row; the engine works on worker threads so requests stay fast meanwhile.
  */
 export class ForecastRunService {
+  /** Runs this process is executing (the embedded database has no other process to ask). */
+  private readonly ownRuns = new Set<number>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void },
+    /** 'postgres': other server processes may share the database and run forecasts too. */
+    private readonly databaseKind: DatabaseKind,
   ) {}
 
-  /** Runs left 'running' by a stopped server would block every future run. */
+  /**
+   * A run left 'running' by a stopped server would block every future run: mark it failed. On a
+   * shared PostgreSQL only runs whose process is gone (no advisory lock) are touched, so a
+   * restarting process never fails the run another process is doing.
+   */
   async recoverInterruptedRuns(): Promise<void> {
-    const count = await failInterruptedRuns(this.db);
+    const count =
+      this.databaseKind === 'postgres'
+        ? await failOrphanedRuns(this.db)
+        : await failRunsExcept(this.db, [...this.ownRuns]);
     if (count > 0) this.log.info(`Marked ${count} interrupted forecast run(s) as failed`);
   }
 
   async start(scope: AccessScope): Promise<ForecastRun> {
-    const run = await insertRunningRun(this.db, { requestedBy: scope.userName, clientIds: scope.clientIds });
+    const request = { requestedBy: scope.userName, clientIds: scope.clientIds };
+    let run = await this.claim(request);
+    if (!run) {
+      // The run in the way may belong to a process that died; then it must not block this one.
+      await this.recoverInterruptedRuns();
+      run = await this.claim(request);
+    }
     if (!run) {
       const running = await findRunningRun(this.db);
       const detail = running
@@ -97,16 +118,40 @@ export class ForecastRunService {
         `A forecast run is already in progress${detail}. Wait for it to finish before starting another.`,
       );
     }
-    // Not awaited: the run goes on after the response; its outcome is recorded in its row.
-    void this.execute(run).catch(async (error: unknown) => {
-      this.log.error({ err: error, runId: run.id }, 'forecast run failed');
-      await updateRun(this.db, run.id, {
-        status: 'failed',
-        error: error instanceof Error ? error.message : 'Unknown error',
-        finished_at: new Date(),
-      }).catch(() => undefined);
-    });
     return toForecastRun(run);
+  }
+
+  /**
+   * Inserts the run and sets it going in the background (not awaited: the run goes on after the
+   * response; its outcome is recorded in its row). Undefined when another run is going.
+   */
+  private async claim(request: {
+    requestedBy: string;
+    clientIds: AccessScope['clientIds'];
+  }): Promise<ForecastRunRow | undefined> {
+    const work = async (run: ForecastRunRow): Promise<void> => {
+      this.ownRuns.add(run.id);
+      try {
+        await this.execute(run);
+      } catch (error) {
+        this.log.error({ err: error, runId: run.id }, 'forecast run failed');
+        await updateRun(this.db, run.id, {
+          status: 'failed',
+          error: error instanceof Error ? error.message : 'Unknown error',
+          finished_at: new Date(),
+        }).catch(() => undefined);
+      } finally {
+        this.ownRuns.delete(run.id);
+      }
+    };
+    if (this.databaseKind === 'postgres') {
+      const { row, finished } = await startLockedRun(this.db, request, work);
+      finished.catch((error: unknown) => this.log.error({ err: error }, 'forecast run lock failed'));
+      return row;
+    }
+    const row = await insertRunningRun(this.db, request);
+    if (row) void work(row);
+    return row;
   }
 
   async get(id: number): Promise<ForecastRun> {

@@ -5,7 +5,7 @@ import { registerForecastRunRoutes } from './forecast-runs.routes';
 export const forecastRunsModule: ServerModule = {
   name: 'forecast-runs',
   register: async (app, { database, log }) => {
-    const service = new ForecastRunService(database.db, log);
+    const service = new ForecastRunService(database.db, log, database.kind);
     // A run left 'running' by a stopped server is marked failed before anyone can start a new one.
     await service.recoverInterruptedRuns();
     registerForecastRunRoutes(app, service);
