@@ -16,6 +16,11 @@ export function languageOfSetting(setting: UserSettings['language']): Language {
   return LANGUAGE_OF_SETTING[setting];
 }
 
+export function settingOfLanguage(language: Language): UserSettings['language'] {
+  const [setting] = Object.entries(LANGUAGE_OF_SETTING).find(([, code]) => code === language) ?? [];
+  return (setting as UserSettings['language'] | undefined) ?? 'english';
+}
+
 function isLanguage(code: string): code is Language {
   return (LANGUAGES as readonly string[]).includes(code);
 }

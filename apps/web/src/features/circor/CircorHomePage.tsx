@@ -1,4 +1,5 @@
 import { ArrowRightIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/features/auth';
@@ -8,47 +9,47 @@ import { BrandLogo } from '@/features/shell/components/BrandLogo';
 const CUSTOMER_SCREENS = [
   {
     to: '/control-tower',
-    title: 'Demand Planning Review Worksheet',
-    description: 'Cycle-to-cycle forecast analysis and management visibility.',
+    titleKey: 'circor:reviewWorksheet.title',
+    descriptionKey: 'circor:reviewWorksheet.description',
   },
   {
     to: '/control-tower/forecast-accuracy-metrics',
-    title: 'Forecast Accuracy Metrics',
-    description: 'Accuracy, MAPE and bias of published forecasts.',
+    titleKey: 'circor:accuracy.title',
+    descriptionKey: 'circor:accuracy.description',
   },
   {
     to: '/control-tower/inventory-metrics',
-    title: 'Inventory Metrics',
-    description: 'Inventory value, turnover, stockouts and service level.',
+    titleKey: 'circor:inventory.title',
+    descriptionKey: 'circor:inventory.description',
   },
   {
     to: '/control-tower/sd-match-trend',
-    title: 'S&D Match Trend',
-    description: 'How well supply has matched demand over recent cycles.',
+    titleKey: 'circor:sdMatch.title',
+    descriptionKey: 'circor:sdMatch.description',
   },
   {
     to: '/demand-planning-review',
-    title: 'Demand Planning Review',
-    description: 'Your demand plan reviewed quarter by quarter.',
+    titleKey: 'circor:planningReview.title',
+    descriptionKey: 'circor:planningReview.description',
   },
 ] as const;
 
 /** Customer home (spec §2 /circor) with the customer's branding. */
 export default function CircorHomePage() {
   const { user } = useAuth();
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-8 p-6">
       <section className="flex flex-col gap-4 rounded-xl border border-border bg-card p-8">
         <BrandLogo isCustomer />
-        <h1 className="text-3xl font-bold tracking-tight">Welcome{user?.name ? `, ${user.name}` : ''}</h1>
-        <p className="max-w-2xl text-muted-foreground">
-          Your planning workspace: follow your demand plan, forecast accuracy and supply–demand match in the
-          control tower. Only your organisation&apos;s data is shown here.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {user?.name ? t('circor:welcomeName', { name: user.name }) : t('circor:welcome')}
+        </h1>
+        <p className="max-w-2xl text-muted-foreground">{t('circor:intro')}</p>
       </section>
       <section aria-labelledby="circor-screens-heading" className="flex flex-col gap-4">
         <h2 id="circor-screens-heading" className="text-lg font-semibold">
-          Control tower
+          {t('circor:controlTower')}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {CUSTOMER_SCREENS.map((screen) => (
@@ -60,13 +61,13 @@ export default function CircorHomePage() {
                 <Card className="h-full transition-colors group-hover:border-primary">
                   <CardHeader>
                     <CardTitle className="flex items-center justify-between gap-2 text-base">
-                      {screen.title}
+                      {t(screen.titleKey)}
                       <ArrowRightIcon
                         className="size-4 text-muted-foreground group-hover:text-primary"
                         aria-hidden
                       />
                     </CardTitle>
-                    <CardDescription>{screen.description}</CardDescription>
+                    <CardDescription>{t(screen.descriptionKey)}</CardDescription>
                   </CardHeader>
                 </Card>
               </Link>

@@ -1,34 +1,42 @@
 import { BarChart3Icon, LockKeyholeIcon, TrendingUpIcon, ZapIcon, type LucideIcon } from 'lucide-react';
 
-/** The landing page's four feature cards (spec §2). */
+/** The landing page's four feature cards (spec §2), as catalogue keys. */
 export const LANDING_FEATURES: ReadonlyArray<{
   icon: LucideIcon;
-  title: string;
-  description: string;
-  points: readonly string[];
+  titleKey: string;
+  descriptionKey: string;
+  pointKeys: readonly string[];
 }> = [
   {
     icon: BarChart3Icon,
-    title: 'Advanced Analytics',
-    description: 'See plans at every level of your organisation, from product to business unit.',
-    points: ['Multi-level roll-ups', 'Cycle-to-cycle comparison', 'Interactive charts'],
+    titleKey: 'landing:analytics.title',
+    descriptionKey: 'landing:analytics.description',
+    pointKeys: ['landing:analytics.rollUps', 'landing:analytics.cycleComparison', 'landing:analytics.charts'],
   },
   {
     icon: TrendingUpIcon,
-    title: 'Demand Forecasting',
-    description: 'Statistical forecasts per product and week, with planner overrides and reasons.',
-    points: ['Ensemble forecasts', 'Override audit trail', 'Weekly to yearly views'],
+    titleKey: 'landing:forecasting.title',
+    descriptionKey: 'landing:forecasting.description',
+    pointKeys: [
+      'landing:forecasting.ensemble',
+      'landing:forecasting.auditTrail',
+      'landing:forecasting.views',
+    ],
   },
   {
     icon: ZapIcon,
-    title: 'Real-time Optimization',
-    description: 'Adjust plans and see the financial impact of every change at once.',
-    points: ['Instant plan recalculation', 'Revenue and cost impact', 'Publish plan cycles'],
+    titleKey: 'landing:optimization.title',
+    descriptionKey: 'landing:optimization.description',
+    pointKeys: [
+      'landing:optimization.recalculation',
+      'landing:optimization.impact',
+      'landing:optimization.publish',
+    ],
   },
   {
     icon: LockKeyholeIcon,
-    title: 'Enterprise Security',
-    description: 'Single sign-on with your identity provider and role-based access per screen.',
-    points: ['Authorization code + PKCE', 'Group-based permissions', 'Separated client data'],
+    titleKey: 'landing:security.title',
+    descriptionKey: 'landing:security.description',
+    pointKeys: ['landing:security.pkce', 'landing:security.groups', 'landing:security.separation'],
   },
 ];

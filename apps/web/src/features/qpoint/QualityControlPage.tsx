@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 
 /** What the quality module is planned to bring. */
 const PLANNED_FEATURES = [
-  'Supplier quality scorecards and incoming inspection tracking',
-  'Defect and non-conformance analytics by product family and site',
-  'Statistical process control charts with automatic alerts',
-  'Root-cause analysis linking quality events to demand and supply',
-  'Corrective and preventive action (CAPA) workflows',
+  'quality:scorecards',
+  'quality:defects',
+  'quality:spc',
+  'quality:rootCause',
+  'quality:capa',
 ] as const;
 
 /** Quality control placeholder (spec §2): disabled module, shown as coming soon. */
@@ -24,15 +24,15 @@ export default function QualityControlPage() {
     <div className="flex flex-col gap-6 p-6">
       <Button variant="ghost" asChild className="self-start">
         <Link to="/demand-planning">
-          <ArrowLeftIcon aria-hidden /> Back
+          <ArrowLeftIcon aria-hidden /> {t('quality:back')}
         </Link>
       </Button>
       <PageHeading
         title={t(quality.nameKey)}
-        subtitle="Monitor product and supplier quality alongside your demand plan, and act on issues before they reach customers."
+        subtitle={t('quality:subtitle')}
         badges={
           <>
-            <Badge variant="warning">Coming Soon</Badge>
+            <Badge variant="warning">{t('quality:comingSoon')}</Badge>
             <Badge variant="outline">{`v${quality.version}`}</Badge>
           </>
         }
@@ -41,16 +41,16 @@ export default function QualityControlPage() {
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <ClipboardCheckIcon className="size-5 text-primary" aria-hidden /> What to Expect
+              <ClipboardCheckIcon className="size-5 text-primary" aria-hidden /> {t('quality:whatToExpect')}
             </CardTitle>
-            <CardDescription>Planned features of the quality module</CardDescription>
+            <CardDescription>{t('quality:plannedFeatures')}</CardDescription>
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col gap-3">
               {PLANNED_FEATURES.map((feature) => (
                 <li key={feature} className="flex gap-3 text-sm">
                   <CheckCircle2Icon className="size-5 shrink-0 text-success" aria-hidden />
-                  {feature}
+                  {t(feature)}
                 </li>
               ))}
             </ul>
@@ -60,32 +60,31 @@ export default function QualityControlPage() {
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <BellIcon className="size-5 text-primary" aria-hidden /> Stay Updated
+                <BellIcon className="size-5 text-primary" aria-hidden /> {t('quality:stayUpdated')}
               </CardTitle>
-              <CardDescription>Expected release: {quality.expectedRelease}</CardDescription>
+              <CardDescription>
+                {t('quality:expectedRelease', { release: quality.expectedRelease })}
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
               <Button disabled className="w-full">
-                Notify Me When Available
+                {t('quality:notifyMe')}
               </Button>
-              <p className="text-xs text-muted-foreground">
-                Note: this feature is coming soon. Automatic notifications for new tool releases will be
-                available then.
-              </p>
+              <p className="text-xs text-muted-foreground">{t('quality:note')}</p>
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <RocketIcon className="size-5 text-primary" aria-hidden /> Available Now
+                <RocketIcon className="size-5 text-primary" aria-hidden /> {t('quality:availableNow')}
               </CardTitle>
               <CardDescription>
-                Review and override demand forecasts in the {t(MODULES.demandPlanning.nameKey)} tool.
+                {t('quality:availableNowText', { tool: t(MODULES.demandPlanning.nameKey) })}
               </CardDescription>
             </CardHeader>
             <CardContent>
               <Button variant="outline" asChild className="w-full">
-                <Link to="/demand-planning">Open the demand planning tool</Link>
+                <Link to="/demand-planning">{t('quality:openDemandPlanning')}</Link>
               </Button>
             </CardContent>
           </Card>

@@ -5,7 +5,7 @@ import { interfaceLanguage, languageOfSetting } from '@/i18n/languages';
 import {
   readSavedLanguage,
   readUiPreferences,
-  readUserSettings,
+  readSettingsInEffect,
   THEME_KEY,
   UI_PREFERENCES_KEY,
   USER_SETTINGS_KEY,
@@ -22,7 +22,9 @@ const WATCHED_KEYS = new Set([USER_SETTINGS_KEY, THEME_KEY, UI_PREFERENCES_KEY])
  * root, and the interface language to i18next and `<html lang>`. The settings dialog itself is rendered once by the AppLayout; anything may open it.
  */
 export function UserSettingsProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState<UserSettings>(() => readUserSettings(localStorage));
+  const [settings, setSettings] = useState<UserSettings>(() =>
+    readSettingsInEffect(localStorage, navigator.languages),
+  );
   const [isSidebarCollapsed, setIsSidebarCollapsed] = useState(
     () => readUiPreferences(localStorage).sidebarCollapsed,
   );
@@ -38,7 +40,7 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && !WATCHED_KEYS.has(event.key)) return;
-      setSettings(readUserSettings(localStorage));
+      setSettings(readSettingsInEffect(localStorage, navigator.languages));
       setIsSidebarCollapsed(readUiPreferences(localStorage).sidebarCollapsed);
     };
     window.addEventListener('storage', onStorage);

@@ -1,6 +1,7 @@
 import { DEFAULT_USER_SETTINGS } from '@ps/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  readSettingsInEffect,
   readUiPreferences,
   readUserSettings,
   THEME_KEY,
@@ -24,6 +25,13 @@ describe('settings storage', () => {
   let storage: MemoryStorage;
   beforeEach(() => {
     storage = new MemoryStorage();
+  });
+
+  it('shows the browser language in effect while no language is saved, the saved one after', () => {
+    expect(readSettingsInEffect(storage, ['de-AT', 'en']).language).toBe('german');
+    expect(readSettingsInEffect(storage, ['pt-BR']).language).toBe('english');
+    writeUserSettings(storage, { ...DEFAULT_USER_SETTINGS, language: 'french' });
+    expect(readSettingsInEffect(storage, ['de-AT', 'en']).language).toBe('french');
   });
 
   it('starts from the spec defaults (light theme, sidebar wide)', () => {

@@ -5,6 +5,7 @@ import {
   type UserSettings,
 } from '@ps/domain';
 import { z } from 'zod';
+import { interfaceLanguage, settingOfLanguage } from '../../i18n/languages';
 
 /**
  * Browser storage of the user's preferences (spec §3). `userSettings` is the one source of truth
@@ -77,6 +78,18 @@ export function readUserSettings(storage: KeyValueStorage): UserSettings {
 export function readSavedLanguage(storage: KeyValueStorage): UserSettings['language'] | undefined {
   if (readJson(storage, USER_SETTINGS_KEY) === undefined) return undefined;
   return readUserSettings(storage).language;
+}
+
+/**
+ * The settings as they act on the screen: without a saved language the browser's decides, so the
+ * settings dialog shows that language rather than the default English.
+ */
+export function readSettingsInEffect(
+  storage: KeyValueStorage,
+  browserLanguages: readonly string[],
+): UserSettings {
+  const language = interfaceLanguage(readSavedLanguage(storage), browserLanguages);
+  return { ...readUserSettings(storage), language: settingOfLanguage(language) };
 }
 
 export function readUiPreferences(storage: KeyValueStorage): UiPreferences {

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../hooks/useAuth';
 import { hasAnyGroup } from '../utils/groups';
@@ -35,6 +36,7 @@ export function ProtectedRoute({
   const { isLoading, isAuthenticated, user, error } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const isRestricted = !!allowedGroups && allowedGroups.length > 0;
   const isDenied = isAuthenticated && isRestricted && !!user && !hasAnyGroup(user, allowedGroups);
   const showsError = !isLoading && !!error && !hasStoredTokens();
@@ -57,9 +59,13 @@ export function ProtectedRoute({
   }, [isDenied, fallbackPath, location.pathname, allowedGroups, navigate]);
 
   if (isLoading)
-    return <AuthStatus message={isRestricted ? 'Checking permissions...' : 'Verifying authentication...'} />;
+    return (
+      <AuthStatus
+        message={isRestricted ? t('auth:status.checkingPermissions') : t('auth:status.verifying')}
+      />
+    );
   if (showsError) return <AuthError message={error.message} />;
-  if (!isAuthenticated) return <AuthStatus message="Redirecting to login..." />;
+  if (!isAuthenticated) return <AuthStatus message={t('auth:status.redirectingToLogin')} />;
   if (isDenied) return <AccessDenied groups={user.groups} requiredGroups={allowedGroups ?? []} />;
   return <>{children}</>;
 }

@@ -1,5 +1,6 @@
 import { Loader2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '../hooks/useAuth';
@@ -16,6 +17,7 @@ type Phase = { kind: 'working' } | { kind: 'redirecting' } | { kind: 'failed'; m
 export default function AuthCallbackPage() {
   const { isLoading, isAuthenticated, client, error } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
 
   useEffect(() => {
@@ -46,7 +48,9 @@ export default function AuthCallbackPage() {
 
   // Without a client (its configuration failed to load) there is nothing to complete.
   const shown: Phase =
-    !isLoading && !client ? { kind: 'failed', message: error?.message ?? 'Sign-in is not available' } : phase;
+    !isLoading && !client
+      ? { kind: 'failed', message: error?.message ?? t('auth:callback.unavailable') }
+      : phase;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-background p-8 text-foreground">
@@ -54,23 +58,23 @@ export default function AuthCallbackPage() {
         {shown.kind === 'failed' ? (
           <>
             <p role="alert" className="font-medium text-destructive">
-              Sign-in failed: {shown.message}
+              {t('auth:callback.failed', { message: shown.message })}
             </p>
             <Button asChild className="mt-6">
-              <Link to="/">Return to Home</Link>
+              <Link to="/">{t('common:returnHome')}</Link>
             </Button>
           </>
         ) : (
           <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
             <Loader2Icon className="size-8 animate-spin text-primary" aria-hidden />
             <p className="font-medium">
-              {shown.kind === 'working' ? 'Completing sign-in...' : 'Redirecting...'}
+              {shown.kind === 'working' ? t('auth:callback.completing') : t('auth:callback.redirecting')}
             </p>
             {shown.kind === 'redirecting' && (
               <p className="text-sm text-muted-foreground">
-                Not moving?{' '}
+                {t('auth:callback.notMoving')}{' '}
                 <Link to="/" className="text-primary underline-offset-4 hover:underline">
-                  click here to return home
+                  {t('auth:callback.returnHome')}
                 </Link>
               </p>
             )}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AuthStatus } from '../components/AuthStatus';
-import { LOGIN_START_FAILED } from '../utils/session-actions';
+import { loginStartFailed } from '../utils/session-actions';
 import { loadAuthClient } from '../utils/auth-client';
 import { SESSION_KEYS } from '../utils/storage-keys';
 
@@ -12,6 +13,7 @@ let hasStarted = false;
  * redirect from here because the code verifier must be created and kept by the browser.
  */
 export default function SignInRedirectPage() {
+  const { t } = useTranslation();
   useEffect(() => {
     if (hasStarted) return;
     hasStarted = true;
@@ -23,9 +25,9 @@ export default function SignInRedirectPage() {
       .then((client) => client.manager.signinRedirect())
       .catch((error: unknown) => {
         console.error('Sign-in redirect failed', error);
-        window.alert(LOGIN_START_FAILED);
+        window.alert(loginStartFailed());
         window.location.assign('/');
       });
   }, []);
-  return <AuthStatus message="Redirecting to login..." />;
+  return <AuthStatus message={t('auth:status.redirectingToLogin')} />;
 }

@@ -1,4 +1,5 @@
 import { ArrowLeftIcon, HomeIcon, ShieldXIcon } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { DeniedState } from '../components/ProtectedRoute';
@@ -17,22 +18,26 @@ function deniedStateOf(state: unknown): DeniedState | null {
 export default function UnauthorizedPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const denied = deniedStateOf(useLocation().state);
   const roles = user?.groups ?? [];
   return (
     <main className="flex flex-1 items-center justify-center p-8">
       <div className="w-full max-w-lg rounded-lg border border-border bg-card p-8 text-center shadow-sm">
         <ShieldXIcon className="mx-auto size-12 text-destructive" aria-hidden />
-        <h1 className="mt-4 text-2xl font-semibold">Access Denied</h1>
-        <p className="mt-2 text-muted-foreground">You don&apos;t have permission to access this page.</p>
+        <h1 className="mt-4 text-2xl font-semibold">{t('auth:accessDenied')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('auth:noPermission')}</p>
         {denied && (
           <p className="mt-2 text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">{denied.from}</span> requires:{' '}
-            {denied.requiredGroups.join(', ')}
+            <Trans
+              i18nKey="auth:requires"
+              values={{ path: denied.from, groups: denied.requiredGroups.join(', ') }}
+              components={{ strong: <span className="font-medium text-foreground" /> }}
+            />
           </p>
         )}
         <div className="mt-6 rounded-md bg-muted p-4 text-left text-sm">
-          <p className="font-medium">Your current roles</p>
+          <p className="font-medium">{t('auth:currentRoles')}</p>
           {roles.length > 0 ? (
             <ul className="mt-2 flex flex-wrap gap-2">
               {roles.map((role) => (
@@ -42,24 +47,22 @@ export default function UnauthorizedPage() {
               ))}
             </ul>
           ) : (
-            <p className="mt-1 text-muted-foreground">No roles assigned</p>
+            <p className="mt-1 text-muted-foreground">{t('auth:noRoles')}</p>
           )}
         </div>
         <div className="mt-6 flex justify-center gap-3">
           <Button asChild>
             <Link to="/">
               <HomeIcon aria-hidden />
-              Return to Home
+              {t('common:returnHome')}
             </Link>
           </Button>
           <Button variant="outline" onClick={() => void navigate(-1)}>
             <ArrowLeftIcon aria-hidden />
-            Go Back
+            {t('auth:goBack')}
           </Button>
         </div>
-        <p className="mt-6 text-sm text-muted-foreground">
-          If you believe you should have access, contact your administrator to be added to the right group.
-        </p>
+        <p className="mt-6 text-sm text-muted-foreground">{t('auth:contactAdmin')}</p>
       </div>
     </main>
   );

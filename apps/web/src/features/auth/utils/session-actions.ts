@@ -1,10 +1,12 @@
 import { toast } from '@/components/ui/toast-store';
+import { i18next } from '@/i18n/i18n';
 import { currentAuthClient } from './auth-client';
 import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys';
 import { clearTokens } from './token-store';
 
 export const LOGIN_FALLBACK_PATH = '/api/auth/login';
-export const LOGIN_START_FAILED = 'Unable to start login. Please try again or contact support.';
+/** The alert when the provider's sign-in page cannot be reached, in the interface language. */
+export const loginStartFailed = () => i18next.t('auth:loginStartFailed');
 /** Spec §9: sign-out redirect delay. */
 export const SIGN_OUT_REDIRECT_MS = 100;
 
@@ -23,7 +25,7 @@ export function startSignIn(target = '/demand-planning'): void {
   }
   client.manager.signinRedirect().catch((error: unknown) => {
     console.error('Sign-in redirect failed', error);
-    window.alert(LOGIN_START_FAILED);
+    window.alert(loginStartFailed());
   });
 }
 
@@ -56,6 +58,6 @@ export async function signOutEverywhere(navigate: (path: string) => void): Promi
   sessionStorage.clear();
   sessionStorage.setItem(SESSION_KEYS.loggedOut, 'true');
   expireAllCookies();
-  toast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+  toast({ title: i18next.t('auth:loggedOut.title'), description: i18next.t('auth:loggedOut.description') });
   window.setTimeout(() => navigate('/'), SIGN_OUT_REDIRECT_MS);
 }

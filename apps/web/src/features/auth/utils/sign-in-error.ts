@@ -1,21 +1,22 @@
+import { i18next } from '../../../i18n/i18n';
+
+/** The codes our own callback sends back, with the sentence the user reads for each. */
+const OWN_CODE_KEYS: Record<string, string> = {
+  auth_timeout: 'auth:signInError.auth_timeout',
+  no_authorization_code: 'auth:signInError.no_authorization_code',
+  auth_expired: 'auth:signInError.auth_expired',
+};
+
 /**
- * The message for a `/?error=…` the callback or provider sent back (spec §8): the description when
- * one came along (provider errors, auth_expired, token_exchange_failed), else a sentence per code.
+ * The message for a `/?error=…` the callback or provider sent back (spec §8): our own codes in the
+ * interface language (auth_expired's English description is that same sentence); for other codes
+ * the description when one came along (provider errors, token_exchange_failed), else the code.
  */
 export function signInErrorMessage(search: string): string | null {
   const params = new URLSearchParams(search);
   const error = params.get('error');
   if (!error) return null;
-  const description = params.get('error_description');
-  if (description) return description;
-  switch (error) {
-    case 'auth_timeout':
-      return 'Sign-in took too long. Please try again.';
-    case 'no_authorization_code':
-      return 'The sign-in response had no authorization code. Please try again.';
-    case 'auth_expired':
-      return 'Please sign in again';
-    default:
-      return error;
-  }
+  const key = OWN_CODE_KEYS[error];
+  if (key) return i18next.t(key);
+  return params.get('error_description') || error;
 }

@@ -1,24 +1,31 @@
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-type FeatureCardProps = { icon: LucideIcon; title: string; description: string; points: readonly string[] };
+type FeatureCardProps = {
+  icon: LucideIcon;
+  titleKey: string;
+  descriptionKey: string;
+  pointKeys: readonly string[];
+};
 
-export function FeatureCard({ icon: Icon, title, description, points }: FeatureCardProps) {
+export function FeatureCard({ icon: Icon, titleKey, descriptionKey, pointKeys }: FeatureCardProps) {
+  const { t } = useTranslation();
   return (
     <Card className="h-full transition-shadow hover:shadow-md">
       <CardHeader>
         <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <Icon className="size-6" aria-hidden />
         </span>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
+        <CardTitle>{t(titleKey)}</CardTitle>
+        <CardDescription>{t(descriptionKey)}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-1.5 text-sm text-muted-foreground">
-          {points.map((point) => (
-            <li key={point} className="flex gap-2">
+          {pointKeys.map((key) => (
+            <li key={key} className="flex gap-2">
               <span className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" aria-hidden />
-              {point}
+              {t(key)}
             </li>
           ))}
         </ul>
