@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { checkDemoCredentials } from './demo-users';
 import { createLoginThrottle } from './login-throttle';
 import { PROVIDER_PAGE_CSP, renderProviderErrorPage, renderSignInPage } from './sign-in-page';
+import { signInLanguage } from './sign-in-messages';
 
 export const PROVIDER_PREFIX = '/oidc';
 
@@ -16,6 +17,15 @@ const ZLoginFormSchema = z.object({
   email: z.string().trim().max(320).default(''),
   password: z.string().max(1000).default(''),
 });
+
+/** The sign-in page's language: the app's ui_locales from the authorization request, else the browser's. */
+function languageOf(request: FastifyRequest, interaction: { params: Record<string, unknown> }) {
+  const uiLocales = interaction.params.ui_locales;
+  return signInLanguage(
+    typeof uiLocales === 'string' ? uiLocales : undefined,
+    request.headers['accept-language'],
+  );
+}
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
@@ -86,7 +96,11 @@ export async function registerProviderRoutes(
       async (request, reply) => {
         const interaction = await details(request, reply);
         if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
-        return sendPage(reply, 200, renderSignInPage({ uid: interaction.uid }));
+        return sendPage(
+          reply,
+          200,
+          renderSignInPage({ uid: interaction.uid, language: languageOf(request, interaction) }),
+        );
       },
     );
 
@@ -99,15 +113,12 @@ export async function registerProviderRoutes(
         const form = ZLoginFormSchema.safeParse(request.body ?? {});
         const email = form.success ? form.data.email.toLowerCase() : '';
         const password = form.success ? form.data.password : '';
+        const language = languageOf(request, interaction);
         if (await throttle.isBlocked(email)) {
           return sendPage(
             reply,
             429,
-            renderSignInPage({
-              uid: interaction.uid,
-              email,
-              error: 'Too many failed sign-in attempts. Try again in a few minutes.',
-            }),
+            renderSignInPage({ uid: interaction.uid, language, email, error: 'tooManyAttempts' }),
           );
         }
         const user = checkDemoCredentials(email, password);
@@ -117,7 +128,7 @@ export async function registerProviderRoutes(
           return sendPage(
             reply,
             401,
-            renderSignInPage({ uid: interaction.uid, email, error: 'Invalid email or password.' }),
+            renderSignInPage({ uid: interaction.uid, language, email, error: 'invalidCredentials' }),
           );
         }
         await throttle.recordSuccess(email);

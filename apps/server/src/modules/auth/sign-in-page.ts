@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../lib/escape-html';
 import { DEMO_USERS } from './demo-users';
+import { SIGN_IN_MESSAGES, type SignInError, type SignInLanguage } from './sign-in-messages';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -45,40 +46,47 @@ export const PROVIDER_PAGE_CSP = [
   "base-uri 'none'",
 ].join('; ');
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+function layout(title: string, body: string, language: SignInLanguage = 'en'): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>
 <div class="brand"><span class="logo">PS</span><span>Planning Suite</span></div>${body}</main></body></html>`;
 }
 
-/** The embedded provider's sign-in page: an email/password form and the demo users with their passwords. */
+/**
+ * The embedded provider's sign-in page in the user's language: an email/password form and the demo
+ * users with their passwords.
+ */
 export function renderSignInPage({
   uid,
+  language,
   email = '',
   error,
 }: {
   uid: string;
+  language: SignInLanguage;
   email?: string | undefined;
-  error?: string | undefined;
+  error?: SignInError | undefined;
 }): string {
+  const text = SIGN_IN_MESSAGES[language];
   const action = `/oidc/interaction/${encodeURIComponent(uid)}/login`;
   const users = DEMO_USERS.map(
     (user) => `<form class="user" method="post" action="${action}">
 <div><strong>${escapeHtml(user.name)}</strong><br><code>${escapeHtml(user.email)}</code> / <code>${escapeHtml(user.password)}</code><br>
-Groups: ${user.groups.length > 0 ? escapeHtml(user.groups.join(', ')) : 'none'}</div>
+${escapeHtml(text.groups)} ${escapeHtml(user.groups.length > 0 ? user.groups.join(', ') : text.noGroups)}</div>
 <input type="hidden" name="email" value="${escapeHtml(user.email)}"><input type="hidden" name="password" value="${escapeHtml(user.password)}">
-<button type="submit" aria-label="Sign in as ${escapeHtml(user.name)}">Use account</button></form>`,
+<button type="submit" aria-label="${escapeHtml(text.signInAs.replace('{name}', user.name))}">${escapeHtml(text.useAccount)}</button></form>`,
   ).join('');
   return layout(
-    'Sign in - Planning Suite',
-    `<h1>Sign in</h1><p class="sub">Demo identity provider</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+    text.pageTitle,
+    `<h1>${escapeHtml(text.heading)}</h1><p class="sub">${escapeHtml(text.subtitle)}</p>
+${error ? `<p class="error" role="alert">${escapeHtml(text[error])}</p>` : ''}
 <form method="post" action="${action}" autocomplete="on">
-<label for="email">Email</label><input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}">
-<label for="password">Password</label><input id="password" name="password" type="password" required>
-<button class="primary" type="submit">Sign in</button></form>
-<a class="cancel" href="/oidc/interaction/${encodeURIComponent(uid)}/abort">Cancel</a>
-<section class="demo"><h2>Demo users</h2><p>This provider is for demos and tests only.</p>${users}</section>`,
+<label for="email">${escapeHtml(text.email)}</label><input id="email" name="email" type="email" required autofocus value="${escapeHtml(email)}">
+<label for="password">${escapeHtml(text.password)}</label><input id="password" name="password" type="password" required>
+<button class="primary" type="submit">${escapeHtml(text.signIn)}</button></form>
+<a class="cancel" href="/oidc/interaction/${encodeURIComponent(uid)}/abort">${escapeHtml(text.cancel)}</a>
+<section class="demo"><h2>${escapeHtml(text.demoUsers)}</h2><p>${escapeHtml(text.demoNote)}</p>${users}</section>`,
+    language,
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthStatus } from '../components/AuthStatus';
 import { loginStartFailed } from '../utils/session-actions';
-import { loadAuthClient } from '../utils/auth-client';
+import { loadAuthClient, redirectToSignIn } from '../utils/auth-client';
 import { SESSION_KEYS } from '../utils/storage-keys';
 
 /** One redirect per page load, even when React runs the effect twice. */
@@ -22,7 +22,7 @@ export default function SignInRedirectPage() {
       sessionStorage.setItem(SESSION_KEYS.authRedirect, '/demand-planning');
     }
     loadAuthClient()
-      .then((client) => client.manager.signinRedirect())
+      .then(redirectToSignIn)
       .catch((error: unknown) => {
         console.error('Sign-in redirect failed', error);
         window.alert(loginStartFailed());

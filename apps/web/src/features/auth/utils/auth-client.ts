@@ -1,5 +1,6 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { z } from 'zod';
+import { i18next } from '@/i18n/i18n';
 
 /** What GET /api/auth/config tells the browser about the identity provider. */
 const ZAuthClientConfigSchema = z.object({
@@ -32,6 +33,14 @@ export function currentAuthClient(): AuthClient | null {
 }
 
 /**
+ * Sends the browser to the provider's sign-in page, asking for it in the interface language
+ * (OIDC ui_locales), so a user who chose German signs in in German whatever the browser says.
+ */
+export function redirectToSignIn(client: AuthClient): Promise<void> {
+  return client.manager.signinRedirect({ ui_locales: i18next.resolvedLanguage ?? i18next.language });
+}
+
+/**
  * Loads the provider settings from the server and creates the OIDC client once per page: the
  * authorization-code flow with PKCE, a fresh login prompt every time, tokens kept in local storage
  * under oidc.user:* (spec §3) and silent renewal (refresh token) ahead of expiry.
@@ -39,7 +48,7 @@ export function currentAuthClient(): AuthClient | null {
 export function loadAuthClient(): Promise<AuthClient> {
   loading ??= (async () => {
     const response = await fetch('/api/auth/config', { headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`Sign-in configuration unavailable (HTTP ${response.status})`);
+    if (!response.ok) throw new Error(i18next.t('auth:configUnavailable', { status: response.status }));
     const body = (await response.json()) as { data?: unknown };
     const config = ZAuthClientConfigSchema.parse(body.data);
     const origin = window.location.origin;

@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/toast-store';
 import { i18next } from '@/i18n/i18n';
-import { currentAuthClient } from './auth-client';
+import { currentAuthClient, redirectToSignIn } from './auth-client';
 import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys';
 import { clearTokens } from './token-store';
 
@@ -23,7 +23,7 @@ export function startSignIn(target = '/demand-planning'): void {
     window.location.assign(LOGIN_FALLBACK_PATH);
     return;
   }
-  client.manager.signinRedirect().catch((error: unknown) => {
+  redirectToSignIn(client).catch((error: unknown) => {
     console.error('Sign-in redirect failed', error);
     window.alert(loginStartFailed());
   });
