@@ -151,7 +151,7 @@ describe('interface language (issue 18)', () => {
     await page.getByRole('button', { name: shown.editMode, exact: true }).waitFor();
     const headers = page.locator('[data-testid="demand-grid"] .ag-header-cell-text');
     await expect.poll(() => headers.allInnerTexts()).toContain(shown.businessUnitHeader);
-    if (to === 'de') await screenshot(page, 'i18n-de-demand-planning');
+    if (to === 'de' || to === 'es') await screenshot(page, `i18n-${to}-demand-planning`);
 
     // A dialog: the settings dialog opens in the new language.
     const dialog = await openSettings(page, shown);
@@ -179,5 +179,56 @@ describe('interface language (issue 18)', () => {
     await page.getByRole('heading', { level: 1, name: SHOWN.en.pageTitle }).waitFor();
     await page.getByRole('button', { name: SHOWN.en.editMode, exact: true }).waitFor();
     await expect(htmlLang(page)).resolves.toBe('en');
+  });
+});
+
+describe("public pages and sign-in in the browser's language (issue 18)", () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // A German browser: navigator.languages and Accept-Language say de-DE, nothing is saved.
+    context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1440, height: 900 },
+      locale: 'de-DE',
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('shows the landing page in German', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Transformieren Sie Ihre Supply Chain' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Alles, was Planer brauchen, an einem Ort' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Bedarfsprognose' }).waitFor();
+    await page.getByRole('button', { name: 'Jetzt starten' }).waitFor();
+    await expect(htmlLang(page)).resolves.toBe('de');
+    await screenshot(page, 'i18n-de-landing');
+  });
+
+  it("opens the provider's sign-in page in German and signs in from it", async () => {
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+    await expect(htmlLang(page)).resolves.toBe('de');
+    await page.getByText('Demo-Identitätsanbieter').waitFor();
+    await screenshot(page, 'i18n-de-sign-in');
+    await page.getByLabel('E-Mail').fill('admin@demo.local');
+    await page.getByLabel('Passwort').fill('admin-demo');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/demand-planning', { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: SHOWN.de.pageTitle }).waitFor();
+  });
+
+  it('shows the language in effect, German, in Settings while nothing is saved', async () => {
+    const dialog = await openSettings(page, SHOWN.de);
+    await expect(dialog.locator('#setting-language').innerText()).resolves.toBe(SHOWN.de.languageOption.de);
+    await dialog.getByRole('button', { name: SHOWN.de.cancel, exact: true }).click();
   });
 });
