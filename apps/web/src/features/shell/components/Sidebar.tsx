@@ -20,7 +20,7 @@ import { ComingSoonDialog } from './ComingSoonDialog';
 
 const itemClass = (isActive: boolean, isCollapsed: boolean) =>
   cn(
-    'flex h-10 w-full items-center gap-3 rounded-md px-3 text-sm font-medium outline-none transition-colors',
+    'flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium outline-none transition-colors',
     'hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
     isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
     isCollapsed && 'justify-center px-0',
@@ -61,7 +61,7 @@ function ItemContent({
       <Icon className="size-5 shrink-0" aria-hidden />
       {!isCollapsed && (
         <span className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
-          <span className="max-w-full truncate text-left">{label}</span>
+          <span className="max-w-full text-left break-words">{label}</span>
           {extra}
         </span>
       )}
