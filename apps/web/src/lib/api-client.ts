@@ -16,6 +16,7 @@ import type { BodyInput, EndpointContract, ParamsInput, ResponseData } from '@ps
 import { clientContextFromPath, type ClientContext } from '../features/auth/utils/groups';
 import { LOCAL_KEYS } from '../features/auth/utils/storage-keys';
 import { getDataToken } from '../features/auth/utils/token-store';
+import { i18next } from '../i18n/i18n';
 
 export type HttpMethod = EndpointContract['method'] | 'PATCH';
 
@@ -47,9 +48,6 @@ export class ApiError extends Error {
     this.details = options.details;
   }
 }
-
-export const AUTHENTICATION_REQUIRED = 'Authentication required';
-export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions';
 
 const API_BASE = '/api';
 const NON_JSON = Symbol('non-json');
@@ -112,14 +110,21 @@ function codeOf(body: unknown): string | undefined {
 function authenticationRequired(): ApiError {
   console.warn('API call refused: authentication required');
   if (window.location.pathname !== '/') window.location.assign('/');
-  return new ApiError(AUTHENTICATION_REQUIRED, { status: 401, code: 'UNAUTHENTICATED' });
+  return new ApiError(i18next.t('errors:code.UNAUTHENTICATED'), { status: 401, code: 'UNAUTHENTICATED' });
 }
+
+/** Spec §8's 'HTTP {status}: {statusText}' for a failure the server did not explain. */
+const httpStatusText = (status: number, statusText: string) =>
+  i18next.t('errors:httpStatus', { status, statusText });
 
 function failureFrom(response: Response, body: unknown): ApiError {
   if (response.status === 401) return authenticationRequired();
   if (response.status === 403)
-    return new ApiError(INSUFFICIENT_PERMISSIONS, { status: 403, code: codeOf(body) ?? 'FORBIDDEN' });
-  return new ApiError(messageOf(body) ?? `HTTP ${response.status}: ${response.statusText}`, {
+    return new ApiError(i18next.t('errors:code.FORBIDDEN'), {
+      status: 403,
+      code: codeOf(body) ?? 'FORBIDDEN',
+    });
+  return new ApiError(messageOf(body) ?? httpStatusText(response.status, response.statusText), {
     status: response.status,
     code: codeOf(body),
     details: isRecord(body) ? body.details : undefined,
@@ -137,7 +142,7 @@ function unwrap<T>(response: Response, body: unknown): T {
   if (isRecord(body) && typeof body.statusCode === 'number' && 'body' in body) {
     const inner = typeof body.body === 'string' ? (JSON.parse(body.body) as unknown) : body.body;
     if (body.statusCode >= 400) {
-      throw new ApiError(messageOf(inner) ?? `HTTP ${body.statusCode}: ${response.statusText}`, {
+      throw new ApiError(messageOf(inner) ?? httpStatusText(body.statusCode, response.statusText), {
         status: body.statusCode,
         code: codeOf(inner),
       });
@@ -146,7 +151,7 @@ function unwrap<T>(response: Response, body: unknown): T {
   }
   if (isRecord(payload) && typeof payload.success === 'boolean') {
     if (!payload.success) {
-      throw new ApiError(messageOf(payload) ?? 'Request failed', {
+      throw new ApiError(messageOf(payload) ?? i18next.t('errors:requestFailed'), {
         status: response.status,
         code: codeOf(payload),
         details: payload.details,
@@ -251,7 +256,7 @@ export async function callEndpoint<E extends EndpointContract>(
   if (!parse || !('data' in endpoint.response)) return data;
   const parsed = endpoint.response.data.safeParse(data);
   if (!parsed.success)
-    throw new Error(`Invalid response from the server (${endpoint.method} ${endpoint.path})`);
+    throw new Error(i18next.t('errors:invalidResponse', { request: `${endpoint.method} ${endpoint.path}` }));
   return parsed.data as ResponseData<E>;
 }
 

@@ -8,7 +8,7 @@ export { AuthProvider } from './components/AuthProvider';
 export { ProtectedRoute } from './components/ProtectedRoute';
 export type { AuthState } from './hooks/auth-context';
 export { useAuth } from './hooks/useAuth';
-export type { AuthUser } from './utils/auth-user';
+export { roleText, type AuthUser } from './utils/auth-user';
 export { clientContextFor, hasAllGroups, hasAnyGroup, hasGroup, type ClientContext } from './utils/groups';
 export { startSignIn } from './utils/session-actions';
 export { getAccessToken, getDataToken } from './utils/token-store';

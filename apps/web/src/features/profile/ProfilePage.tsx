@@ -1,7 +1,7 @@
 import { UserIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { clientContextFor, useAuth } from '@/features/auth';
+import { clientContextFor, roleText, useAuth } from '@/features/auth';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { PageHeading } from '@/features/shell/components/PageHeading';
 import { initialsOf } from '@/features/shell/utils/initials';
@@ -38,7 +38,7 @@ export default function ProfilePage() {
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{t('profile:role')}</dt>
-              <dd className="font-medium">{user.role}</dd>
+              <dd className="font-medium">{roleText(user.role)}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{t('profile:organisation')}</dt>

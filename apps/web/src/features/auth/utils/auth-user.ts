@@ -1,4 +1,5 @@
 import { readGroups } from './groups';
+import { i18next } from '../../../i18n/i18n';
 
 /** The signed-in person as screens see them. */
 export type AuthUser = {
@@ -14,6 +15,11 @@ export type AuthUser = {
 };
 
 export const DEFAULT_ROLE_LABEL = 'Demand Planner';
+
+/** The role as the user reads it: the spec's stored default in the interface language. */
+export function roleText(role: string): string {
+  return role === DEFAULT_ROLE_LABEL ? i18next.t('auth:defaultRole') : role;
+}
 
 /**
  * Builds the user from identity-token claims. `groupsError` is set when the groups claim could not

@@ -7,6 +7,8 @@ const OWN_CODE_KEYS: Record<string, string> = {
   auth_expired: 'auth:signInError.auth_expired',
 };
 
+const EXCHANGE_PREFIX = /^Token exchange failed: /;
+
 /**
  * The message for a `/?error=…` the callback or provider sent back (spec §8): our own codes in the
  * interface language (auth_expired's English description is that same sentence); for other codes
@@ -18,5 +20,9 @@ export function signInErrorMessage(search: string): string | null {
   if (!error) return null;
   const key = OWN_CODE_KEYS[error];
   if (key) return i18next.t(key);
-  return params.get('error_description') || error;
+  const description = params.get('error_description');
+  // Spec §8 writes 'Token exchange failed: {status} - {detail}' into the address, in English.
+  const exchangeDetail = error === 'token_exchange_failed' && description?.replace(EXCHANGE_PREFIX, '');
+  if (exchangeDetail) return i18next.t('auth:signInError.token_exchange_failed', { detail: exchangeDetail });
+  return description || error;
 }

@@ -3,10 +3,10 @@ import {
   ZOverridePercentSchema,
   ZOverrideUnitsSchema,
   ZReasonCodeSchema,
-  fieldLabel,
   type EditableField,
   type EditableValues,
 } from '@ps/domain';
+import { i18next } from '../../../i18n/i18n';
 
 export type EditValueResult<F extends EditableField = EditableField> =
   { ok: true; value: EditableValues[F] } | { ok: false; message: string };
@@ -19,13 +19,39 @@ function toNumberOrNull(raw: unknown): number | null | 'not-a-number' {
 }
 
 /**
+ * The domain schemas' rules (packages/domain demand-record.schema.ts), by their English wording,
+ * with the catalogue sentence for each; `limit` and `values` come from the wording.
+ */
+const RULES: ReadonlyArray<{ wording: RegExp; key: string }> = [
+  { wording: /^must be a number$/, key: 'errors:editValue.notANumber' },
+  { wording: /^must be text$/, key: 'errors:editValue.notText' },
+  { wording: /^must be at most (?<limit>[\d.]+) characters$/, key: 'errors:editValue.atMostCharacters' },
+  { wording: /^must be at most (?<limit>[\d.]+)$/, key: 'errors:editValue.atMost' },
+  { wording: /^must be at least (?<limit>[\d.]+)$/, key: 'errors:editValue.atLeast' },
+  { wording: /^must have at most 2 decimals$/, key: 'errors:editValue.twoDecimals' },
+  { wording: /^must be a whole number$/, key: 'errors:editValue.wholeNumber' },
+  { wording: /^must be 0 or more$/, key: 'errors:editValue.zeroOrMore' },
+  { wording: /^must be one of (?<values>.+)$/, key: 'errors:editValue.oneOf' },
+];
+
+/** The user's sentence for a broken rule, naming the column as the grid header does. */
+function ruleMessage(field: EditableField, wording: string): string {
+  const column = i18next.t(`planning:column.${field}`);
+  for (const rule of RULES) {
+    const match = rule.wording.exec(wording);
+    if (match) return i18next.t(rule.key, { field: column, ...match.groups });
+  }
+  // A rule added to the domain without a sentence here still names the column.
+  return `${column} ${wording}`;
+}
+
+/**
  * Checks a value typed into an editable cell against the same rules the server applies (spec §5):
  * percents 0–100 with at most 2 decimals, units whole and ≥ 0, a known reason code, comments of at
  * most 500 characters. An empty cell clears the override (null).
  */
 export function parseEditValue(field: EditableField, raw: unknown): EditValueResult {
-  const label = fieldLabel(field);
-  const fail = (message: string): EditValueResult => ({ ok: false, message: `${label} ${message}` });
+  const fail = (wording: string): EditValueResult => ({ ok: false, message: ruleMessage(field, wording) });
   switch (field) {
     case 'Rev_Pln_Ovrd_Percent':
     case 'SOP_Pln_Ovrd_Percent': {

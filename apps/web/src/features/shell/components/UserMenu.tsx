@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useAuth } from '@/features/auth';
+import { roleText, useAuth } from '@/features/auth';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import { initialsOf } from '../utils/initials';
 
@@ -47,7 +47,7 @@ export function UserMenu() {
           <span className="truncate text-sm font-semibold">{user.name}</span>
           {user.email && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
           <span className="mt-1 flex flex-wrap items-center gap-2">
-            <Badge variant="secondary">{user.role}</Badge>
+            <Badge variant="secondary">{roleText(user.role)}</Badge>
             <span className="text-xs text-muted-foreground">{t('shell:organisation')}</span>
           </span>
         </DropdownMenuLabel>
