@@ -183,25 +183,15 @@ describe('interface language (issue 18)', () => {
 });
 
 describe("public pages and sign-in in the browser's language (issue 18)", () => {
-  const baseUrl = inject('baseUrl');
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     // A German browser: navigator.languages and Accept-Language say de-DE, nothing is saved.
-    context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 1440, height: 900 },
-      locale: 'de-DE',
-    });
-    page = await context.newPage();
+    ({ page } = await newPage(browser, inject('baseUrl'), { locale: 'de-DE' }));
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
+  afterAll(async () => browser?.close());
 
   it('shows the landing page in German', async () => {
     await page.goto('/');

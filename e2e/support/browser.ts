@@ -8,14 +8,17 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
+/** `locale` sets the browser's language (navigator.languages and Accept-Language). */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
+  options: { locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
+    ...options,
   });
   const page = await context.newPage();
   return { context, page };
