@@ -13,15 +13,15 @@ describe('messages built outside components', () => {
     await i18next.changeLanguage('de');
     expect(parseEditValue('Rev_Pln_Ovrd_Percent', 100.01)).toEqual({
       ok: false,
-      message: 'Rev-Plankorrektur % darf höchstens 100 sein',
+      message: 'Rev-Plankorrektur %: Der Wert darf höchstens 100 sein',
     });
     expect(parseEditValue('Rev_Pln_Ovrd_Units', 1.5)).toEqual({
       ok: false,
-      message: 'Rev-Plankorrektur Menge muss eine ganze Zahl sein',
+      message: 'Rev-Plankorrektur Menge: Der Wert muss eine ganze Zahl sein',
     });
     expect(parseEditValue('Comments', 'x'.repeat(501))).toEqual({
       ok: false,
-      message: 'Kommentare darf höchstens 500 Zeichen lang sein',
+      message: 'Kommentare: Höchstens 500 Zeichen erlaubt',
     });
   });
 
