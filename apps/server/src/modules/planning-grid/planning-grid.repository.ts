@@ -1,4 +1,4 @@
-import { periodRangeOf, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
+import { type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
 import {
@@ -27,11 +27,47 @@ export type GroupRow = {
   firstPF: string;
   firstBU: string;
   commonBU: string | null;
+  /** The group's distinct comments and reason codes, each in grid order (PID, then week). */
+  comments: string[] | null;
+  codes: string[] | null;
 } & Record<SummedField, number | null>;
 
 export type GroupPage = { rows: GroupRow[]; total: number };
 
+type GroupQuery = { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters };
+
 const groupOrder = sql`"hasData" desc, g collate "C", k collate "C"`;
+const pageOrder = sql`pg."hasData" desc, pg.g collate "C", pg.k collate "C"`;
+
+/**
+ * Runs `groups` (a query whose rows carry g and k) and adds each group's comments and reason
+ * codes in the same statement: under load every round trip waits its turn for a pool connection
+ * and the event loop, so a page costs one query, not two. Annotations are sparse (a partial
+ * index), and only those of the page's group names are read.
+ */
+function withAnnotations(q: GroupQuery, groups: RawBuilder<unknown>, order: RawBuilder<unknown> | null) {
+  const g = groupName(q.viewLevel, 'p');
+  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
+  // Materialized so that the planner joins records and products on their own (the page's groups
+  // give it no useful row estimate) and only then keeps the page's groups.
+  return sql`
+    with pg as materialized (${groups}),
+    a as materialized (
+      select ${g} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
+        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null)
+        and ${productFilter(q.filters)}
+        and ${byProduct ? sql`r.pid` : g} = any(array(select distinct g from pg))),
+    b as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
+    c as (select g, k, c, min(pos) as pos from b where c <> '' group by g, k, c),
+    rc as (select g, k, rc, min(pos) as pos from b where rc is not null group by g, k, rc),
+    ca as (select g, k, array_agg(c order by pos) as comments from c group by g, k),
+    ra as (select g, k, array_agg(rc order by pos) as codes from rc group by g, k)
+    select pg.*, ca.comments, ra.codes
+    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+    ${order ? sql`order by ${order}` : sql``}`;
+}
 
 /**
  * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
@@ -39,16 +75,20 @@ const groupOrder = sql`"hasData" desc, g collate "C", k collate "C"`;
  */
 export async function pageGroupsFromTotals(
   db: Db,
-  q: { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; offset: number; limit: number },
+  q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
-  const { rows } = await sql<GroupRow & { total: number }>`
-    select g, k, count(*) over ()::int as total, ${totalsAggregates()}
-    from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
-          from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
-    group by g, k
-    order by ${groupOrder}
-    limit ${q.limit} offset ${q.offset}`.execute(db);
-  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const { rows } = await withAnnotations(
+    q,
+    sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+      from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
+            from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
+      group by g, k
+      order by ${groupOrder}
+      limit ${q.limit} offset ${q.offset}`,
+    pageOrder,
+  ).execute(db);
+  const page = rows as Array<GroupRow & { total: number }>;
+  if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
   const count = await sql<{ total: number }>`
     select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
     from demand_week_totals t where ${attributeFilter(q.filters, 't')}`.execute(db);
@@ -58,36 +98,40 @@ export async function pageGroupsFromTotals(
 /** Any roll-up straight from the records of the products the filters select (a text search, say). */
 export async function pageGroupsFromRecords(
   db: Db,
-  q: { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; offset: number; limit: number },
+  q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
-  const { rows } = await sql<GroupRow & { total: number }>`
-    select * from (
-      select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
-        count(*) over ()::int as total, ${recordAggregates()}
-      from demand_records r join products p on p.pid = r.pid
-      where ${productFilter(q.filters)}
-      group by 1, 2) groups
-    order by ${groupOrder}
-    limit ${q.limit} offset ${q.offset}`.execute(db);
-  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const { rows } = await withAnnotations(
+    q,
+    sql`select * from (
+        select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+          count(*) over ()::int as total, ${recordAggregates()}
+        from demand_records r join products p on p.pid = r.pid
+        where ${productFilter(q.filters)}
+        group by 1, 2) groups
+      order by ${groupOrder}
+      limit ${q.limit} offset ${q.offset}`,
+    pageOrder,
+  ).execute(db);
+  const page = rows as Array<GroupRow & { total: number }>;
+  if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
   const count = await sql<{ total: number }>`
     select count(distinct (${groupName(q.viewLevel, 'p')}, ${periodKey(q.drillDown, sql`r.week_start`)}))::int as total
     from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`.execute(db);
   return { rows: [], total: count.rows[0]?.total ?? 0 };
 }
 
-/** Every group of the given products (product-level views), in no particular order. */
-export async function groupsOfProducts(
-  db: Db,
-  q: { viewLevel: ViewLevel; drillDown: DrillDown; pids: string[] },
-): Promise<GroupRow[]> {
+/** Every group of the given products (product-level views) with its annotations, in no particular order. */
+export async function groupsOfProducts(db: Db, q: GroupQuery & { pids: string[] }): Promise<GroupRow[]> {
   if (q.pids.length === 0) return [];
-  const { rows } = await sql<GroupRow>`
-    select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, ${recordAggregates()}
-    from demand_records r join products p on p.pid = r.pid
-    where r.pid = any(${q.pids}::text[])
-    group by 1, 2`.execute(db);
-  return rows;
+  const { rows } = await withAnnotations(
+    q,
+    sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, ${recordAggregates()}
+      from demand_records r join products p on p.pid = r.pid
+      where r.pid = any(${q.pids}::text[])
+      group by 1, 2`,
+    null,
+  ).execute(db);
+  return rows as GroupRow[];
 }
 
 /** The records of the given products with their product attributes, in key order. */
@@ -179,59 +223,4 @@ export async function planProductPage(
     }
   }
   return { total: first.g_total, slices: [...withData, ...withoutData] };
-}
-
-/** Distinct comments and reason codes per group, each list in grid order (PID, then week). */
-export type GroupAnnotations = { comments: string[]; reasonCodes: string[] };
-
-/**
- * Comments and reason codes of the given groups. They are sparse, so this reads only the records
- * that carry one (a partial index) and only for the groups on the page.
- */
-export async function annotationsOfGroups(
-  db: Db,
-  q: {
-    viewLevel: ViewLevel;
-    drillDown: DrillDown;
-    filters: GridFilters;
-    groups: Array<{ g: string; k: string }>;
-  },
-): Promise<Map<string, GroupAnnotations>> {
-  const result = new Map<string, GroupAnnotations>();
-  if (q.groups.length === 0) return result;
-  const g = groupName(q.viewLevel, 'p');
-  const k = periodKey(q.drillDown, sql`r.week_start`);
-  // Only the page's groups matter: narrow the read to their names and to the weeks they span.
-  const names = [...new Set(q.groups.map((x) => x.g))];
-  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
-  const drillDown = q.drillDown;
-  const span =
-    drillDown === 'none'
-      ? null
-      : q.groups
-          .map((x) => periodRangeOf(drillDown, x.k))
-          .reduce((a, b) => ({ from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }));
-  // Materialized so that the planner joins records and products on their own (the list of page
-  // groups gives it no useful row estimate) and only then keeps the page's groups.
-  const { rows } = await sql<{ g: string; k: string; comments: string[] | null; codes: string[] | null }>`
-    with a as materialized (
-      select ${g} as g, ${k} as k, btrim(r.comments) as c, r.reason_code as rc,
-        (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null)
-        and ${productFilter(q.filters)}
-        ${byProduct ? sql`and r.pid = any(${names}::text[])` : sql`and ${g} = any(${names}::text[])`}
-        ${span ? sql`and r.week_start >= ${span.from}::date and r.week_start < ${span.to}::date` : sql``}),
-    page as (select * from unnest(${q.groups.map((x) => x.g)}::text[], ${q.groups.map((x) => x.k)}::text[]) as x(g, k)),
-    b as (select a.* from a join page on page.g = a.g and page.k = a.k),
-    c as (select g, k, c, min(pos) as pos from b where c <> '' group by g, k, c),
-    rc as (select g, k, rc, min(pos) as pos from b where rc is not null group by g, k, rc),
-    ca as (select g, k, array_agg(c order by pos) as comments from c group by g, k),
-    ra as (select g, k, array_agg(rc order by pos) as codes from rc group by g, k)
-    select coalesce(ca.g, ra.g) as g, coalesce(ca.k, ra.k) as k, ca.comments, ra.codes
-    from ca full join ra on ra.g = ca.g and ra.k = ca.k`.execute(db);
-  for (const row of rows) {
-    result.set(`${row.g}\u0001${row.k}`, { comments: row.comments ?? [], reasonCodes: row.codes ?? [] });
-  }
-  return result;
 }

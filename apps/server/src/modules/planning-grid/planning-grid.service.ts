@@ -20,13 +20,11 @@ import {
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import {
-  annotationsOfGroups,
   groupsOfProducts,
   pageGroupsFromRecords,
   pageGroupsFromTotals,
   planProductPage,
   recordsOfProducts,
-  type GroupAnnotations,
   type GroupRow,
   type ProductSlice,
 } from './planning-grid.repository';
@@ -36,7 +34,6 @@ import type { Database } from '../../db/schema';
 import { toDemandRecord } from '../../db/demand-record-row';
 
 const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
-const annotationKey = (g: string, k: string): string => `${g}\u0001${k}`;
 
 export type GridSlice = Pick<GridQuery, 'viewLevel' | 'drillDown' | 'offset' | 'limit'> & {
   filters: GridFilters;
@@ -90,15 +87,19 @@ export class PlanningGridService {
       total = page.total;
     } else {
       const plan = await planProductPage(this.db, { drillDown, filters, offset, limit });
-      const all = await groupsOfProducts(this.db, { viewLevel, drillDown, pids: uniquePids(plan.slices) });
+      const all = await groupsOfProducts(this.db, {
+        viewLevel,
+        drillDown,
+        filters,
+        pids: uniquePids(plan.slices),
+      });
       all.sort((a, b) => compareText(a.g, b.g) || compareText(a.k, b.k));
       groups = plan.slices.flatMap((s) =>
         all.filter((row) => row.g === s.pid && row.hasData === s.hasData).slice(s.skip, s.skip + s.take),
       );
       total = plan.total;
     }
-    const annotations = await annotationsOfGroups(this.db, { viewLevel, drillDown, filters, groups });
-    return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown, annotations)), total };
+    return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total };
   }
 
   async filterOptions(scope: AccessScope, query: FilterOptionsQuery): Promise<FilterOptions> {
@@ -124,13 +125,7 @@ export class PlanningGridService {
 
 const uniquePids = (slices: ProductSlice[]): string[] => [...new Set(slices.map((s) => s.pid))];
 
-function toAggregatedRow(
-  row: GroupRow,
-  viewLevel: ViewLevel,
-  drillDown: DrillDown,
-  annotations: Map<string, GroupAnnotations>,
-): AggregatedRow {
-  const notes = annotations.get(annotationKey(row.g, row.k));
+function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDown): AggregatedRow {
   const keys: Pick<AggregatedRow, 'PID' | 'PF' | 'BU'> =
     viewLevel === 'business_unit'
       ? { BU: row.g }
@@ -152,8 +147,8 @@ function toAggregatedRow(
     Rev_Pln_Ovrd_Percent: row.Rev_Pln_Ovrd_Percent,
     SOP_Pln_Ovrd_Percent: row.SOP_Pln_Ovrd_Percent,
     Rank: row.Rank,
-    Comments: joinComments(notes?.comments ?? []),
-    Reason_Codes: pickReasonCodes((notes?.reasonCodes ?? []) as ReasonCode[]),
+    Comments: joinComments(row.comments ?? []),
+    Reason_Codes: pickReasonCodes((row.codes ?? []) as ReasonCode[]),
     last_updated_at: row.last_updated_at === null ? null : new Date(row.last_updated_at).toISOString(),
   };
 }
