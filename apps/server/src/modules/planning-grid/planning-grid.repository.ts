@@ -1,4 +1,4 @@
-import { type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
+import { compareText, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
 import {
@@ -120,20 +120,6 @@ export async function pageGroupsFromRecords(
   return { rows: [], total: count.rows[0]?.total ?? 0 };
 }
 
-/** Every group of the given products (product-level views) with its annotations, in no particular order. */
-export async function groupsOfProducts(db: Db, q: GroupQuery & { pids: string[] }): Promise<GroupRow[]> {
-  if (q.pids.length === 0) return [];
-  const { rows } = await withAnnotations(
-    q,
-    sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, ${recordAggregates()}
-      from demand_records r join products p on p.pid = r.pid
-      where r.pid = any(${q.pids}::text[])
-      group by 1, 2`,
-    null,
-  ).execute(db);
-  return rows as GroupRow[];
-}
-
 /** The records of the given products with their product attributes, in key order. */
 export async function recordsOfProducts(
   db: Db,
@@ -170,28 +156,30 @@ function productGroupCounts(drillDown: DrillDown | 'records'): {
 /** A run of one product's groups on the page: skip `skip` of its groups with (or without) data, take `take`. */
 export type ProductSlice = { pid: string; hasData: boolean; skip: number; take: number };
 
+type PlanRow = {
+  pid: string;
+  /** The product's groups, and those of them with data. */
+  g: number;
+  d: number;
+  d_before: number;
+  n_before: number;
+  d_total: number;
+  g_total: number;
+};
+
+type PageQuery = { drillDown: DrillDown | 'records'; filters: GridFilters; offset: number; limit: number };
+
 /**
- * Plans a page of a product-level view without grouping the records: the grid's order is every
- * group with data (by PID, then period) and then every group without, so a product's groups sit
- * at positions that running sums of demand_product_totals give. Only the products that overlap
- * the page are read afterwards.
+ * The products a page of a product-level view overlaps, without grouping the records: the grid's
+ * order is every group with data (by PID, then period) and then every group without, so a
+ * product's groups sit at positions that running sums of demand_product_totals give. The first
+ * product always comes back, so that the totals do too when the page lies past the end.
  */
-export async function planProductPage(
-  db: Db,
-  q: { drillDown: DrillDown | 'records'; filters: GridFilters; offset: number; limit: number },
-): Promise<{ total: number; slices: ProductSlice[] }> {
+function productPagePlan(q: PageQuery): RawBuilder<PlanRow> {
   const counts = productGroupCounts(q.drillDown);
   const start = q.offset;
   const end = q.offset + q.limit;
-  const { rows } = await sql<{
-    pid: string;
-    g: number;
-    d: number;
-    d_before: number;
-    n_before: number;
-    d_total: number;
-    g_total: number;
-  }>`
+  return sql<PlanRow>`
     with c as (
       select p.pid, ${counts.groups}::bigint as g, ${counts.data}::bigint as d
       from products p join demand_product_totals t on t.pid = p.pid
@@ -206,9 +194,15 @@ export async function planProductPage(
     where (d > 0 and d_before < ${end} and d_before + d > ${start})
        or (g > d and d_total + n_before < ${end} and d_total + n_before + g - d > ${start})
        or pid = (select min(pid collate "C") from c)
-    order by pid collate "C"`.execute(db);
+    order by pid collate "C"`;
+}
+
+/** Which of each planned product's groups the page shows, with data first (rows in PID order). */
+function slicesOf(rows: PlanRow[], q: PageQuery): { total: number; slices: ProductSlice[] } {
   const first = rows[0];
   if (!first) return { total: 0, slices: [] };
+  const start = q.offset;
+  const end = q.offset + q.limit;
   const withData: ProductSlice[] = [];
   const withoutData: ProductSlice[] = [];
   for (const row of rows) {
@@ -223,4 +217,54 @@ export async function planProductPage(
     }
   }
   return { total: first.g_total, slices: [...withData, ...withoutData] };
+}
+
+/** Plans a page of the records view (see productPagePlan); only the products it overlaps are read afterwards. */
+export async function planProductPage(
+  db: Db,
+  q: PageQuery,
+): Promise<{ total: number; slices: ProductSlice[] }> {
+  const { rows } = await productPagePlan(q).execute(db);
+  return slicesOf(rows, q);
+}
+
+/**
+ * A page of a product-level roll-up in one statement: the plan, every group of the products it
+ * overlaps (in no particular order) and their annotations. Each group row carries its product's
+ * plan row, from which the page's slices follow.
+ */
+export async function pageProductGroups(
+  db: Db,
+  q: GroupQuery & { offset: number; limit: number },
+): Promise<{ total: number; slices: ProductSlice[]; groups: GroupRow[] }> {
+  const { rows } = await withAnnotations(
+    q,
+    sql`with plan as materialized (${productPagePlan(q)})
+      select s.*, plan.pid as plan_pid, plan.g as plan_groups, plan.d as plan_data,
+        plan.d_before, plan.n_before, plan.d_total, plan.g_total
+      from plan join (
+        select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+          ${recordAggregates()}
+        from demand_records r join products p on p.pid = r.pid
+        where r.pid = any(array(select pid from plan))
+        group by 1, 2) s on s.g = plan.pid`,
+    null,
+  ).execute(db);
+  const groups = rows as Array<
+    GroupRow & Omit<PlanRow, 'pid' | 'g' | 'd'> & { plan_pid: string; plan_groups: number; plan_data: number }
+  >;
+  const plans = new Map<string, PlanRow>();
+  for (const row of groups) {
+    plans.set(row.plan_pid, {
+      pid: row.plan_pid,
+      g: row.plan_groups,
+      d: row.plan_data,
+      d_before: row.d_before,
+      n_before: row.n_before,
+      d_total: row.d_total,
+      g_total: row.g_total,
+    });
+  }
+  const planRows = [...plans.values()].sort((a, b) => compareText(a.pid, b.pid));
+  return { ...slicesOf(planRows, q), groups };
 }

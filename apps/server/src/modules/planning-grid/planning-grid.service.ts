@@ -20,9 +20,9 @@ import {
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import {
-  groupsOfProducts,
   pageGroupsFromRecords,
   pageGroupsFromTotals,
+  pageProductGroups,
   planProductPage,
   recordsOfProducts,
   type GroupRow,
@@ -86,18 +86,12 @@ export class PlanningGridService {
       groups = page.rows;
       total = page.total;
     } else {
-      const plan = await planProductPage(this.db, { drillDown, filters, offset, limit });
-      const all = await groupsOfProducts(this.db, {
-        viewLevel,
-        drillDown,
-        filters,
-        pids: uniquePids(plan.slices),
-      });
-      all.sort((a, b) => compareText(a.g, b.g) || compareText(a.k, b.k));
-      groups = plan.slices.flatMap((s) =>
+      const page = await pageProductGroups(this.db, { viewLevel, drillDown, filters, offset, limit });
+      const all = page.groups.sort((a, b) => compareText(a.g, b.g) || compareText(a.k, b.k));
+      groups = page.slices.flatMap((s) =>
         all.filter((row) => row.g === s.pid && row.hasData === s.hasData).slice(s.skip, s.skip + s.take),
       );
-      total = plan.total;
+      total = page.total;
     }
     return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total };
   }
