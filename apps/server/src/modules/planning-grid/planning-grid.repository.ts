@@ -120,19 +120,6 @@ export async function pageGroupsFromRecords(
   return { rows: [], total: count.rows[0]?.total ?? 0 };
 }
 
-/** The records of the given products with their product attributes, in key order. */
-export async function recordsOfProducts(
-  db: Db,
-  pids: string[],
-): Promise<Array<DemandRecordRow & { has_data: boolean }>> {
-  if (pids.length === 0) return [];
-  return selectRecords(db)
-    .where('r.pid', '=', sql<string>`any(${pids}::text[])`)
-    .orderBy('r.pid')
-    .orderBy('r.week_start')
-    .execute();
-}
-
 /** How many groups (and groups with data) each product contributes at a drill-down. */
 function productGroupCounts(drillDown: DrillDown | 'records'): {
   groups: RawBuilder<number>;
@@ -198,7 +185,10 @@ function productPagePlan(q: PageQuery): RawBuilder<PlanRow> {
 }
 
 /** Which of each planned product's groups the page shows, with data first (rows in PID order). */
-function slicesOf(rows: PlanRow[], q: PageQuery): { total: number; slices: ProductSlice[] } {
+function slicesOf(
+  rows: PlanRow[],
+  q: { offset: number; limit: number },
+): { total: number; slices: ProductSlice[] } {
   const first = rows[0];
   if (!first) return { total: 0, slices: [] };
   const start = q.offset;
@@ -219,13 +209,55 @@ function slicesOf(rows: PlanRow[], q: PageQuery): { total: number; slices: Produ
   return { total: first.g_total, slices: [...withData, ...withoutData] };
 }
 
-/** Plans a page of the records view (see productPagePlan); only the products it overlaps are read afterwards. */
-export async function planProductPage(
+/**
+ * A page of the records view in one statement: every record of the products the page overlaps
+ * (see productPagePlan), in key order, each carrying its product's plan row.
+ */
+export async function pageProductRecords(
   db: Db,
-  q: PageQuery,
-): Promise<{ total: number; slices: ProductSlice[] }> {
-  const { rows } = await productPagePlan(q).execute(db);
-  return slicesOf(rows, q);
+  q: Omit<PageQuery, 'drillDown'>,
+): Promise<{
+  total: number;
+  slices: ProductSlice[];
+  records: Array<DemandRecordRow & { has_data: boolean }>;
+}> {
+  const records = await selectRecords(db)
+    .innerJoin(
+      sql<PlanRow>`(${productPagePlan({ ...q, drillDown: 'records' })})`.as('plan'),
+      'plan.pid',
+      'r.pid',
+    )
+    .select([
+      'plan.g as plan_groups',
+      'plan.d as plan_data',
+      'plan.d_before',
+      'plan.n_before',
+      'plan.d_total',
+      'plan.g_total',
+    ])
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .execute();
+  return { ...slicesOf(planRowsOf(records), q), records };
+}
+
+/** The distinct plan rows that a page's rows carry, in PID order. */
+function planRowsOf(
+  rows: Array<Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }>,
+): PlanRow[] {
+  const plans = new Map<string, PlanRow>();
+  for (const row of rows) {
+    plans.set(row.pid, {
+      pid: row.pid,
+      g: row.plan_groups,
+      d: row.plan_data,
+      d_before: row.d_before,
+      n_before: row.n_before,
+      d_total: row.d_total,
+      g_total: row.g_total,
+    });
+  }
+  return [...plans.values()].sort((a, b) => compareText(a.pid, b.pid));
 }
 
 /**
@@ -240,7 +272,7 @@ export async function pageProductGroups(
   const { rows } = await withAnnotations(
     q,
     sql`with plan as materialized (${productPagePlan(q)})
-      select s.*, plan.pid as plan_pid, plan.g as plan_groups, plan.d as plan_data,
+      select s.*, plan.pid, plan.g as plan_groups, plan.d as plan_data,
         plan.d_before, plan.n_before, plan.d_total, plan.g_total
       from plan join (
         select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
@@ -251,20 +283,7 @@ export async function pageProductGroups(
     null,
   ).execute(db);
   const groups = rows as Array<
-    GroupRow & Omit<PlanRow, 'pid' | 'g' | 'd'> & { plan_pid: string; plan_groups: number; plan_data: number }
+    GroupRow & Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }
   >;
-  const plans = new Map<string, PlanRow>();
-  for (const row of groups) {
-    plans.set(row.plan_pid, {
-      pid: row.plan_pid,
-      g: row.plan_groups,
-      d: row.plan_data,
-      d_before: row.d_before,
-      n_before: row.n_before,
-      d_total: row.d_total,
-      g_total: row.g_total,
-    });
-  }
-  const planRows = [...plans.values()].sort((a, b) => compareText(a.pid, b.pid));
-  return { ...slicesOf(planRows, q), groups };
+  return { ...slicesOf(planRowsOf(groups), q), groups };
 }

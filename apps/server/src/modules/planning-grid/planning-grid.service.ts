@@ -23,10 +23,8 @@ import {
   pageGroupsFromRecords,
   pageGroupsFromTotals,
   pageProductGroups,
-  planProductPage,
-  recordsOfProducts,
+  pageProductRecords,
   type GroupRow,
-  type ProductSlice,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
 import type { GridFilters } from './planning-grid.sql';
@@ -67,15 +65,14 @@ export class PlanningGridService {
   async rows(slice: GridSlice): Promise<{ rows: GridRow[]; total: number }> {
     const { viewLevel, drillDown, filters, offset, limit } = slice;
     if (viewLevel === 'none' && drillDown === 'none') {
-      const plan = await planProductPage(this.db, { drillDown: 'records', filters, offset, limit });
-      const records = await recordsOfProducts(this.db, uniquePids(plan.slices));
-      const rows = plan.slices.flatMap((s) =>
-        records
+      const page = await pageProductRecords(this.db, { filters, offset, limit });
+      const rows = page.slices.flatMap((s) =>
+        page.records
           .filter((r) => r.pid === s.pid && r.has_data === s.hasData)
           .slice(s.skip, s.skip + s.take)
           .map(toDemandRecord),
       );
-      return { rows, total: plan.total };
+      return { rows, total: page.total };
     }
     let groups: GroupRow[];
     let total: number;
@@ -116,8 +113,6 @@ export class PlanningGridService {
     });
   }
 }
-
-const uniquePids = (slices: ProductSlice[]): string[] => [...new Set(slices.map((s) => s.pid))];
 
 function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDown): AggregatedRow {
   const keys: Pick<AggregatedRow, 'PID' | 'PF' | 'BU'> =
