@@ -69,6 +69,20 @@ function withAnnotations(q: GroupQuery, groups: RawBuilder<unknown>, order: RawB
     ${order ? sql`order by ${order}` : sql``}`;
 }
 
+/** A page of groups in grid order with their annotations; past the last page, only their count. */
+async function groupPage(
+  db: Db,
+  q: GroupQuery & { offset: number },
+  groups: RawBuilder<unknown>,
+  countGroups: RawBuilder<unknown>,
+): Promise<GroupPage> {
+  const { rows } = await withAnnotations(q, groups, pageOrder).execute(db);
+  const page = rows as Array<GroupRow & { total: number }>;
+  if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
+  const count = await sql<{ total: number }>`${countGroups}`.execute(db);
+  return { rows: [], total: count.rows[0]?.total ?? 0 };
+}
+
 /**
  * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
  * of the records themselves. Only the filter bar's attributes can narrow it (no text search).
@@ -77,7 +91,8 @@ export async function pageGroupsFromTotals(
   db: Db,
   q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
-  const { rows } = await withAnnotations(
+  return groupPage(
+    db,
     q,
     sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
       from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
@@ -85,14 +100,10 @@ export async function pageGroupsFromTotals(
       group by g, k
       order by ${groupOrder}
       limit ${q.limit} offset ${q.offset}`,
-    pageOrder,
-  ).execute(db);
-  const page = rows as Array<GroupRow & { total: number }>;
-  if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
-  const count = await sql<{ total: number }>`
+    sql`
     select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
-    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`.execute(db);
-  return { rows: [], total: count.rows[0]?.total ?? 0 };
+    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`,
+  );
 }
 
 /** Any roll-up straight from the records of the products the filters select (a text search, say). */
@@ -100,7 +111,8 @@ export async function pageGroupsFromRecords(
   db: Db,
   q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
-  const { rows } = await withAnnotations(
+  return groupPage(
+    db,
     q,
     sql`select * from (
         select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
@@ -110,14 +122,10 @@ export async function pageGroupsFromRecords(
         group by 1, 2) groups
       order by ${groupOrder}
       limit ${q.limit} offset ${q.offset}`,
-    pageOrder,
-  ).execute(db);
-  const page = rows as Array<GroupRow & { total: number }>;
-  if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
-  const count = await sql<{ total: number }>`
+    sql`
     select count(distinct (${groupName(q.viewLevel, 'p')}, ${periodKey(q.drillDown, sql`r.week_start`)}))::int as total
-    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`.execute(db);
-  return { rows: [], total: count.rows[0]?.total ?? 0 };
+    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`,
+  );
 }
 
 /** How many groups (and groups with data) each product contributes at a drill-down. */
