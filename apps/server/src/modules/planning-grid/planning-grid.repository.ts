@@ -1,4 +1,4 @@
-import { periodRangeOf, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
+import { compareText, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
 import {
@@ -27,11 +27,61 @@ export type GroupRow = {
   firstPF: string;
   firstBU: string;
   commonBU: string | null;
+  /** The group's distinct comments and reason codes, each in grid order (PID, then week). */
+  comments: string[] | null;
+  codes: string[] | null;
 } & Record<SummedField, number | null>;
 
 export type GroupPage = { rows: GroupRow[]; total: number };
 
+type GroupQuery = { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters };
+
 const groupOrder = sql`"hasData" desc, g collate "C", k collate "C"`;
+const pageOrder = sql`pg."hasData" desc, pg.g collate "C", pg.k collate "C"`;
+
+/**
+ * Runs `groups` (a query whose rows carry g and k) and adds each group's comments and reason
+ * codes in the same statement: under load every round trip waits its turn for a pool connection
+ * and the event loop, so a page costs one query, not two. Annotations are sparse (a partial
+ * index), and only those of the page's group names are read.
+ */
+function withAnnotations(q: GroupQuery, groups: RawBuilder<unknown>, order: RawBuilder<unknown> | null) {
+  const g = groupName(q.viewLevel, 'p');
+  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
+  // Materialized so that the planner joins records and products on their own (the page's groups
+  // give it no useful row estimate) and only then keeps the page's groups.
+  return sql`
+    with pg as materialized (${groups}),
+    a as materialized (
+      select ${g} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
+        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null)
+        and ${productFilter(q.filters)}
+        and ${byProduct ? sql`r.pid` : g} = any(array(select distinct g from pg))),
+    b as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
+    c as (select g, k, c, min(pos) as pos from b where c <> '' group by g, k, c),
+    rc as (select g, k, rc, min(pos) as pos from b where rc is not null group by g, k, rc),
+    ca as (select g, k, array_agg(c order by pos) as comments from c group by g, k),
+    ra as (select g, k, array_agg(rc order by pos) as codes from rc group by g, k)
+    select pg.*, ca.comments, ra.codes
+    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+    ${order ? sql`order by ${order}` : sql``}`;
+}
+
+/** A page of groups in grid order with their annotations; past the last page, only their count. */
+async function groupPage(
+  db: Db,
+  q: GroupQuery & { offset: number },
+  groups: RawBuilder<unknown>,
+  countGroups: RawBuilder<unknown>,
+): Promise<GroupPage> {
+  const { rows } = await withAnnotations(q, groups, pageOrder).execute(db);
+  const page = rows as Array<GroupRow & { total: number }>;
+  if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
+  const count = await sql<{ total: number }>`${countGroups}`.execute(db);
+  return { rows: [], total: count.rows[0]?.total ?? 0 };
+}
 
 /**
  * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
@@ -39,68 +89,43 @@ const groupOrder = sql`"hasData" desc, g collate "C", k collate "C"`;
  */
 export async function pageGroupsFromTotals(
   db: Db,
-  q: { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; offset: number; limit: number },
+  q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
-  const { rows } = await sql<GroupRow & { total: number }>`
-    select g, k, count(*) over ()::int as total, ${totalsAggregates()}
-    from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
-          from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
-    group by g, k
-    order by ${groupOrder}
-    limit ${q.limit} offset ${q.offset}`.execute(db);
-  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const count = await sql<{ total: number }>`
+  return groupPage(
+    db,
+    q,
+    sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+      from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
+            from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
+      group by g, k
+      order by ${groupOrder}
+      limit ${q.limit} offset ${q.offset}`,
+    sql`
     select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
-    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`.execute(db);
-  return { rows: [], total: count.rows[0]?.total ?? 0 };
+    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`,
+  );
 }
 
 /** Any roll-up straight from the records of the products the filters select (a text search, say). */
 export async function pageGroupsFromRecords(
   db: Db,
-  q: { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; offset: number; limit: number },
+  q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
-  const { rows } = await sql<GroupRow & { total: number }>`
-    select * from (
-      select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
-        count(*) over ()::int as total, ${recordAggregates()}
-      from demand_records r join products p on p.pid = r.pid
-      where ${productFilter(q.filters)}
-      group by 1, 2) groups
-    order by ${groupOrder}
-    limit ${q.limit} offset ${q.offset}`.execute(db);
-  if (rows.length > 0 || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const count = await sql<{ total: number }>`
+  return groupPage(
+    db,
+    q,
+    sql`select * from (
+        select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+          count(*) over ()::int as total, ${recordAggregates()}
+        from demand_records r join products p on p.pid = r.pid
+        where ${productFilter(q.filters)}
+        group by 1, 2) groups
+      order by ${groupOrder}
+      limit ${q.limit} offset ${q.offset}`,
+    sql`
     select count(distinct (${groupName(q.viewLevel, 'p')}, ${periodKey(q.drillDown, sql`r.week_start`)}))::int as total
-    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`.execute(db);
-  return { rows: [], total: count.rows[0]?.total ?? 0 };
-}
-
-/** Every group of the given products (product-level views), in no particular order. */
-export async function groupsOfProducts(
-  db: Db,
-  q: { viewLevel: ViewLevel; drillDown: DrillDown; pids: string[] },
-): Promise<GroupRow[]> {
-  if (q.pids.length === 0) return [];
-  const { rows } = await sql<GroupRow>`
-    select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, ${recordAggregates()}
-    from demand_records r join products p on p.pid = r.pid
-    where r.pid = any(${q.pids}::text[])
-    group by 1, 2`.execute(db);
-  return rows;
-}
-
-/** The records of the given products with their product attributes, in key order. */
-export async function recordsOfProducts(
-  db: Db,
-  pids: string[],
-): Promise<Array<DemandRecordRow & { has_data: boolean }>> {
-  if (pids.length === 0) return [];
-  return selectRecords(db)
-    .where('r.pid', '=', sql<string>`any(${pids}::text[])`)
-    .orderBy('r.pid')
-    .orderBy('r.week_start')
-    .execute();
+    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`,
+  );
 }
 
 /** How many groups (and groups with data) each product contributes at a drill-down. */
@@ -126,28 +151,30 @@ function productGroupCounts(drillDown: DrillDown | 'records'): {
 /** A run of one product's groups on the page: skip `skip` of its groups with (or without) data, take `take`. */
 export type ProductSlice = { pid: string; hasData: boolean; skip: number; take: number };
 
+type PlanRow = {
+  pid: string;
+  /** The product's groups, and those of them with data. */
+  g: number;
+  d: number;
+  d_before: number;
+  n_before: number;
+  d_total: number;
+  g_total: number;
+};
+
+type PageQuery = { drillDown: DrillDown | 'records'; filters: GridFilters; offset: number; limit: number };
+
 /**
- * Plans a page of a product-level view without grouping the records: the grid's order is every
- * group with data (by PID, then period) and then every group without, so a product's groups sit
- * at positions that running sums of demand_product_totals give. Only the products that overlap
- * the page are read afterwards.
+ * The products a page of a product-level view overlaps, without grouping the records: the grid's
+ * order is every group with data (by PID, then period) and then every group without, so a
+ * product's groups sit at positions that running sums of demand_product_totals give. The first
+ * product always comes back, so that the totals do too when the page lies past the end.
  */
-export async function planProductPage(
-  db: Db,
-  q: { drillDown: DrillDown | 'records'; filters: GridFilters; offset: number; limit: number },
-): Promise<{ total: number; slices: ProductSlice[] }> {
+function productPagePlan(q: PageQuery): RawBuilder<PlanRow> {
   const counts = productGroupCounts(q.drillDown);
   const start = q.offset;
   const end = q.offset + q.limit;
-  const { rows } = await sql<{
-    pid: string;
-    g: number;
-    d: number;
-    d_before: number;
-    n_before: number;
-    d_total: number;
-    g_total: number;
-  }>`
+  return sql<PlanRow>`
     with c as (
       select p.pid, ${counts.groups}::bigint as g, ${counts.data}::bigint as d
       from products p join demand_product_totals t on t.pid = p.pid
@@ -162,9 +189,18 @@ export async function planProductPage(
     where (d > 0 and d_before < ${end} and d_before + d > ${start})
        or (g > d and d_total + n_before < ${end} and d_total + n_before + g - d > ${start})
        or pid = (select min(pid collate "C") from c)
-    order by pid collate "C"`.execute(db);
+    order by pid collate "C"`;
+}
+
+/** Which of each planned product's groups the page shows, with data first (rows in PID order). */
+function slicesOf(
+  rows: PlanRow[],
+  q: { offset: number; limit: number },
+): { total: number; slices: ProductSlice[] } {
   const first = rows[0];
   if (!first) return { total: 0, slices: [] };
+  const start = q.offset;
+  const end = q.offset + q.limit;
   const withData: ProductSlice[] = [];
   const withoutData: ProductSlice[] = [];
   for (const row of rows) {
@@ -181,57 +217,81 @@ export async function planProductPage(
   return { total: first.g_total, slices: [...withData, ...withoutData] };
 }
 
-/** Distinct comments and reason codes per group, each list in grid order (PID, then week). */
-export type GroupAnnotations = { comments: string[]; reasonCodes: string[] };
+/**
+ * A page of the records view in one statement: every record of the products the page overlaps
+ * (see productPagePlan), in key order, each carrying its product's plan row.
+ */
+export async function pageProductRecords(
+  db: Db,
+  q: Omit<PageQuery, 'drillDown'>,
+): Promise<{
+  total: number;
+  slices: ProductSlice[];
+  records: Array<DemandRecordRow & { has_data: boolean }>;
+}> {
+  const records = await selectRecords(db)
+    .innerJoin(
+      sql<PlanRow>`(${productPagePlan({ ...q, drillDown: 'records' })})`.as('plan'),
+      'plan.pid',
+      'r.pid',
+    )
+    .select([
+      'plan.g as plan_groups',
+      'plan.d as plan_data',
+      'plan.d_before',
+      'plan.n_before',
+      'plan.d_total',
+      'plan.g_total',
+    ])
+    .orderBy('r.pid')
+    .orderBy('r.week_start')
+    .execute();
+  return { ...slicesOf(planRowsOf(records), q), records };
+}
+
+/** The distinct plan rows that a page's rows carry, in PID order. */
+function planRowsOf(
+  rows: Array<Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }>,
+): PlanRow[] {
+  const plans = new Map<string, PlanRow>();
+  for (const row of rows) {
+    plans.set(row.pid, {
+      pid: row.pid,
+      g: row.plan_groups,
+      d: row.plan_data,
+      d_before: row.d_before,
+      n_before: row.n_before,
+      d_total: row.d_total,
+      g_total: row.g_total,
+    });
+  }
+  return [...plans.values()].sort((a, b) => compareText(a.pid, b.pid));
+}
 
 /**
- * Comments and reason codes of the given groups. They are sparse, so this reads only the records
- * that carry one (a partial index) and only for the groups on the page.
+ * A page of a product-level roll-up in one statement: the plan, every group of the products it
+ * overlaps (in no particular order) and their annotations. Each group row carries its product's
+ * plan row, from which the page's slices follow.
  */
-export async function annotationsOfGroups(
+export async function pageProductGroups(
   db: Db,
-  q: {
-    viewLevel: ViewLevel;
-    drillDown: DrillDown;
-    filters: GridFilters;
-    groups: Array<{ g: string; k: string }>;
-  },
-): Promise<Map<string, GroupAnnotations>> {
-  const result = new Map<string, GroupAnnotations>();
-  if (q.groups.length === 0) return result;
-  const g = groupName(q.viewLevel, 'p');
-  const k = periodKey(q.drillDown, sql`r.week_start`);
-  // Only the page's groups matter: narrow the read to their names and to the weeks they span.
-  const names = [...new Set(q.groups.map((x) => x.g))];
-  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
-  const drillDown = q.drillDown;
-  const span =
-    drillDown === 'none'
-      ? null
-      : q.groups
-          .map((x) => periodRangeOf(drillDown, x.k))
-          .reduce((a, b) => ({ from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }));
-  // Materialized so that the planner joins records and products on their own (the list of page
-  // groups gives it no useful row estimate) and only then keeps the page's groups.
-  const { rows } = await sql<{ g: string; k: string; comments: string[] | null; codes: string[] | null }>`
-    with a as materialized (
-      select ${g} as g, ${k} as k, btrim(r.comments) as c, r.reason_code as rc,
-        (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null)
-        and ${productFilter(q.filters)}
-        ${byProduct ? sql`and r.pid = any(${names}::text[])` : sql`and ${g} = any(${names}::text[])`}
-        ${span ? sql`and r.week_start >= ${span.from}::date and r.week_start < ${span.to}::date` : sql``}),
-    page as (select * from unnest(${q.groups.map((x) => x.g)}::text[], ${q.groups.map((x) => x.k)}::text[]) as x(g, k)),
-    b as (select a.* from a join page on page.g = a.g and page.k = a.k),
-    c as (select g, k, c, min(pos) as pos from b where c <> '' group by g, k, c),
-    rc as (select g, k, rc, min(pos) as pos from b where rc is not null group by g, k, rc),
-    ca as (select g, k, array_agg(c order by pos) as comments from c group by g, k),
-    ra as (select g, k, array_agg(rc order by pos) as codes from rc group by g, k)
-    select coalesce(ca.g, ra.g) as g, coalesce(ca.k, ra.k) as k, ca.comments, ra.codes
-    from ca full join ra on ra.g = ca.g and ra.k = ca.k`.execute(db);
-  for (const row of rows) {
-    result.set(`${row.g}\u0001${row.k}`, { comments: row.comments ?? [], reasonCodes: row.codes ?? [] });
-  }
-  return result;
+  q: GroupQuery & { offset: number; limit: number },
+): Promise<{ total: number; slices: ProductSlice[]; groups: GroupRow[] }> {
+  const { rows } = await withAnnotations(
+    q,
+    sql`with plan as materialized (${productPagePlan(q)})
+      select s.*, plan.pid, plan.g as plan_groups, plan.d as plan_data,
+        plan.d_before, plan.n_before, plan.d_total, plan.g_total
+      from plan join (
+        select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+          ${recordAggregates()}
+        from demand_records r join products p on p.pid = r.pid
+        where r.pid = any(array(select pid from plan))
+        group by 1, 2) s on s.g = plan.pid`,
+    null,
+  ).execute(db);
+  const groups = rows as Array<
+    GroupRow & Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }
+  >;
+  return { ...slicesOf(planRowsOf(groups), q), groups };
 }

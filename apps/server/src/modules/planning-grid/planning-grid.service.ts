@@ -20,15 +20,11 @@ import {
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import {
-  annotationsOfGroups,
-  groupsOfProducts,
   pageGroupsFromRecords,
   pageGroupsFromTotals,
-  planProductPage,
-  recordsOfProducts,
-  type GroupAnnotations,
+  pageProductGroups,
+  pageProductRecords,
   type GroupRow,
-  type ProductSlice,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
 import type { GridFilters } from './planning-grid.sql';
@@ -36,7 +32,6 @@ import type { Database } from '../../db/schema';
 import { toDemandRecord } from '../../db/demand-record-row';
 
 const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
-const annotationKey = (g: string, k: string): string => `${g}\u0001${k}`;
 
 export type GridSlice = Pick<GridQuery, 'viewLevel' | 'drillDown' | 'offset' | 'limit'> & {
   filters: GridFilters;
@@ -70,15 +65,14 @@ export class PlanningGridService {
   async rows(slice: GridSlice): Promise<{ rows: GridRow[]; total: number }> {
     const { viewLevel, drillDown, filters, offset, limit } = slice;
     if (viewLevel === 'none' && drillDown === 'none') {
-      const plan = await planProductPage(this.db, { drillDown: 'records', filters, offset, limit });
-      const records = await recordsOfProducts(this.db, uniquePids(plan.slices));
-      const rows = plan.slices.flatMap((s) =>
-        records
+      const page = await pageProductRecords(this.db, { filters, offset, limit });
+      const rows = page.slices.flatMap((s) =>
+        page.records
           .filter((r) => r.pid === s.pid && r.has_data === s.hasData)
           .slice(s.skip, s.skip + s.take)
           .map(toDemandRecord),
       );
-      return { rows, total: plan.total };
+      return { rows, total: page.total };
     }
     let groups: GroupRow[];
     let total: number;
@@ -89,16 +83,14 @@ export class PlanningGridService {
       groups = page.rows;
       total = page.total;
     } else {
-      const plan = await planProductPage(this.db, { drillDown, filters, offset, limit });
-      const all = await groupsOfProducts(this.db, { viewLevel, drillDown, pids: uniquePids(plan.slices) });
-      all.sort((a, b) => compareText(a.g, b.g) || compareText(a.k, b.k));
-      groups = plan.slices.flatMap((s) =>
+      const page = await pageProductGroups(this.db, { viewLevel, drillDown, filters, offset, limit });
+      const all = page.groups.sort((a, b) => compareText(a.g, b.g) || compareText(a.k, b.k));
+      groups = page.slices.flatMap((s) =>
         all.filter((row) => row.g === s.pid && row.hasData === s.hasData).slice(s.skip, s.skip + s.take),
       );
-      total = plan.total;
+      total = page.total;
     }
-    const annotations = await annotationsOfGroups(this.db, { viewLevel, drillDown, filters, groups });
-    return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown, annotations)), total };
+    return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total };
   }
 
   async filterOptions(scope: AccessScope, query: FilterOptionsQuery): Promise<FilterOptions> {
@@ -122,15 +114,7 @@ export class PlanningGridService {
   }
 }
 
-const uniquePids = (slices: ProductSlice[]): string[] => [...new Set(slices.map((s) => s.pid))];
-
-function toAggregatedRow(
-  row: GroupRow,
-  viewLevel: ViewLevel,
-  drillDown: DrillDown,
-  annotations: Map<string, GroupAnnotations>,
-): AggregatedRow {
-  const notes = annotations.get(annotationKey(row.g, row.k));
+function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDown): AggregatedRow {
   const keys: Pick<AggregatedRow, 'PID' | 'PF' | 'BU'> =
     viewLevel === 'business_unit'
       ? { BU: row.g }
@@ -152,8 +136,8 @@ function toAggregatedRow(
     Rev_Pln_Ovrd_Percent: row.Rev_Pln_Ovrd_Percent,
     SOP_Pln_Ovrd_Percent: row.SOP_Pln_Ovrd_Percent,
     Rank: row.Rank,
-    Comments: joinComments(notes?.comments ?? []),
-    Reason_Codes: pickReasonCodes((notes?.reasonCodes ?? []) as ReasonCode[]),
+    Comments: joinComments(row.comments ?? []),
+    Reason_Codes: pickReasonCodes((row.codes ?? []) as ReasonCode[]),
     last_updated_at: row.last_updated_at === null ? null : new Date(row.last_updated_at).toISOString(),
   };
 }
