@@ -37,14 +37,10 @@ describe('publishing a plan cycle from the demand planning page', () => {
     await dialog.getByRole('button', { name: 'Publish cycle' }).click();
     await page.waitForSelector('[data-testid="toast"]:has-text("Cycle published")');
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      (old) => {
-        const text =
-          document.querySelector('[data-testid="metric-Current Publish Value"]')?.textContent ?? '';
-        return /\d/.test(text) && text !== old;
-      },
-      beforeText,
-    );
+    await page.waitForFunction((old) => {
+      const text = document.querySelector('[data-testid="metric-Current Publish Value"]')?.textContent ?? '';
+      return /\d/.test(text) && text !== old;
+    }, beforeText);
     expect(await current.innerText()).not.toBe(before);
     await screenshot(page, 'plan-cycle-published');
     await context.close();
