@@ -19,8 +19,8 @@ export type ClientPlanTotals = {
 export async function lockPublishing(trx: Kysely<Database>): Promise<void> {
   // A full publish rewrites every record (3.1 M on 20,000 × 156), longer than the pool's
   // per-statement limit; and a second publish waits for the first rather than failing.
-  await sql`set local statement_timeout = '180s'`.execute(trx);
-  await sql`set local lock_timeout = '180s'`.execute(trx);
+  await sql`set local statement_timeout = '300s'`.execute(trx);
+  await sql`set local lock_timeout = '300s'`.execute(trx);
   await sql`lock table plan_versions in share row exclusive mode`.execute(trx);
 }
 
