@@ -29,6 +29,7 @@ import { dashboardModule } from './modules/dashboard';
 import { demandRecordsModule } from './modules/demand-records';
 import { exportsModule } from './modules/exports';
 import { forecastRunsModule } from './modules/forecast-runs';
+import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
 import { planningGridModule } from './modules/planning-grid';
 
@@ -40,6 +41,7 @@ const MODULES: readonly ServerModule[] = [
   exportsModule,
   dashboardModule,
   forecastRunsModule,
+  planCyclesModule,
   apiDocsModule,
 ];
 

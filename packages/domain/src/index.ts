@@ -7,4 +7,5 @@ export * from './planning-grid';
 export * from './rollup';
 export * from './format';
 export * from './forecast-run';
+export * from './plan-cycle';
 export * from './api';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { QuarterTotals } from '@ps/domain';
 
 /**
  * Table types for Kysely. NUMERIC and INT8 are parsed to numbers and DATE stays a yyyy-mm-dd
@@ -77,6 +78,9 @@ export type PlanVersionsTable = {
   final_units: number;
   final_cost: number;
   final_revenue: number;
+  label: Generated<string>;
+  /** Final plan totals by fiscal quarter at publish time (migration 0009). */
+  quarters: ColumnType<QuarterTotals[], string | undefined, string>;
 };
 
 export type AuditLogTable = {

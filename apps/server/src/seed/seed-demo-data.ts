@@ -1,9 +1,19 @@
-import { addWeeks, CLIENT_IDS, DEMAND_RECORD_FIELDS, toIsoDate, weekKey, weekStartSunday } from '@ps/domain';
+import {
+  addWeeks,
+  CLIENT_IDS,
+  DEMAND_RECORD_FIELDS,
+  roundToCents,
+  toIsoDate,
+  weekKey,
+  weekStartSunday,
+  type QuarterTotals,
+} from '@ps/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
 import { insertByUnnest, type ColumnSpec } from '../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
 import { generateProductWeeks, planDemoProducts, type DemoOptions } from './generate-demo-data';
+import { createRandom, streamSeed } from './random';
 
 export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };
 export type SeedSummary = { products: number; records: number; historyRows: number; seconds: number };
@@ -43,7 +53,7 @@ const FLUSH_ROWS = 20_000;
 
 /**
  * Writes the demo data set: products, sales history, demand records with overrides and published
- * plans, the audit trail of those overrides and the two published plan versions per client.
+ * plans, the audit trail of those overrides and ten quarterly plan versions per client.
  * Streams product by product, so 20,000 products × 156 weeks never sit in memory at once.
  */
 export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
@@ -101,7 +111,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
     await sql`alter table demand_records enable trigger demand_week_totals_insert`.execute(db);
   }
   await sql`select rebuild_demand_totals()`.execute(db);
-  await recordPublishedVersions(db, demo.anchor);
+  await recordPublishedVersions(db, demo.anchor, demo.seed);
   // Fresh statistics so the planner picks index plans for the large tables right away.
   await sql`analyze`.execute(db);
   const seconds = (performance.now() - started) / 1000;
@@ -111,37 +121,80 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   return { products: products.length, records: recordCount, historyRows: historyCount, seconds };
 }
 
-/** The two published cycles behind P2 (six weeks ago) and P1 (two weeks ago), per client, with their totals. */
-async function recordPublishedVersions(db: Kysely<Database>, anchor: Date): Promise<void> {
-  for (const clientId of CLIENT_IDS) {
-    for (const [column, weeksAgo] of [
-      ['p2', 6],
-      ['p1', 2],
-    ] as const) {
-      const publishedAt = addWeeks(anchor, -weeksAgo);
-      const totals = await db
-        .selectFrom('demand_records as r')
-        .innerJoin('products as p', 'p.pid', 'r.pid')
-        .where('p.client_id', '=', clientId)
-        .select([
-          sql<number>`count(*)`.as('count'),
-          sql<number>`coalesce(sum(r.${sql.raw(`${column}_pub_pln_units`)}), 0)`.as('units'),
-          sql<number>`coalesce(sum(r.${sql.raw(`${column}_pub_pln_cost`)}), 0)`.as('cost'),
-          sql<number>`coalesce(sum(r.${sql.raw(`${column}_pub_pln_rev_dlrs`)}), 0)`.as('revenue'),
-        ])
-        .executeTakeFirstOrThrow();
+/** Quarterly publishes: the latest (P1) two weeks before the anchor, then one every 13 weeks. */
+const CYCLE_WEEKS = 13;
+const PAST_CYCLES = 10;
+
+/**
+ * The plan versions of ten quarterly cycles per client. The latest two carry the totals of the
+ * records' P1 and P2 columns (so the dashboard and the grid agree); each older one is the cycle
+ * after it, moved by a deterministic drift of up to ±6 % per quarter, as plans move cycle to cycle.
+ */
+async function recordPublishedVersions(db: Kysely<Database>, anchor: Date, seed: number): Promise<void> {
+  const { rows } = await sql<{
+    client_id: string;
+    quarter: string;
+    count: number;
+    p1_units: number;
+    p1_cost: number;
+    p1_revenue: number;
+    p2_units: number;
+    p2_cost: number;
+    p2_revenue: number;
+  }>`
+    select p.client_id, to_char(r.week_start, 'YYYY-"Q"Q') as quarter, count(*)::int as count,
+      coalesce(sum(r.p1_pub_pln_units), 0) as p1_units, coalesce(sum(r.p1_pub_pln_cost), 0) as p1_cost,
+      coalesce(sum(r.p1_pub_pln_rev_dlrs), 0) as p1_revenue,
+      coalesce(sum(r.p2_pub_pln_units), 0) as p2_units, coalesce(sum(r.p2_pub_pln_cost), 0) as p2_cost,
+      coalesce(sum(r.p2_pub_pln_rev_dlrs), 0) as p2_revenue
+    from demand_records r join products p on p.pid = r.pid
+    group by 1, 2 order by 1, 2`.execute(db);
+  for (const [clientIndex, clientId] of CLIENT_IDS.entries()) {
+    const quarters = rows.filter((row) => row.client_id === clientId);
+    if (quarters.length === 0) continue;
+    const recordCount = quarters.reduce((sum, q) => sum + q.count, 0);
+    const random = createRandom(streamSeed(seed, 1_000_000 + clientIndex));
+    let totals: QuarterTotals[] = quarters.map((q) => ({
+      quarter: q.quarter,
+      units: q.p1_units,
+      cost: q.p1_cost,
+      revenue: q.p1_revenue,
+    }));
+    for (let k = 0; k < PAST_CYCLES; k += 1) {
+      if (k === 1) {
+        totals = quarters.map((q) => ({
+          quarter: q.quarter,
+          units: q.p2_units,
+          cost: q.p2_cost,
+          revenue: q.p2_revenue,
+        }));
+      } else if (k > 1) {
+        totals = totals.map((q) => {
+          const drift = 1 + random.between(-0.06, 0.06);
+          return {
+            quarter: q.quarter,
+            units: Math.round(q.units * drift),
+            cost: roundToCents(q.cost * drift),
+            revenue: roundToCents(q.revenue * drift),
+          };
+        });
+      }
+      const publishedAt = addWeeks(anchor, -(2 + CYCLE_WEEKS * k));
+      const cycle = weekKey(publishedAt);
       await db
         .insertInto('plan_versions')
         .values({
           client_id: clientId,
-          cycle: weekKey(publishedAt),
+          cycle,
+          label: `Cycle ${cycle}`,
           published_at: new Date(`${toIsoDate(publishedAt)}T16:00:00Z`),
           published_by: 'Demand Review Board',
           scope: JSON.stringify({}),
-          record_count: totals.count,
-          final_units: totals.units,
-          final_cost: totals.cost,
-          final_revenue: totals.revenue,
+          record_count: recordCount,
+          final_units: totals.reduce((sum, q) => sum + q.units, 0),
+          final_cost: roundToCents(totals.reduce((sum, q) => sum + q.cost, 0)),
+          final_revenue: roundToCents(totals.reduce((sum, q) => sum + q.revenue, 0)),
+          quarters: JSON.stringify(totals),
         })
         .execute();
     }

@@ -7,6 +7,7 @@ import { exportEndpoints } from './exports.contract';
 import { forecastRunEndpoints } from './forecast-runs.contract';
 import { healthEndpoints } from './health.contract';
 import { planningGridEndpoints } from './planning-grid.contract';
+import { planCycleEndpoints } from './plan-cycles.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -19,6 +20,7 @@ export * from './exports.contract';
 export * from './forecast-runs.contract';
 export * from './health.contract';
 export * from './planning-grid.contract';
+export * from './plan-cycles.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -28,6 +30,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   exportEndpoints,
   dashboardEndpoints,
   forecastRunEndpoints,
+  planCycleEndpoints,
   apiDocsEndpoints,
 ];
 

@@ -7,6 +7,7 @@ import * as rollUpTriggerPlans from './0005-roll-up-trigger-plans';
 import * as appSecrets from './0006-app-secrets';
 import * as signInStorage from './0007-sign-in-storage';
 import * as annotationsByProduct from './0008-annotations-by-product';
+import * as planCycles from './0009-plan-cycles';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-app-secrets': appSecrets,
   '0007-sign-in-storage': signInStorage,
   '0008-annotations-by-product': annotationsByProduct,
+  '0009-plan-cycles': planCycles,
 };
 
 export const migrationProvider: MigrationProvider = {

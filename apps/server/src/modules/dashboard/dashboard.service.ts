@@ -9,7 +9,7 @@ import {
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
-import { quarterRevenues, summaryFigures } from './dashboard.repository';
+import { publishedRevenues, quarterRevenues, summaryFigures } from './dashboard.repository';
 import type { Database } from '../../db/schema';
 
 /** The quarter n quarters before yyyy-Qn. */
@@ -44,16 +44,18 @@ export class DashboardService {
     const quarter = fiscalQuarterKey(today);
     const previous = shiftQuarter(quarter, -1);
     const yearAgo = shiftQuarter(quarter, -4);
-    const totals = await quarterRevenues(this.db, narrowToContext(scope, clientContext), {
+    const narrowed = narrowToContext(scope, clientContext);
+    const totals = await quarterRevenues(this.db, narrowed, {
       currentWeek: toIsoDate(weekStartSunday(today)),
       quarters: [quarter, previous, yearAgo],
     });
-    const of = (key: string) => totals.get(key) ?? { p1: 0, p2: 0, revenue: 0 };
+    const published = await publishedRevenues(this.db, narrowed, quarter);
+    const of = (key: string) => totals.get(key) ?? 0;
     return {
-      lastPublishValue: inDashboardUnits(of(quarter).p2),
-      currentPublishValue: inDashboardUnits(of(quarter).p1),
-      quarterChange: percentChange(of(quarter).revenue, of(previous).revenue),
-      yearOverYearChange: percentChange(of(quarter).revenue, of(yearAgo).revenue),
+      lastPublishValue: inDashboardUnits(published.last),
+      currentPublishValue: inDashboardUnits(published.current),
+      quarterChange: percentChange(of(quarter), of(previous)),
+      yearOverYearChange: percentChange(of(quarter), of(yearAgo)),
       quarter,
       asOf: toIsoDate(today),
     };

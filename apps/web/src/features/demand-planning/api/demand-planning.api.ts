@@ -1,12 +1,15 @@
 import {
   dashboardEndpoints,
   demandRecordEndpoints,
+  planCycleEndpoints,
   planningGridEndpoints,
   type BatchUpdate,
   type DashboardMetrics,
   type DemandRecord,
   type FilterOptions,
   type GridPage,
+  type PlanCycle,
+  type PlanCyclePreview,
   type ResponseData,
   type SummaryStats,
 } from '@ps/domain';
@@ -101,4 +104,14 @@ export async function downloadGridCsv(
   // Revoke after the click has been handed to the download manager.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return filename;
+}
+
+/** What a publish would record now, per client (the publish confirmation shows it). */
+export function fetchPublishPreview(signal?: AbortSignal): Promise<PlanCyclePreview[]> {
+  return callEndpoint(planCycleEndpoints.preview, { signal, parse: true });
+}
+
+/** Publishes a plan cycle: Final → P1, P1 → P2 for every client the admin may see. */
+export function publishPlanCycle(): Promise<PlanCycle[]> {
+  return callEndpoint(planCycleEndpoints.publish, { body: {}, parse: true });
 }

@@ -4,6 +4,7 @@ import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl'
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { UserMenu } from '@/features/shell/components/UserMenu';
 import { PageHelp } from './PageHelp';
+import { PublishCycleControl } from './PublishCycleControl';
 import { useTranslation } from 'react-i18next';
 
 type DemandPlanningHeaderProps = {
@@ -15,7 +16,7 @@ type DemandPlanningHeaderProps = {
 };
 
 /**
- * The page's own header (spec §2): logo, title, subtitle, help, the admin's forecast run control,
+ * The page's own header (spec §2): logo, title, subtitle, help, the admin's forecast run and publish controls,
  * Focus View, import/export group, user menu.
  */
 export function DemandPlanningHeader({
@@ -40,6 +41,7 @@ export function DemandPlanningHeader({
       <div className="flex flex-wrap items-center gap-2">
         <PageHelp />
         <ForecastRunControl />
+        <PublishCycleControl />
         <Button
           variant={isFocusView ? 'default' : 'outline'}
           size="sm"

@@ -1,0 +1,139 @@
+import { roundToCents, type ClientId, type QuarterTotals } from '@ps/domain';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, PlanVersionsTable } from '../../db/schema';
+
+export type PlanVersionRow = Selectable<PlanVersionsTable>;
+export type ClientPlanTotals = {
+  clientId: ClientId;
+  recordCount: number;
+  units: number;
+  cost: number;
+  revenue: number;
+  quarters: QuarterTotals[];
+};
+
+/**
+ * Serialises publishes: SHARE ROW EXCLUSIVE conflicts with itself, so a second publish waits
+ * until the first commits, while readers of plan_versions (dashboard, list) never wait.
+ */
+export async function lockPublishing(trx: Kysely<Database>): Promise<void> {
+  // A full publish rewrites every record (3.1 M on 20,000 × 156), longer than the pool's
+  // per-statement limit; and a second publish waits for the first rather than failing.
+  await sql`set local statement_timeout = '300s'`.execute(trx);
+  await sql`set local lock_timeout = '300s'`.execute(trx);
+  await sql`lock table plan_versions in share row exclusive mode`.execute(trx);
+}
+
+/** The forecast run rewriting any of these clients' plans right now, if one is. */
+export async function findRunningForecast(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<{ id: number; requested_by: string } | undefined> {
+  return db
+    .selectFrom('forecast_runs')
+    .select(['id', 'requested_by'])
+    .where('status', '=', 'running')
+    .where(sql<boolean>`client_ids && ${[...clientIds]}::text[]`)
+    .executeTakeFirst();
+}
+
+/**
+ * Final → P1 and P1 → P2 for every record of the clients, in one statement. The roll-up trigger
+ * of demand_records applies the change to demand_week_totals in the same statement.
+ */
+export async function shiftPublishedPlans(
+  trx: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<void> {
+  await sql`
+    update demand_records r set
+      p2_pub_pln_units = r.p1_pub_pln_units,
+      p2_pub_pln_cost = r.p1_pub_pln_cost,
+      p2_pub_pln_rev_dlrs = r.p1_pub_pln_rev_dlrs,
+      p1_pub_pln_units = r.final_pln_units,
+      p1_pub_pln_cost = r.final_bk_pln_cost,
+      p1_pub_pln_rev_dlrs = r.final_pln_rev_dlrs
+    from products p
+    where p.pid = r.pid and p.client_id = any(${[...clientIds]}::text[])`.execute(trx);
+}
+
+/**
+ * Final plan totals per client and fiscal quarter, from the trigger-kept week totals (a few
+ * thousand rows at any data size). Clients with no records are absent.
+ */
+export async function finalPlanTotals(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<ClientPlanTotals[]> {
+  const { rows } = await sql<{
+    client_id: ClientId;
+    quarter: string;
+    record_count: number;
+    units: number;
+    cost: number;
+    revenue: number;
+  }>`
+    select t.client_id, to_char(t.week_start, 'YYYY-"Q"Q') as quarter,
+      sum(t.record_count)::int as record_count,
+      coalesce(sum(t.final_pln_units), 0) as units,
+      coalesce(sum(t.final_bk_pln_cost), 0) as cost,
+      coalesce(sum(t.final_pln_rev_dlrs), 0) as revenue
+    from demand_week_totals t
+    where t.client_id = any(${[...clientIds]}::text[])
+    group by 1, 2
+    order by 1, 2`.execute(db);
+  const byClient = new Map<ClientId, ClientPlanTotals>();
+  for (const row of rows) {
+    const client = byClient.get(row.client_id) ?? {
+      clientId: row.client_id,
+      recordCount: 0,
+      units: 0,
+      cost: 0,
+      revenue: 0,
+      quarters: [],
+    };
+    client.recordCount += row.record_count;
+    client.units += row.units;
+    client.cost = roundToCents(client.cost + row.cost);
+    client.revenue = roundToCents(client.revenue + row.revenue);
+    client.quarters.push({ quarter: row.quarter, units: row.units, cost: row.cost, revenue: row.revenue });
+    byClient.set(row.client_id, client);
+  }
+  return [...byClient.values()];
+}
+
+export async function insertPlanVersion(
+  trx: Kysely<Database>,
+  version: { cycle: string; label: string; publishedBy: string; totals: ClientPlanTotals },
+): Promise<PlanVersionRow> {
+  const { totals } = version;
+  return trx
+    .insertInto('plan_versions')
+    .values({
+      client_id: totals.clientId,
+      cycle: version.cycle,
+      label: version.label,
+      published_by: version.publishedBy,
+      scope: JSON.stringify({}),
+      record_count: totals.recordCount,
+      final_units: totals.units,
+      final_cost: totals.cost,
+      final_revenue: totals.revenue,
+      quarters: JSON.stringify(totals.quarters),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listPlanVersions(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<PlanVersionRow[]> {
+  return db
+    .selectFrom('plan_versions')
+    .selectAll()
+    .where(sql<boolean>`client_id = any(${[...clientIds]}::text[])`)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

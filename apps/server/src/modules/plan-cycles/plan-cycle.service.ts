@@ -1,0 +1,80 @@
+import { weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from '@ps/domain';
+import type { Kysely } from 'kysely';
+import { narrowToContext, type AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
+import type { Database } from '../../db/schema';
+import {
+  finalPlanTotals,
+  findRunningForecast,
+  insertPlanVersion,
+  listPlanVersions,
+  lockPublishing,
+  shiftPublishedPlans,
+  type PlanVersionRow,
+} from './plan-cycle.repository';
+
+function toPlanCycle(row: PlanVersionRow): PlanCycle {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    cycle: row.cycle,
+    label: row.label,
+    publishedAt: new Date(row.published_at).toISOString(),
+    publishedBy: row.published_by,
+    recordCount: row.record_count,
+    units: row.final_units,
+    cost: row.final_cost,
+    revenue: row.final_revenue,
+    quarters: row.quarters,
+  };
+}
+
+/**
+ * Plan cycles (issue 11, docs/metrics.md "Plan cycles"): publishing makes each record's Final plan
+ * its P1 and its previous P1 its P2, for every record of the clients in scope, and records one
+ * plan version per client with the published totals by quarter, all in one transaction.
+ */
+export class PlanCycleService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async preview(scope: AccessScope, clientContext: string | undefined): Promise<PlanCyclePreview[]> {
+    return finalPlanTotals(this.db, narrowToContext(scope, clientContext).clientIds);
+  }
+
+  async publish(
+    scope: AccessScope,
+    request: { label?: string | undefined; clientContext?: string | undefined },
+  ): Promise<PlanCycle[]> {
+    const { clientIds } = narrowToContext(scope, request.clientContext);
+    const cycle = weekKey(weekStartSunday(this.now()));
+    const label = request.label ?? `Cycle ${cycle}`;
+    const rows = await this.db.transaction().execute(async (trx) => {
+      await lockPublishing(trx);
+      // A run rewrites the plan in many small commits: publishing meanwhile would publish a plan
+      // that is half old forecast, half new. Checked after the lock so a waiting publish sees
+      // a run that started while it waited.
+      const run = await findRunningForecast(trx, clientIds);
+      if (run) {
+        throw new AppError(
+          'BUSY',
+          `Forecast run ${run.id} (started by ${run.requested_by}) is rewriting the plan. Publish after it finishes.`,
+        );
+      }
+      await shiftPublishedPlans(trx, clientIds);
+      const published: PlanVersionRow[] = [];
+      for (const totals of await finalPlanTotals(trx, clientIds)) {
+        published.push(await insertPlanVersion(trx, { cycle, label, publishedBy: scope.userName, totals }));
+      }
+      return published;
+    });
+    return rows.map(toPlanCycle);
+  }
+
+  async list(scope: AccessScope, clientContext: string | undefined): Promise<PlanCycle[]> {
+    const rows = await listPlanVersions(this.db, narrowToContext(scope, clientContext).clientIds);
+    return rows.map(toPlanCycle);
+  }
+}
