@@ -123,7 +123,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
 
 /** Quarterly publishes: the latest (P1) two weeks before the anchor, then one every 13 weeks. */
 const CYCLE_WEEKS = 13;
-const PAST_CYCLES = 10;
+export const PAST_CYCLES = 10;
 
 /**
  * The plan versions of ten quarterly cycles per client. The latest two carry the totals of the
