@@ -36,6 +36,13 @@ export async function insertByUnnest<Row extends Record<string, unknown>>(
   await sql`insert into ${sql.table(table)} (${names(columns)}) select * from unnest(${arrays})`.execute(db);
 }
 
+/** What an unnest update matches on, what it writes from each row, and what it sets on every row. */
+type UnnestUpdate<Row> = {
+  keys: ReadonlyArray<ColumnSpec<Row>>;
+  columns: ReadonlyArray<ColumnSpec<Row>>;
+  also?: Readonly<Record<string, RawBuilder<unknown>>>;
+};
+
 /**
  * Updates many rows with one statement, as insertByUnnest does: the rows matched on `keys` get
  * `columns` from their row, and every matched row gets the `also` assignments (SQL expressions
@@ -45,11 +52,7 @@ export async function insertByUnnest<Row extends Record<string, unknown>>(
 export async function updateByUnnest<Row extends Record<string, unknown>>(
   db: Db,
   table: keyof Database,
-  spec: {
-    keys: ReadonlyArray<ColumnSpec<Row>>;
-    columns: ReadonlyArray<ColumnSpec<Row>>;
-    also?: Readonly<Record<string, RawBuilder<unknown>>>;
-  },
+  spec: UnnestUpdate<Row>,
   rows: readonly Row[],
 ): Promise<number> {
   return (await updateByUnnestReturningKeys(db, table, spec, rows)).length;
@@ -59,11 +62,7 @@ export async function updateByUnnest<Row extends Record<string, unknown>>(
 export async function updateByUnnestReturningKeys<Row extends Record<string, unknown>>(
   db: Db,
   table: keyof Database,
-  spec: {
-    keys: ReadonlyArray<ColumnSpec<Row>>;
-    columns: ReadonlyArray<ColumnSpec<Row>>;
-    also?: Readonly<Record<string, RawBuilder<unknown>>>;
-  },
+  spec: UnnestUpdate<Row>,
   rows: readonly Row[],
 ): Promise<Array<Record<string, unknown>>> {
   if (rows.length === 0) return [];

@@ -1,4 +1,4 @@
-import type { ClientId } from '@ps/domain';
+import type { ClientId, SummaryStats } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -51,14 +51,7 @@ export async function summaryFigures(
   db: Kysely<Database>,
   scope: Scope,
   q: { startOfToday: Date },
-): Promise<{
-  totalSkus: number;
-  modifiedToday: number;
-  pendingReview: number;
-  netImpact: number;
-  positiveOverrides: number;
-  negativeOverrides: number;
-}> {
+): Promise<SummaryStats> {
   const { rows } = await sql<{
     totalSkus: number;
     modifiedToday: number;
