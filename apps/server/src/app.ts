@@ -32,6 +32,9 @@ import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
 import { planningGridModule } from './modules/planning-grid';
+import { exchangeRatesModule } from './modules/exchange-rates';
+import { notificationsModule } from './modules/notifications';
+import { userSettingsModule } from './modules/user-settings';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -42,6 +45,9 @@ const MODULES: readonly ServerModule[] = [
   dashboardModule,
   forecastRunsModule,
   planCyclesModule,
+  userSettingsModule,
+  exchangeRatesModule,
+  notificationsModule,
   apiDocsModule,
 ];
 

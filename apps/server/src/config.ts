@@ -104,6 +104,21 @@ const ZConfigSchema = z
           }),
         ),
       ),
+    /**
+     * Mail server for notification digests, e.g. smtp://user:pass@mail.example.com:587 (smtps://
+     * for TLS on connect). Unset: notifications are in-app only.
+     */
+    SMTP_URL: z
+      .url({ error: 'must be a URL such as smtp://user:pass@mail.example.com:587' })
+      .refine((url) => /^smtps?:\/\//.test(url), { error: 'must start with smtp:// or smtps://' })
+      .optional(),
+    SMTP_FROM: z.email({ error: 'must be an email address' }).default('planning-suite@localhost'),
+    /** A user's notifications wait this long and then go out as one digest mail. */
+    NOTIFY_DIGEST_MINUTES: z.coerce
+      .number({ error: 'must be a number' })
+      .min(0, { error: 'must be at least 0' })
+      .max(1440, { error: 'must be at most 1440' })
+      .default(60),
   })
   .superRefine((config, context) => {
     if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) {

@@ -18,6 +18,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '1',
   viewLevel: 'sku',
   uid: 'no-such-interaction',
+  currency: 'eur',
+  validFrom: '2026-01-01',
   '*': 'x',
 };
 

@@ -8,4 +8,6 @@ export * from './rollup';
 export * from './format';
 export * from './forecast-run';
 export * from './plan-cycle';
+export * from './currency';
+export * from './notifications';
 export * from './api';

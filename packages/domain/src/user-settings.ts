@@ -13,9 +13,9 @@ export type UserSettings = {
   defaultDrillDown: 'none' | 'quarterly' | 'monthly' | 'weekly';
   exportFormat: 'xlsx' | 'csv' | 'pdf';
   /** Minutes, kept as text as the spec stores it: one of 30, 60, 120, 240. */
-  sessionTimeout: string;
+  sessionTimeout: (typeof SESSION_TIMEOUT_OPTIONS)[number];
   /** Seconds, as text: one of 30, 60, 300, 600. */
-  dataRefreshInterval: string;
+  dataRefreshInterval: (typeof DATA_REFRESH_OPTIONS)[number];
 };
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {

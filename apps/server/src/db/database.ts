@@ -96,6 +96,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     db,
     provider: migrationProvider,
     migrationTableSchema: rows[0]?.schema ?? 'public',
+    // Modules land in parallel with numbers reserved ahead (0010–0017), so a database may already
+    // hold a higher number when a lower one arrives; each migration touches only its own tables.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });

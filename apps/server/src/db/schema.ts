@@ -192,6 +192,57 @@ export type SignInFailuresTable = {
   window_ends_at: Date;
 };
 
+/** A signed-in user's settings (spec §3 user settings), migration 0017. */
+export type UserSettingsTable = {
+  user_id: string;
+  user_name: string;
+  email: string | null;
+  client_ids: string[];
+  settings: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** Units of a currency for one US dollar, valid from a date on (migration 0017). */
+export type ExchangeRatesTable = {
+  currency: string;
+  valid_from: string;
+  rate: number;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type ExchangeRateChangesTable = {
+  id: Generated<number>;
+  currency: string;
+  valid_from: string;
+  old_rate: number | null;
+  /** Null when the rate was removed. */
+  new_rate: number | null;
+  changed_by: string;
+  changed_at: ColumnType<Date, Date | string | undefined, never>;
+};
+
+/** In-app notifications (spec §3 notification), migration 0017. */
+export type NotificationsTable = {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  content: ColumnType<Record<string, unknown>, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  read_at: Date | null;
+};
+
+/** Notifications waiting for the user's next mail digest. */
+export type EmailOutboxTable = {
+  notification_id: number;
+  user_id: string;
+  email: string;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -205,4 +256,9 @@ export type Database = {
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;
   sign_in_failures: SignInFailuresTable;
+  user_settings: UserSettingsTable;
+  exchange_rates: ExchangeRatesTable;
+  exchange_rate_changes: ExchangeRateChangesTable;
+  notifications: NotificationsTable;
+  email_outbox: EmailOutboxTable;
 };

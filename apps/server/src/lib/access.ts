@@ -7,6 +7,8 @@ import { CLIENT_IDS, type ClientId } from '@ps/domain';
 export type AccessScope = {
   userId: string;
   userName: string;
+  /** From the token's email claim when it has one (notification mail goes there). */
+  email?: string | undefined;
   /** The verified groups the scope was derived from (for logs and audit). */
   groups: readonly string[];
   /** Clients whose records this caller may read and change. */

@@ -110,6 +110,13 @@ const signedInRoutes: NonIndexRouteObject[] = [
     ),
   },
   { path: '/profile', element: guarded(page(() => import('@/features/profile/ProfilePage'))) },
+  {
+    path: '/exchange-rates',
+    element: guarded(
+      page(() => import('@/features/exchange-rates/ExchangeRatesPage')),
+      ADMIN_OR_CUSTOMER,
+    ),
+  },
 ];
 
 export const router = createBrowserRouter(

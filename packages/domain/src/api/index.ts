@@ -8,6 +8,9 @@ import { forecastRunEndpoints } from './forecast-runs.contract';
 import { healthEndpoints } from './health.contract';
 import { planningGridEndpoints } from './planning-grid.contract';
 import { planCycleEndpoints } from './plan-cycles.contract';
+import { exchangeRateEndpoints } from './exchange-rates.contract';
+import { notificationEndpoints } from './notifications.contract';
+import { userSettingsEndpoints } from './user-settings.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -21,6 +24,9 @@ export * from './forecast-runs.contract';
 export * from './health.contract';
 export * from './planning-grid.contract';
 export * from './plan-cycles.contract';
+export * from './exchange-rates.contract';
+export * from './notifications.contract';
+export * from './user-settings.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -31,6 +37,9 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   dashboardEndpoints,
   forecastRunEndpoints,
   planCycleEndpoints,
+  userSettingsEndpoints,
+  exchangeRateEndpoints,
+  notificationEndpoints,
   apiDocsEndpoints,
 ];
 

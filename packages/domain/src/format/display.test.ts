@@ -3,6 +3,7 @@ import {
   formatDashboardCurrency,
   formatMoneyCell,
   formatPercentCell,
+  formatScaledCurrency,
   formatSignedPercent,
   formatSignedThousands,
 } from './display';
@@ -38,5 +39,16 @@ describe('spec §9 display formats', () => {
     expect(formatSignedThousands(-800)).toBe('-$0.8K');
     expect(formatSignedThousands(0)).toBe('$0.0K');
     expect(formatSignedThousands(1234567)).toBe('+$1,234.6K');
+  });
+});
+
+describe('control tower scaled money (spec §9)', () => {
+  it('one decimal below 10 in the scale, none from 10 on, in the chosen currency', () => {
+    expect(formatScaledCurrency(1_234_567, 'M')).toBe('$1.2M');
+    expect(formatScaledCurrency(12_345_678, 'M')).toBe('$12M');
+    expect(formatScaledCurrency(-2_450, 'K')).toBe('-$2.5K');
+    expect(formatScaledCurrency(3_900_000_000, 'B', { currency: 'eur' })).toBe('€3.9B');
+    expect(formatScaledCurrency(125_000_000, 'M', { currency: 'inr', numberFormat: 'indian' })).toBe('₹125M');
+    expect(formatScaledCurrency(null, 'K')).toBe('');
   });
 });

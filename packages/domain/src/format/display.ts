@@ -47,3 +47,23 @@ export function formatSignedThousands(
   const text = formatCurrency(thousands, { ...options, decimals: 1 });
   return `${thousands > 0 ? '+' : ''}${text}K`;
 }
+
+/** The control tower's money scales (spec §9 scale options). */
+export const MONEY_SCALES = ['K', 'M', 'B'] as const;
+export type MoneyScale = (typeof MONEY_SCALES)[number];
+const SCALE_DIVISORS: Record<MoneyScale, number> = { K: 1e3, M: 1e6, B: 1e9 };
+
+/**
+ * Control tower money (spec §9): symbol, value in the chosen scale, one decimal when the scaled
+ * value is below 10 in size, else none. 1_234_567 in M → '$1.2M'; 12_345_678 in M → '$12M'.
+ */
+export function formatScaledCurrency(
+  value: number | null | undefined,
+  scale: MoneyScale,
+  options: DisplayOptions = {},
+): string {
+  if (!isShowable(value)) return '';
+  const scaled = value / SCALE_DIVISORS[scale];
+  const decimals = Math.abs(scaled) < 10 ? 1 : 0;
+  return `${formatCurrency(scaled, { ...options, decimals })}${scale}`;
+}

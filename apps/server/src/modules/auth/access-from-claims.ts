@@ -15,11 +15,12 @@ export function accessScopeFromClaims(claims: Record<string, unknown>, groupsCla
   if (!userId) throw new AppError('UNAUTHENTICATED', 'Authentication required');
   // The name is what audit rows and last_updated_by show; email and subject are fallbacks.
   const userName = text('name') ?? text('email') ?? text('preferred_username') ?? userId;
+  const email = [text('email'), text('preferred_username')].find((value) => value?.includes('@'));
   if (groups.includes('admin')) {
-    return { userId, userName, groups, clientIds: CLIENT_IDS, canWrite: true, isAdmin: true };
+    return { userId, userName, email, groups, clientIds: CLIENT_IDS, canWrite: true, isAdmin: true };
   }
   if (groups.includes('circor')) {
-    return { userId, userName, groups, clientIds: ['circor'], canWrite: true, isAdmin: false };
+    return { userId, userName, email, groups, clientIds: ['circor'], canWrite: true, isAdmin: false };
   }
   throw new AppError('FORBIDDEN', 'Insufficient permissions');
 }

@@ -25,6 +25,7 @@ import {
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
 
 /**
@@ -85,6 +86,7 @@ export class ForecastRunService {
     private readonly log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void },
     /** 'postgres': other server processes may share the database and run forecasts too. */
     private readonly databaseKind: DatabaseKind,
+    private readonly notifier?: Notifier,
   ) {}
 
   /**
@@ -101,7 +103,7 @@ export class ForecastRunService {
   }
 
   async start(scope: AccessScope): Promise<ForecastRun> {
-    const request = { requestedBy: scope.userName, clientIds: scope.clientIds };
+    const request = { requestedBy: scope.userName, requestedById: scope.userId, clientIds: scope.clientIds };
     let run = await this.claim(request);
     if (!run) {
       // The run in the way may belong to a process that died; then it must not block this one.
@@ -127,19 +129,32 @@ export class ForecastRunService {
    */
   private async claim(request: {
     requestedBy: string;
+    requestedById: string;
     clientIds: AccessScope['clientIds'];
   }): Promise<ForecastRunRow | undefined> {
+    const recipients = { userIds: [request.requestedById] };
     const work = async (run: ForecastRunRow): Promise<void> => {
       this.ownRuns.add(run.id);
       try {
-        await this.execute(run);
+        const outcome = await this.execute(run);
+        await this.notifier?.notify({
+          recipients,
+          kind: 'forecast-run-succeeded',
+          content: { runId: run.id, ...outcome },
+        });
       } catch (error) {
         this.log.error({ err: error, runId: run.id }, 'forecast run failed');
+        const message = error instanceof Error ? error.message : 'Unknown error';
         await updateRun(this.db, run.id, {
           status: 'failed',
-          error: error instanceof Error ? error.message : 'Unknown error',
+          error: message,
           finished_at: new Date(),
         }).catch(() => undefined);
+        await this.notifier?.notify({
+          recipients,
+          kind: 'forecast-run-failed',
+          content: { runId: run.id, error: message },
+        });
       } finally {
         this.ownRuns.delete(run.id);
       }
@@ -164,7 +179,7 @@ export class ForecastRunService {
     return (await listRecentRuns(this.db, limit)).map(toForecastRun);
   }
 
-  private async execute(run: ForecastRunRow): Promise<void> {
+  private async execute(run: ForecastRunRow): Promise<{ products: number; records: number }> {
     const products = await listProductsToForecast(this.db, run.client_ids as AccessScope['clientIds']);
     await updateRun(this.db, run.id, { total_products: products.length });
     let processed = 0;
@@ -186,6 +201,7 @@ export class ForecastRunService {
     }
     await updateRun(this.db, run.id, { status: 'succeeded', finished_at: new Date() });
     this.log.info(`Forecast run ${run.id} finished: ${products.length} products, ${updated} records`);
+    return { products: products.length, records: updated };
   }
 
   private async forecastStep(

@@ -1,8 +1,13 @@
 import type { ServerModule } from '../../lib/server-module';
+import { createNotifier } from '../notifications';
 import { PlanCycleService } from './plan-cycle.service';
 import { registerPlanCycleRoutes } from './plan-cycles.routes';
 
 export const planCyclesModule: ServerModule = {
   name: 'plan-cycles',
-  register: (app, { database }) => registerPlanCycleRoutes(app, new PlanCycleService(database.db)),
+  register: (app, { config, database, log }) =>
+    registerPlanCycleRoutes(
+      app,
+      new PlanCycleService(database.db, undefined, createNotifier(database.db, config, log)),
+    ),
 };

@@ -2,6 +2,7 @@ import { weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from 
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
+import type { Notifier } from '../notifications';
 import type { Database } from '../../db/schema';
 import {
   finalPlanTotals,
@@ -38,6 +39,7 @@ export class PlanCycleService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
+    private readonly notifier?: Notifier,
   ) {}
 
   async preview(scope: AccessScope, clientContext: string | undefined): Promise<PlanCyclePreview[]> {
@@ -69,6 +71,12 @@ export class PlanCycleService {
         published.push(await insertPlanVersion(trx, { cycle, label, publishedBy: scope.userName, totals }));
       }
       return published;
+    });
+    await this.notifier?.notify({
+      recipients: { clientIds },
+      exceptUserId: scope.userId,
+      kind: 'plan-cycle-published',
+      content: { label, by: scope.userName },
     });
     return rows.map(toPlanCycle);
   }

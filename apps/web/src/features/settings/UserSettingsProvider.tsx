@@ -1,6 +1,9 @@
 import type { UserSettings } from '@ps/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { applyLanguage } from '@/i18n/i18n';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth/hooks/useAuth';
+import { errorText } from '@/i18n/error-text';
+import { applyLanguage, i18next } from '@/i18n/i18n';
 import { interfaceLanguage, languageOfSetting } from '@/i18n/languages';
 import {
   readSavedLanguage,
@@ -12,6 +15,7 @@ import {
   writeSidebarCollapsed,
   writeUserSettings,
 } from './settings-storage';
+import { fetchServerSettings, sameSettings, saveServerSettings } from './server-settings';
 import { applyTheme } from './theme';
 import { UserSettingsContext, type UserSettingsContextValue } from './user-settings-context';
 
@@ -47,12 +51,48 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const saveSettings = useCallback((next: UserSettings) => {
+  const applySettings = useCallback((next: UserSettings) => {
     writeUserSettings(localStorage, next);
     // At once, not after the next render, so whatever the saver shows next is in the new language.
     applyLanguage(languageOfSetting(next.language));
     setSettings(next);
   }, []);
+
+  // The server's copy follows the user from browser to browser; the local cache painted first.
+  const { isAuthenticated } = useAuth();
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let isCurrent = true;
+    fetchServerSettings()
+      .then((saved) => {
+        if (!isCurrent) return;
+        const local = readSettingsInEffect(localStorage, navigator.languages);
+        if (saved && !sameSettings(saved, local)) applySettings(saved);
+        // Settings saved in this browser before they were kept on the server move there once.
+        if (!saved && readSavedLanguage(localStorage) !== undefined)
+          void saveServerSettings(local).catch(() => undefined);
+      })
+      // Offline or refused: the cached settings stay in effect; nothing to tell the user.
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [isAuthenticated, applySettings]);
+
+  const saveSettings = useCallback(
+    (next: UserSettings) => {
+      applySettings(next);
+      if (!isAuthenticated) return;
+      saveServerSettings(next).catch((error: unknown) =>
+        toast({
+          variant: 'destructive',
+          title: i18next.t('settings:serverRefused'),
+          description: errorText(error),
+        }),
+      );
+    },
+    [applySettings, isAuthenticated],
+  );
 
   const setSidebarCollapsed = useCallback((isCollapsed: boolean) => {
     writeSidebarCollapsed(localStorage, isCollapsed);

@@ -55,7 +55,7 @@ export const EXPORT_FORMAT_OPTIONS: OptionsOf<'exportFormat'> = [
 ];
 
 /** Spec §9: 30, 60, 120, 240 minutes (default 60). */
-export const SESSION_TIMEOUT_CHOICES: ReadonlyArray<SettingOption<string>> = [
+export const SESSION_TIMEOUT_CHOICES: OptionsOf<'sessionTimeout'> = [
   { value: '30', labelKey: 'settings:option.sessionTimeout.30' },
   { value: '60', labelKey: 'settings:option.sessionTimeout.60' },
   { value: '120', labelKey: 'settings:option.sessionTimeout.120' },
@@ -63,7 +63,7 @@ export const SESSION_TIMEOUT_CHOICES: ReadonlyArray<SettingOption<string>> = [
 ];
 
 /** Spec §9: 30, 60, 300, 600 seconds (default 60). */
-export const DATA_REFRESH_CHOICES: ReadonlyArray<SettingOption<string>> = [
+export const DATA_REFRESH_CHOICES: OptionsOf<'dataRefreshInterval'> = [
   { value: '30', labelKey: 'settings:option.dataRefresh.30' },
   { value: '60', labelKey: 'settings:option.dataRefresh.60' },
   { value: '300', labelKey: 'settings:option.dataRefresh.300' },

@@ -1,4 +1,5 @@
 import {
+  convertFromBase,
   formatCurrency,
   formatDashboardCurrency,
   formatDate,
@@ -6,10 +7,15 @@ import {
   formatMoneyCell,
   formatNumber,
   formatPercentCell,
+  formatScaledCurrency,
   formatSignedPercent,
   formatSignedThousands,
+  rateOn,
+  type AppliedRate,
+  type MoneyScale,
 } from '@ps/domain';
 import { useMemo } from 'react';
+import { useExchangeRates } from './useExchangeRates';
 import { useUserSettings } from './useUserSettings';
 
 type Value = number | null | undefined;
@@ -31,30 +37,58 @@ export type Formatters = {
   signedPercent: (value: Value) => string;
   /** Spec §9 net impact: signed thousands with 'K'. */
   signedThousands: (value: Value) => string;
+  /** Spec §9 control tower money: symbol, scale K, M or B, one decimal below 10. */
+  scaled: (value: Value, scale: MoneyScale) => string;
+  /** A dollar amount in the display currency, unformatted (chart axes, sums shown elsewhere). */
+  convert: (value: number) => number;
   /** Calendar date in the user's date format. */
   date: (value: DateValue) => string;
   /** Date and 24-hour local time in the user's date format. */
   dateTime: (value: DateValue) => string;
+  /**
+   * The rate money is shown with. Dollars until the rate table has loaded, and when the chosen
+   * currency has no rate valid today (then `missingRate` is true and screens say so).
+   */
+  rate: AppliedRate;
+  missingRate: boolean;
 };
+
+const DOLLARS: AppliedRate = { currency: 'usd', rate: 1, validFrom: null };
 
 /**
  * Every number, money value and date on screen goes through these, so the settings dialog's
- * number format, currency and date format change them everywhere. Null/NaN/invalid → ''.
+ * number format, currency and date format change them everywhere. Money is stored in US dollars
+ * and converted here with the latest rate valid today (docs/metrics.md "Currency"): a total is
+ * converted after it is summed. Null/NaN/invalid → ''.
  */
 export function useFormatters(): Formatters {
   const { numberFormat, currency, dateFormat } = useUserSettings().settings;
+  const rates = useExchangeRates();
   return useMemo<Formatters>(() => {
-    const display = { numberFormat, currency };
+    const found = rates
+      ? rateOn(rates.rates, currency, rates.asOf)
+      : currency === 'usd'
+        ? DOLLARS
+        : undefined;
+    const rate = found ?? DOLLARS;
+    const display = { numberFormat, currency: rate.currency };
+    const convert = (value: number) => convertFromBase(value, rate);
+    const converted = (value: Value) => (typeof value === 'number' ? convert(value) : value);
     return {
       number: (value, decimals = 0) => formatNumber(value, { numberFormat, decimals }),
-      currency: (value, decimals = 2) => formatCurrency(value, { ...display, decimals }),
-      money: (value) => formatMoneyCell(value, display),
+      currency: (value, decimals = 2) => formatCurrency(converted(value), { ...display, decimals }),
+      money: (value) => formatMoneyCell(converted(value), display),
       percent: (value) => formatPercentCell(value, display),
-      dashboardCurrency: (value) => formatDashboardCurrency(value, display),
+      dashboardCurrency: (value) => formatDashboardCurrency(converted(value), display),
       signedPercent: (value) => formatSignedPercent(value, display),
-      signedThousands: (value) => formatSignedThousands(value, display),
+      signedThousands: (value) => formatSignedThousands(converted(value), display),
+      scaled: (value, scale) => formatScaledCurrency(converted(value), scale, display),
+      convert,
       date: (value) => formatDate(value, dateFormat),
       dateTime: (value) => formatDateTime(value, dateFormat),
+      rate,
+      // Rates not loaded yet are not missing: the screen shows dollars for a moment, then converts.
+      missingRate: rates !== undefined && found === undefined,
     };
-  }, [numberFormat, currency, dateFormat]);
+  }, [numberFormat, currency, dateFormat, rates]);
 }

@@ -2,6 +2,7 @@ import {
   EDITABLE_FIELDS,
   fieldLabel,
   formatCurrency,
+  formatScaledCurrency,
   formatDashboardCurrency,
   formatDate,
   formatDateTime,
@@ -37,7 +38,11 @@ const fmt: Formatters = {
   signedPercent: (value) => formatSignedPercent(value),
   signedThousands: (value) => formatSignedThousands(value),
   date: (value) => formatDate(value, 'mm/dd/yyyy'),
+  scaled: (value, scale) => formatScaledCurrency(value, scale),
+  convert: (value) => value,
   dateTime: (value) => formatDateTime(value, 'mm/dd/yyyy'),
+  rate: { currency: 'usd', rate: 1, validFrom: null },
+  missingRate: false,
 };
 
 const byId = (columns: ColDef<GridRow>[], id: string) => columns.find((c) => c.colId === id)!;

@@ -6,6 +6,7 @@ import { UserMenu } from '@/features/shell/components/UserMenu';
 import { PageHelp } from './PageHelp';
 import { PublishCycleControl } from './PublishCycleControl';
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 
 type DemandPlanningHeaderProps = {
   isFocusView: boolean;
@@ -61,6 +62,7 @@ export function DemandPlanningHeader({
             {t('planning:header.quickExport')}
           </Button>
         </div>
+        <NotificationBell />
         <UserMenu />
       </div>
     </header>

@@ -6,6 +6,7 @@ import { useFormatters } from '@/features/settings/useFormatters';
 import { useDashboardMetrics } from '../hooks/useDashboardData';
 import { LoadErrorBanner } from './LoadErrorBanner';
 import { MetricCard } from './MetricCard';
+import { CurrencyNote } from '@/features/settings/components/CurrencyNote';
 
 const toneOf = (value: number | undefined) =>
   value === undefined ? 'neutral' : value >= 0 ? 'positive' : 'negative';
@@ -108,6 +109,7 @@ export function FinancialDashboard() {
           caption={t('planning:dashboard.vsPreviousYear')}
         />
       </div>
+      <CurrencyNote />
     </section>
   );
 }

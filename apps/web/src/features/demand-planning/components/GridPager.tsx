@@ -6,6 +6,7 @@ import { useFormatters } from '@/features/settings/useFormatters';
 import { pageCount } from '../utils/grid-query';
 import type { GridPageSize } from '../utils/preferences';
 import { useTranslation } from 'react-i18next';
+import { CurrencyNote } from '@/features/settings/components/CurrencyNote';
 
 type GridPagerProps = {
   total: number;
@@ -38,6 +39,7 @@ export function GridPager({
       className="flex flex-wrap items-center justify-end gap-4 text-sm"
       aria-label={t('planning:pager.label')}
     >
+      <CurrencyNote className="mr-auto" />
       <label className="flex items-center gap-2 text-muted-foreground">
         {t('planning:pager.pageSizeLabel')}
         <Select

@@ -28,6 +28,8 @@ import {
 } from '../settings-options';
 import { useUserSettings } from '../useUserSettings';
 import { SelectSetting, SwitchSetting } from './SettingField';
+import { useNotifications } from '@/features/notifications/notifications-api';
+import { Link } from 'react-router';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -43,6 +45,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const { settings, saveSettings } = useUserSettings();
   const { signOut } = useAuth();
   const [draft, setDraft] = useState<UserSettings>(settings);
+  const mail = useNotifications();
   const { t } = useTranslation();
   const set =
     <K extends keyof UserSettings>(key: K) =>
@@ -104,6 +107,13 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
             options={CURRENCY_OPTIONS}
             onChange={set('currency')}
           />
+          <Link
+            to="/exchange-rates"
+            onClick={onDone}
+            className="text-sm text-primary underline-offset-4 hover:underline"
+          >
+            {t('settings:field.exchangeRatesLink')}
+          </Link>
         </Section>
         <Section title={t('settings:section.planningDefaults')}>
           <SelectSetting
@@ -139,7 +149,11 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
           <SwitchSetting
             id="setting-email-notifications"
             label={t('settings:field.emailNotifications')}
-            description={t('settings:field.emailNotificationsHint')}
+            description={
+              mail?.emailAvailable === false
+                ? t('settings:field.emailNotificationsInAppOnly')
+                : t('settings:field.emailNotificationsHint')
+            }
             isChecked={draft.emailNotifications}
             onChange={set('emailNotifications')}
           />

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { BrandLogo, isCustomerBrandedPath } from './BrandLogo';
 import { HelpButton } from './HelpButton';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 
 /** Top bar of signed-in screens: sub-product names (or the customer's logo on its pages), help, user menu. */
 export function AppHeader() {
@@ -23,6 +24,7 @@ export function AppHeader() {
       </div>
       <div className="flex items-center gap-2">
         <HelpButton />
+        <NotificationBell />
         <UserMenu />
       </div>
     </header>

@@ -1,0 +1,8 @@
+import type { ServerModule } from '../../lib/server-module';
+import { registerExchangeRateRoutes } from './exchange-rates.routes';
+import { ExchangeRateService } from './exchange-rates.service';
+
+export const exchangeRatesModule: ServerModule = {
+  name: 'exchange-rates',
+  register: (app, { database }) => registerExchangeRateRoutes(app, new ExchangeRateService(database.db)),
+};

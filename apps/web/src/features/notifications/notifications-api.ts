@@ -1,0 +1,29 @@
+import { notificationEndpoints, type NotificationList } from '@ps/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth/hooks/useAuth';
+import { useUserSettings } from '@/features/settings/useUserSettings';
+import { callEndpoint } from '@/lib/api-client';
+
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+/** The caller's notifications, refreshed at the user's data refresh interval. */
+export function useNotifications(): NotificationList | undefined {
+  const { isAuthenticated } = useAuth();
+  const { dataRefreshInterval } = useUserSettings().settings;
+  const { data } = useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: () => callEndpoint(notificationEndpoints.list, { parse: true }),
+    enabled: isAuthenticated,
+    refetchInterval: Number(dataRefreshInterval) * 1000,
+    staleTime: 0,
+  });
+  return data;
+}
+
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => callEndpoint(notificationEndpoints.markRead, { body: { ids } }),
+    onSuccess: (list) => queryClient.setQueryData(NOTIFICATIONS_KEY, list),
+  });
+}
