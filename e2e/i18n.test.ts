@@ -209,11 +209,14 @@ describe("public pages and sign-in in the browser's language (issue 18)", () => 
     await expect(htmlLang(page)).resolves.toBe('de');
     await page.getByText('Demo-Identitätsanbieter').waitFor();
     await screenshot(page, 'i18n-de-sign-in');
-    await page.getByLabel('E-Mail').fill('admin@demo.local');
-    await page.getByLabel('Passwort').fill('admin-demo');
+    // Settings follow the user from the server, and the admin saved English above: a user who has
+    // saved none (circor, in this suite) shows what the browser's language alone decides.
+    await page.getByLabel('E-Mail').fill('circor@demo.local');
+    await page.getByLabel('Passwort').fill('circor-demo');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/demand-planning', { timeout: 30_000 });
-    await page.getByRole('heading', { level: 1, name: SHOWN.de.pageTitle }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/circor', { timeout: 30_000 });
+    await sidebar(page).getByRole('link', { name: SHOWN.de.controlTower, exact: true }).waitFor();
+    await expect(htmlLang(page)).resolves.toBe('de');
   });
 
   it('shows the language in effect, German, in Settings while nothing is saved', async () => {
