@@ -38,6 +38,11 @@ export function periodKeyOf(drillDown: TimeBucketDrillDown, weekStart: string): 
   }
 }
 
+/** The Saturday that closes a weekly bucket (its key is the Sunday), yyyy-mm-dd. */
+export function weekEndingOf(weeklyKey: string): string {
+  return new Date(sundayOf(weeklyKey).getTime() + 6 * DAY_MS).toISOString().slice(0, 10);
+}
+
 /**
  * Display label of a bucket key: 'Week ending MM/DD/YYYY' (the Saturday that closes the
  * Sunday-start week), 'MM/YYYY', 'YYYY-Qn', 'YYYY'.

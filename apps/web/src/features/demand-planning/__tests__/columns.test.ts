@@ -17,6 +17,7 @@ import {
 import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import type { Formatters } from '@/features/settings/useFormatters';
+import { i18next } from '../../../i18n/i18n';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
 import { NO_PENDING_CHANGES, recordEdit } from '../utils/pending-changes';
 import englishPlanning from '../../../i18n/locales/en/planning.json';
@@ -118,6 +119,31 @@ describe('aggregated columns', () => {
     expect(columns.some((c) => c.colId === 'PID')).toBe(false);
     expect(columns.some((c) => c.editable)).toBe(false);
     expect(format(byId(columns, 'Reason_Codes'), row.Reason_Codes)).toBe('Market Trend, Other');
+  });
+
+  it("label a week in the user's language and date format, months and quarters as their keys", async () => {
+    const week = {
+      ...row,
+      drillDown: 'weekly',
+      periodKey: '2026-11-15',
+      periodLabel: 'Week ending 11/21/2026',
+    };
+    const label = (data: AggregatedRow, formatters: Formatters) => {
+      const column = byId(aggregatedColumns([data], formatters), 'periodLabel');
+      return (column.valueFormatter as (p: { value: unknown; data: unknown }) => string)({
+        value: data.periodLabel,
+        data,
+      });
+    };
+    expect(label(week as AggregatedRow, fmt)).toBe('Week ending 11/21/2026');
+    const dayFirst: Formatters = { ...fmt, date: (value) => formatDate(value, 'dd/mm/yyyy') };
+    await i18next.changeLanguage('de');
+    try {
+      expect(label(week as AggregatedRow, dayFirst)).toBe('Woche bis 21/11/2026');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+    expect(label(row, fmt)).toBe('2026-Q4');
   });
 
   it('show the figures in record order, each override percent weighted before its units', () => {

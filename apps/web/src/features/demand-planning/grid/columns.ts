@@ -10,9 +10,11 @@ import {
   type EditableField,
   type FieldKind,
   type GridRow,
+  weekEndingOf,
 } from '@ps/domain';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { Formatters } from '@/features/settings/useFormatters';
+import { i18next } from '../../../i18n/i18n';
 import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
 import { DateCell, type DateCellParams } from './DateCell';
 
@@ -228,6 +230,18 @@ const ROLLED_UP_FIELDS = DEMAND_RECORD_FIELDS.filter((s) => s.summed || s.kind =
   (s) => s.field,
 );
 
+/**
+ * A time bucket as the user reads it: a week in their language and date format ('Week ending
+ * 11/21/2026', 'Semana que termina el 21/11/2026'); months, quarters and years as the spec's keys.
+ */
+function periodText(row: GridRow | undefined, fmt: Formatters): string {
+  const key = row && 'periodKey' in row ? row.periodKey : undefined;
+  if (!key) return row && 'periodLabel' in row ? (row.periodLabel ?? '') : '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(key))
+    return i18next.t('planning:period.weekEnding', { date: fmt.date(weekEndingOf(key)) });
+  return row && 'periodLabel' in row ? (row.periodLabel ?? key) : key;
+}
+
 /** Group keys an aggregated page carries (absent keys are not grouped by, so get no column). */
 function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'periodLabel')[] {
   const keys = (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
@@ -240,11 +254,10 @@ function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'pe
 export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatters): ColDef<GridRow>[] {
   const keys = groupKeysOf(rows);
   const keyColumns = keys.map((key, index) =>
-    column(
-      key,
-      fmt,
-      index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 },
-    ),
+    column(key, fmt, {
+      ...(index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 }),
+      ...(key === 'periodLabel' ? { valueFormatter: (params) => periodText(params.data, fmt) } : {}),
+    }),
   );
   return [
     ...keyColumns,
