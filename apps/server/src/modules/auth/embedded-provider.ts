@@ -7,6 +7,7 @@ import {
   renderSignedOutPage,
   renderSignOutPage,
 } from './sign-in-page';
+import { signInLanguage, type SignInLanguage } from './sign-in-messages';
 
 /** Scopes the app asks for (spec §1) plus offline_access, which the provider grants to renew silently. */
 const GRANTABLE_SCOPES = ['openid', 'email', 'profile', 'offline_access'];
@@ -33,6 +34,13 @@ export type EmbeddedProviderOptions = {
   /** Where sessions, grants, codes, tokens and interactions are kept (shared by all processes). */
   adapter: AdapterFactory;
 };
+
+/** The app's ui_locales when the request carried them (sign-out does), else the browser's language. */
+function pageLanguage(ctx: KoaContextWithOIDC): SignInLanguage {
+  const uiLocales: unknown = (ctx.oidc as { params?: Record<string, unknown> } | undefined)?.params
+    ?.ui_locales;
+  return signInLanguage(typeof uiLocales === 'string' ? uiLocales : undefined, ctx.get('accept-language'));
+}
 
 /** oidc-provider's own pages get the same look and the same strict CSP as our sign-in page. */
 function sendProviderPage(ctx: KoaContextWithOIDC, html: string): void {
@@ -81,8 +89,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => sendProviderPage(ctx, renderSignOutPage(form)),
-        postLogoutSuccessSource: async (ctx) => sendProviderPage(ctx, renderSignedOutPage()),
+        logoutSource: async (ctx, form) => sendProviderPage(ctx, renderSignOutPage(form, pageLanguage(ctx))),
+        postLogoutSuccessSource: async (ctx) => sendProviderPage(ctx, renderSignedOutPage(pageLanguage(ctx))),
       },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
@@ -130,7 +138,11 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
     renderError: async (ctx, out) =>
       sendProviderPage(
         ctx,
-        renderProviderErrorPage(String(out.error ?? 'error'), String(out.error_description ?? '')),
+        renderProviderErrorPage(
+          String(out.error ?? 'error'),
+          String(out.error_description ?? ''),
+          pageLanguage(ctx),
+        ),
       ),
   };
   return new Provider(issuer, configuration);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { checkDemoCredentials } from './demo-users';
 import { createLoginThrottle } from './login-throttle';
 import { PROVIDER_PAGE_CSP, renderProviderErrorPage, renderSignInPage } from './sign-in-page';
-import { signInLanguage } from './sign-in-messages';
+import { SIGN_IN_MESSAGES, signInLanguage } from './sign-in-messages';
 
 export const PROVIDER_PREFIX = '/oidc';
 
@@ -80,22 +80,21 @@ export async function registerProviderRoutes(
         return null;
       }
     };
-    const expired = (reply: FastifyReply) =>
-      sendPage(
+    const expired = (request: FastifyRequest, reply: FastifyReply) => {
+      const language = signInLanguage(undefined, request.headers['accept-language']);
+      return sendPage(
         reply,
         400,
-        renderProviderErrorPage(
-          'session_expired',
-          'This sign-in has expired. Return home and sign in again.',
-        ),
+        renderProviderErrorPage('session_expired', SIGN_IN_MESSAGES[language].sessionExpired, language),
       );
+    };
 
     scope.get<{ Params: { uid: string } }>(
       `${PROVIDER_PREFIX}/interaction/:uid`,
       PUBLIC,
       async (request, reply) => {
         const interaction = await details(request, reply);
-        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
         return sendPage(
           reply,
           200,
@@ -109,7 +108,7 @@ export async function registerProviderRoutes(
       PUBLIC,
       async (request, reply) => {
         const interaction = await details(request, reply);
-        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
         const form = ZLoginFormSchema.safeParse(request.body ?? {});
         const email = form.success ? form.data.email.toLowerCase() : '';
         const password = form.success ? form.data.password : '';
@@ -147,7 +146,7 @@ export async function registerProviderRoutes(
       PUBLIC,
       async (request, reply) => {
         const interaction = await details(request, reply);
-        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
         reply.hijack();
         await provider.interactionFinished(
           request.raw,

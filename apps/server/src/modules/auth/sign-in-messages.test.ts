@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_LANGUAGES, SIGN_IN_MESSAGES, signInLanguage } from './sign-in-messages';
+import { renderProviderErrorPage, renderSignedOutPage, renderSignOutPage } from './sign-in-page';
 
 describe('sign-in page messages', () => {
   const english = SIGN_IN_MESSAGES.en;
@@ -22,5 +23,20 @@ describe('sign-in page messages', () => {
     expect(signInLanguage(undefined, 'de;q=0, es')).toBe('es');
     expect(signInLanguage('', 'pt-BR')).toBe('en');
     expect(signInLanguage(undefined, undefined)).toBe('en');
+  });
+});
+
+describe("the provider's other pages", () => {
+  it('speak the language asked for, with the page language set', () => {
+    const signedOut = renderSignedOutPage('de');
+    expect(signedOut).toContain('<html lang="de">');
+    expect(signedOut).toContain('<h1>Abgemeldet</h1>');
+    expect(signedOut).toContain('Zur Startseite');
+    const signOut = renderSignOutPage('<form id="op.logoutForm"></form>', 'fr');
+    expect(signOut).toContain('Voulez-vous vous déconnecter de Planning Suite ?');
+    expect(signOut).toContain('Oui, me déconnecter');
+    const error = renderProviderErrorPage('session_expired', 'Este inicio de sesión ha caducado.', 'es');
+    expect(error).toContain('<h1>Problema al iniciar sesión</h1>');
+    expect(error).toContain('Código: session_expired');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The embedded provider's sign-in page in the interface languages of the web app (issue 18). The
+ * The embedded provider's pages (sign-in, sign-out, errors) in the interface languages of the web app (issue 18). The
  * page is rendered on the server before the app's own catalogues exist in the browser, so its
  * words live here. `{name}` is replaced by the user's name.
  */
@@ -22,6 +22,19 @@ const en = {
   signInAs: 'Sign in as {name}',
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again in a few minutes.',
+  signOutTitle: 'Sign out - Planning Suite',
+  signOutHeading: 'Sign out',
+  signOutQuestion: 'Do you want to sign out of Planning Suite?',
+  signOutYes: 'Yes, sign me out',
+  signOutNo: 'No, stay signed in',
+  signedOutTitle: 'Signed out - Planning Suite',
+  signedOutHeading: 'Signed out',
+  signedOutText: 'You have signed out.',
+  returnHome: 'Return to Home',
+  errorTitle: 'Sign-in error - Planning Suite',
+  errorHeading: 'Sign-in problem',
+  errorCode: 'Code:',
+  sessionExpired: 'This sign-in has expired. Return home and sign in again.',
 };
 export type SignInMessages = typeof en;
 export type SignInError = 'invalidCredentials' | 'tooManyAttempts';
@@ -44,6 +57,19 @@ export const SIGN_IN_MESSAGES: Record<SignInLanguage, SignInMessages> = {
     signInAs: 'Iniciar sesión como {name}',
     invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
     tooManyAttempts: 'Demasiados intentos fallidos. Vuelva a intentarlo dentro de unos minutos.',
+    signOutTitle: 'Cerrar sesión - Planning Suite',
+    signOutHeading: 'Cerrar sesión',
+    signOutQuestion: '¿Desea cerrar la sesión de Planning Suite?',
+    signOutYes: 'Sí, cerrar la sesión',
+    signOutNo: 'No, mantener la sesión',
+    signedOutTitle: 'Sesión cerrada - Planning Suite',
+    signedOutHeading: 'Sesión cerrada',
+    signedOutText: 'Ha cerrado la sesión.',
+    returnHome: 'Volver al inicio',
+    errorTitle: 'Error de inicio de sesión - Planning Suite',
+    errorHeading: 'Problema al iniciar sesión',
+    errorCode: 'Código:',
+    sessionExpired: 'Este inicio de sesión ha caducado. Vuelva al inicio e inicie sesión de nuevo.',
   },
   fr: {
     pageTitle: 'Connexion - Planning Suite',
@@ -61,6 +87,19 @@ export const SIGN_IN_MESSAGES: Record<SignInLanguage, SignInMessages> = {
     signInAs: 'Se connecter en tant que {name}',
     invalidCredentials: 'E-mail ou mot de passe incorrect.',
     tooManyAttempts: 'Trop de tentatives de connexion échouées. Réessayez dans quelques minutes.',
+    signOutTitle: 'Déconnexion - Planning Suite',
+    signOutHeading: 'Déconnexion',
+    signOutQuestion: 'Voulez-vous vous déconnecter de Planning Suite ?',
+    signOutYes: 'Oui, me déconnecter',
+    signOutNo: 'Non, rester connecté',
+    signedOutTitle: 'Déconnecté - Planning Suite',
+    signedOutHeading: 'Déconnecté',
+    signedOutText: 'Vous êtes déconnecté.',
+    returnHome: "Retour à l'accueil",
+    errorTitle: 'Erreur de connexion - Planning Suite',
+    errorHeading: 'Problème de connexion',
+    errorCode: 'Code :',
+    sessionExpired: 'Cette connexion a expiré. Revenez à l’accueil et connectez-vous à nouveau.',
   },
   de: {
     pageTitle: 'Anmelden - Planning Suite',
@@ -78,6 +117,20 @@ export const SIGN_IN_MESSAGES: Record<SignInLanguage, SignInMessages> = {
     signInAs: 'Als {name} anmelden',
     invalidCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
     tooManyAttempts: 'Zu viele fehlgeschlagene Anmeldeversuche. Versuchen Sie es in einigen Minuten erneut.',
+    signOutTitle: 'Abmelden - Planning Suite',
+    signOutHeading: 'Abmelden',
+    signOutQuestion: 'Möchten Sie sich von Planning Suite abmelden?',
+    signOutYes: 'Ja, abmelden',
+    signOutNo: 'Nein, angemeldet bleiben',
+    signedOutTitle: 'Abgemeldet - Planning Suite',
+    signedOutHeading: 'Abgemeldet',
+    signedOutText: 'Sie haben sich abgemeldet.',
+    returnHome: 'Zur Startseite',
+    errorTitle: 'Anmeldefehler - Planning Suite',
+    errorHeading: 'Problem bei der Anmeldung',
+    errorCode: 'Code:',
+    sessionExpired:
+      'Diese Anmeldung ist abgelaufen. Kehren Sie zur Startseite zurück und melden Sie sich erneut an.',
   },
 };
 

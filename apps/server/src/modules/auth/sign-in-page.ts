@@ -91,28 +91,38 @@ ${error ? `<p class="error" role="alert">${escapeHtml(text[error])}</p>` : ''}
 }
 
 /** oidc-provider's sign-out confirmation, around the form it renders (id op.logoutForm). */
-export function renderSignOutPage(form: string): string {
+export function renderSignOutPage(form: string, language: SignInLanguage): string {
+  const text = SIGN_IN_MESSAGES[language];
   return layout(
-    'Sign out - Planning Suite',
-    `<h1>Sign out</h1><p class="sub">Do you want to sign out of Planning Suite?</p>${form}
-<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>
-<button class="primary" type="submit" form="op.logoutForm">No, stay signed in</button>`,
+    text.signOutTitle,
+    `<h1>${escapeHtml(text.signOutHeading)}</h1><p class="sub">${escapeHtml(text.signOutQuestion)}</p>${form}
+<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.signOutYes)}</button>
+<button class="primary" type="submit" form="op.logoutForm">${escapeHtml(text.signOutNo)}</button>`,
+    language,
   );
 }
 
 /** Shown when sign-out ends without a way back to the app. */
-export function renderSignedOutPage(): string {
+export function renderSignedOutPage(language: SignInLanguage): string {
+  const text = SIGN_IN_MESSAGES[language];
   return layout(
-    'Signed out - Planning Suite',
-    `<h1>Signed out</h1><p class="sub">You have signed out.</p><a class="cancel" href="/">Return to Home</a>`,
+    text.signedOutTitle,
+    `<h1>${escapeHtml(text.signedOutHeading)}</h1><p class="sub">${escapeHtml(text.signedOutText)}</p><a class="cancel" href="/">${escapeHtml(text.returnHome)}</a>`,
+    language,
   );
 }
 
-/** The provider's error page (bad client, expired interaction, …). */
-export function renderProviderErrorPage(error: string, description: string): string {
+/** The provider's error page (bad client, expired interaction, …); the provider's own description stays as it wrote it. */
+export function renderProviderErrorPage(
+  error: string,
+  description: string,
+  language: SignInLanguage,
+): string {
+  const text = SIGN_IN_MESSAGES[language];
   return layout(
-    'Sign-in error - Planning Suite',
-    `<h1>Sign-in problem</h1><p class="error" role="alert">${escapeHtml(description || error)}</p>
-<p class="sub">Code: ${escapeHtml(error)}</p><a class="cancel" href="/">Return to Home</a>`,
+    text.errorTitle,
+    `<h1>${escapeHtml(text.errorHeading)}</h1><p class="error" role="alert">${escapeHtml(description || error)}</p>
+<p class="sub">${escapeHtml(text.errorCode)} ${escapeHtml(error)}</p><a class="cancel" href="/">${escapeHtml(text.returnHome)}</a>`,
+    language,
   );
 }
