@@ -141,6 +141,63 @@ describe.each(backends)('forecast runs on %s', (backend) => {
     expect(recent.body.data.map((r) => r.id)).toEqual([again.body.data.id, run.id]);
   });
 
+  it("shows a product's accuracy with the ensemble's members and weights, to its own client only", async () => {
+    type Accuracy = {
+      pid: string;
+      runId: number;
+      model: string;
+      mape: number | null;
+      members: { model: string; window: number | null; weight: number }[];
+    };
+    const products = await server.database.db.selectFrom('products').select(['pid', 'client_id']).execute();
+    const internal = products.find((p) => p.client_id === 'internal')!;
+    const circor = products.find((p) => p.client_id === 'circor')!;
+
+    const { status, body } = await server.request<Envelope<Accuracy>>(
+      'GET',
+      `/api/forecast/accuracy/${encodeURIComponent(internal.pid)}`,
+    );
+    expect(status).toBe(200);
+    const stored = await server.database.db
+      .selectFrom('forecast_accuracy')
+      .selectAll()
+      .where('pid', '=', internal.pid)
+      .executeTakeFirstOrThrow();
+    expect(body.data).toMatchObject({ pid: internal.pid, runId: stored.run_id, model: stored.model });
+    expect(body.data.members).toEqual(stored.members);
+    expect(body.data.members.length).toBeGreaterThan(0);
+    const total = body.data.members.reduce((t, m) => t + m.weight, 0);
+    expect(total).toBeCloseTo(1, 3);
+    for (const m of body.data.members) expect(m.window === null || m.window > 0).toBe(true);
+
+    // A circor user sees its own product and nothing of another client's (404, not 403: no hint).
+    const own = await server.request<Envelope<Accuracy>>(
+      'GET',
+      `/api/forecast/accuracy/${encodeURIComponent(circor.pid)}`,
+      undefined,
+      { as: 'circor' },
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.data.pid).toBe(circor.pid);
+    const other = await server.request<Envelope<null>>(
+      'GET',
+      `/api/forecast/accuracy/${encodeURIComponent(internal.pid)}`,
+      undefined,
+      { as: 'circor' },
+    );
+    expect(other.status).toBe(404);
+    expect(other.body.error).toBe(`No forecast accuracy for product ${internal.pid}`);
+    const anonymous = await server.request('GET', `/api/forecast/accuracy/${internal.pid}`, undefined, {
+      as: 'anonymous',
+    });
+    expect(anonymous.status).toBe(401);
+    const unknown = await server.request<Envelope<null>>('GET', '/api/forecast/accuracy/NO-SUCH-PID');
+    expect(unknown.status).toBe(404);
+    const bad = await server.request<Envelope<null>>('GET', `/api/forecast/accuracy/${'x'.repeat(65)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('pid must be at most 64 characters');
+  });
+
   it('answers 404 for an unknown run and 400 for a bad id', async () => {
     const missing = await server.request<Envelope<null>>('GET', '/api/forecast/runs/99999');
     expect(missing.status).toBe(404);

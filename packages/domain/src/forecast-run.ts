@@ -12,3 +12,29 @@ export type ForecastRun = {
   startedAt: string;
   finishedAt: string | null;
 };
+
+/**
+ * One configuration of a product's ensemble: a model fitted on a history window (recent weeks;
+ * null = the whole history) and its share of the forecast (weights of a product sum to 1).
+ */
+export type ForecastMemberWeight = { model: string; window: number | null; weight: number };
+
+/**
+ * A product's accuracy from its latest forecast run (GET /api/forecast/accuracy/:pid): the
+ * back-test on the last weeks of its history and the members and weights behind its forecast.
+ */
+export type ForecastAccuracy = {
+  pid: string;
+  runId: number;
+  /** What produced the ensemble, e.g. "weighted(naive,ets-log,ces) on last 156/all". */
+  model: string;
+  demandClass: string;
+  backtestModel: string;
+  /** Percent; null when the back-test weeks had no demand to divide by. */
+  mape: number | null;
+  /** Percent of actual volume; positive = over-forecast. */
+  bias: number | null;
+  historyWeeks: number;
+  computedAt: string;
+  members: ForecastMemberWeight[];
+};

@@ -29,10 +29,12 @@ export const CONTINUOUS_MODELS = [
   'holt',
   'damped',
   'ets',
+  'ets-log',
   'theta',
   'otm',
   'dstm',
   'dotm',
+  'dotm-log',
   'ces',
 ] as const satisfies readonly ModelName[];
 export type ContinuousModel = (typeof CONTINUOUS_MODELS)[number];
@@ -115,6 +117,9 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
         }
         return best && finish(forecastEts(best, horizon, 'ets'));
       }
+      case 'ets-log':
+      case 'dotm-log':
+        return onLogScale(model);
       case 'theta':
       case 'otm':
       case 'dstm':
@@ -123,5 +128,23 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
       case 'ces':
         return finish(forecastCes(fitCes(adjusted), horizon));
     }
+  }
+
+  /**
+   * The model on the log of the seasonally adjusted series: multiplicative changes become
+   * additive and spikes weigh less (the log alternative Forecast Pro validated in M4). Only for
+   * positive data; answers the median exp(μ) and the delta-method spread exp(μ)·σ.
+   */
+  function onLogScale(model: 'ets-log' | 'dotm-log'): ModelForecast | undefined {
+    if (!adjusted.every((v) => v > 0)) return undefined;
+    const logs = adjusted.map(Math.log);
+    let onLog: ModelForecast | undefined;
+    if (model === 'ets-log') {
+      const fit = autoEts(logs, 1, false);
+      onLog = fit && forecastEts(fit, horizon, model);
+    } else onLog = forecastTheta(fitTheta(logs, 'dotm'), horizon);
+    if (!onLog) return undefined;
+    const mean = onLog.mean.map(Math.exp);
+    return finish({ model, mean, sd: onLog.sd.map((sd, j) => sd * mean[j]!) });
   }
 }

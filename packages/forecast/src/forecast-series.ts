@@ -1,22 +1,36 @@
 import { forecastCandidates, type ContinuousModel } from './candidates';
-import { medianCombination } from './ensemble';
+import { medianCombination, softmaxWeights, weightedCombination } from './ensemble';
 import { classifyDemand, croston, sba, tsb, type DemandClass } from './intermittent';
-import { bias, mape } from './metrics';
+import { bias, mape, smape } from './metrics';
 import { naive } from './models/naive';
 import { integerPeriod } from './seasonality';
 import { Z_80, Z_95 } from './stats';
 import type { ModelForecast, ModelName } from './types';
 
-/** Tuning that the evaluation compares; the defaults are the ones chosen on inner validation. */
+/** Tuning that the evaluation compares; the defaults are the ones chosen on the dev split. */
 export type ForecastTuning = {
-  /** Recent-history lengths to choose among (in periods); `Infinity` means the whole series. */
+  /** Recent-history lengths (in periods) the members are fitted on; `Infinity` = the whole series. */
   windows: readonly number[];
-  /** Models whose median is the ensemble. */
+  /** Models combined; each is fitted on every window. */
   members: readonly ContinuousModel[];
+  /**
+   * `weighted`: every member × window configuration, weighted by its inner-hold-out sMAPE
+   * (softmaxWeights). `median-best-window`: the earlier rule, the median of the members on the one
+   * window whose median did best on the inner hold-out (kept to compare on the dev split).
+   */
+  combination: 'weighted' | 'median-best-window';
   /** Periods of history used for the seasonal indices, in seasons (indices need several cycles). */
   seasonalCycles: number;
-  /** Fourier harmonics for the seasonal indices (exact period, e.g. 52.18); 0 = classical. */
+  /** Fourier harmonics for the seasonal component (exact period, e.g. 52.18); 0 = classical. */
   seasonalHarmonics: number;
+  /**
+   * Multiply the combined spread before the 80% and 95% intervals are drawn. The members' own
+   * spreads overstate the combination's error (combining cancels some of it) and its tails are
+   * heavier than normal, so each level gets its own factor: the quantile of |error| / spread
+   * over the dev split and the two origins before it, divided by the normal quantile.
+   */
+  intervalScale80: number;
+  intervalScale95: number;
   /** Extra models to fit and report (for the evaluation table); they do not enter the ensemble. */
   reportModels: readonly ContinuousModel[];
 };
@@ -26,8 +40,14 @@ export type ForecastOptions = { horizon: number; seasonLength: number; tuning?: 
 /** The backtest on the inner hold-out: the last `horizon` values of the input. */
 export type Backtest = { mape: number; bias: number; model: string };
 
+/**
+ * One configuration's forecast and its share of the ensemble. `window` is the number of recent
+ * periods it was fitted on, null for the whole history; report-only models have weight 0.
+ */
+export type MemberForecast = { model: ModelName; window: number | null; weight: number; mean: number[] };
+
 export type SeriesForecast = {
-  /** What produced the ensemble, e.g. "median(ets,ces,dotm) on last 156". */
+  /** What produced the ensemble, e.g. "weighted(naive,ets-log,ces) on all/156/520". */
   model: string;
   demandClass: DemandClass;
   /** Ensemble_Fcst_Units. */
@@ -39,21 +59,25 @@ export type SeriesForecast = {
   lower95: number[];
   upper95: number[];
   backtest: Backtest;
-  /** Every member's (and reported model's) own forecast, refitted on the chosen window. */
-  members: { model: ModelName; mean: number[] }[];
+  /** Every configuration combined (with its weight) and every reported model. */
+  members: MemberForecast[];
 };
 
 /**
- * Defaults chosen on the M4 weekly training data with the `dev` split only (the last 13 weeks
- * never seen; see docs/forecasting.md): the window is picked per series among the last three
- * years, five years and everything; the seasonal component is 13 Fourier harmonics of the exact
- * period fitted on five years; the ensemble is the median of naïve, ETS and CES.
+ * Defaults chosen on the M4 weekly training data without its last 13 weeks: on the `dev` split
+ * and the four 13-week origins before it (docs/forecasting.md). ETS and DOTM on the log
+ * scale and CES, each fitted on the last three years, the last ten years and everything,
+ * weighted by their inner-hold-out sMAPE;
+ * the seasonal component is 13 Fourier harmonics of the exact period fitted on five years.
  */
 export const DEFAULT_TUNING: ForecastTuning = {
-  windows: [156, 260, Infinity],
-  members: ['naive', 'ets', 'ces'],
+  windows: [156, 520, Infinity],
+  members: ['ets-log', 'ces', 'dotm-log'],
+  combination: 'weighted',
   seasonalCycles: 5,
   seasonalHarmonics: 13,
+  intervalScale80: 0.82,
+  intervalScale95: 0.95,
   reportModels: [],
 };
 
@@ -80,17 +104,20 @@ export function forecastSeries(values: readonly number[], options: ForecastOptio
     : forecastContinuous(clean, horizon, seasonLength, tuning);
   const clampLow = (path: number[]): number[] => (isNonNegative ? path.map((v) => Math.max(0, v)) : path);
   const { mean, sd } = result;
+  // The intermittent models' spreads are their own; the scales are calibrated for the combination.
+  const z80 = Z_80 * (isIntermittent ? 1 : tuning.intervalScale80);
+  const z95 = Z_95 * (isIntermittent ? 1 : tuning.intervalScale95);
   return {
     model: result.model,
     demandClass: profile.demandClass,
     ensemble: clampLow(mean),
     naive: naivePath,
-    lower80: clampLow(mean.map((v, j) => v - Z_80 * sd[j]!)),
-    upper80: clampLow(mean.map((v, j) => v + Z_80 * sd[j]!)),
-    lower95: clampLow(mean.map((v, j) => v - Z_95 * sd[j]!)),
-    upper95: clampLow(mean.map((v, j) => v + Z_95 * sd[j]!)),
+    lower80: clampLow(mean.map((v, j) => v - z80 * sd[j]!)),
+    upper80: clampLow(mean.map((v, j) => v + z80 * sd[j]!)),
+    lower95: clampLow(mean.map((v, j) => v - z95 * sd[j]!)),
+    upper95: clampLow(mean.map((v, j) => v + z95 * sd[j]!)),
     backtest: result.backtest,
-    members: result.members.map((f) => ({ model: f.model, mean: clampLow(f.mean) })),
+    members: result.members.map((f) => ({ ...f, mean: clampLow(f.mean) })),
   };
 }
 
@@ -99,7 +126,7 @@ type PathResult = {
   mean: number[];
   sd: number[];
   backtest: Backtest;
-  members: ModelForecast[];
+  members: MemberForecast[];
 };
 
 function forecastContinuous(
@@ -127,38 +154,105 @@ function forecastContinuous(
       models,
     });
   };
-  const describe = (window: number, fittedLength: number): string =>
-    `median(${tuning.members.join(',')}) on ${window >= fittedLength ? 'all' : `last ${window}`}`;
+  const windowLabel = (window: number): string => (Number.isFinite(window) ? `last ${window}` : 'all');
+  const memberList = tuning.members.join(',');
 
   // Inner hold-out: fit on all but the last `horizon` values, score on those.
   const innerTrain = values.slice(0, n - horizon);
   const innerActual = values.slice(n - horizon);
   const canValidate = innerTrain.length >= MIN_VALIDATION_TRAIN;
-  // Windows at least as long as the history are the same choice: keep the first of them.
+  // Windows at least as long as the history are the same choice: keep one "all".
   const windows = distinctWindows(tuning.windows, canValidate ? innerTrain.length : n);
-  let chosen = windows[0]!;
-  let backtest: Backtest = { mape: Number.NaN, bias: Number.NaN, model: describe(chosen, n) };
-  if (canValidate) {
-    let bestScore = Number.POSITIVE_INFINITY;
-    for (const window of windows) {
-      const combined = medianCombination(run(innerTrain, window, tuning.members));
-      const score = meanAbsoluteError(innerActual, combined.mean);
-      if (score < bestScore) {
-        bestScore = score;
-        chosen = window;
-        backtest = {
-          mape: mape(innerActual, combined.mean),
-          bias: bias(innerActual, combined.mean),
-          model: describe(window, innerTrain.length),
-        };
+  const extras = tuning.reportModels.filter((m) => !tuning.members.includes(m));
+
+  if (tuning.combination === 'median-best-window') {
+    let chosen = windows[0]!;
+    let backtest: Backtest = { mape: Number.NaN, bias: Number.NaN, model: `median(${memberList})` };
+    if (canValidate) {
+      let bestScore = Number.POSITIVE_INFINITY;
+      for (const window of windows) {
+        const combined = medianCombination(run(innerTrain, window, tuning.members));
+        const score = meanAbsoluteError(innerActual, combined.mean);
+        if (score < bestScore) {
+          bestScore = score;
+          chosen = window;
+          backtest = { ...scoreBacktest(innerActual, combined.mean), model: backtest.model };
+        }
       }
     }
+    const forecasts = run(values, chosen, [...tuning.members, ...extras]);
+    const members = forecasts.filter((f) => tuning.members.includes(f.model as ContinuousModel));
+    const combined = members.length > 0 ? medianCombination(members) : naive(values, horizon);
+    const window = Number.isFinite(chosen) ? chosen : null;
+    return {
+      model: `median(${memberList}) on ${windowLabel(chosen)}`,
+      ...combined,
+      backtest,
+      members: forecasts.map((f) => ({
+        model: f.model,
+        window,
+        weight: members.includes(f) ? 1 / members.length : 0,
+        mean: f.mean,
+      })),
+    };
   }
-  const reported = [...tuning.members, ...tuning.reportModels.filter((m) => !tuning.members.includes(m))];
-  const forecasts = run(values, chosen, reported);
-  const members = forecasts.filter((f) => tuning.members.includes(f.model as ContinuousModel));
-  const combined = members.length > 0 ? medianCombination(members) : naive(values, horizon);
-  return { model: describe(chosen, n), ...combined, backtest, members: forecasts };
+
+  // Every member on every window, at the inner origin (for the weights) and on the full history.
+  type Config = { window: number; forecast: ModelForecast; error: number; inner: number[] | null };
+  const configs: Config[] = [];
+  for (const window of windows) {
+    const inner = canValidate ? run(innerTrain, window, tuning.members) : [];
+    for (const forecast of run(values, window, tuning.members)) {
+      const innerPath = inner.find((f) => f.model === forecast.model)?.mean ?? null;
+      const error = innerPath ? smape(innerActual, innerPath) : Number.NaN;
+      configs.push({ window, forecast, error, inner: innerPath });
+    }
+  }
+  if (configs.length === 0) {
+    const fallback = naive(values, horizon);
+    return {
+      model: 'naive',
+      mean: fallback.mean,
+      sd: fallback.sd,
+      backtest: { mape: Number.NaN, bias: Number.NaN, model: 'naive' },
+      members: [{ model: 'naive', window: null, weight: 1, mean: fallback.mean }],
+    };
+  }
+  // Without an inner hold-out every configuration counts the same.
+  const weights = softmaxWeights(configs.map((c) => (canValidate ? c.error : 0)));
+  const combined = weightedCombination(
+    configs.map((c) => c.forecast),
+    weights,
+  );
+  const description = `weighted(${memberList}) on ${windows.map(windowLabel).join('/')}`;
+  let backtest: Backtest = { mape: Number.NaN, bias: Number.NaN, model: description };
+  const scored = configs.map((c, i) => ({ forecast: c.inner, weight: weights[i]! }));
+  if (canValidate && scored.every((c) => c.forecast !== null || c.weight === 0)) {
+    const innerCombined = weightedCombination(
+      scored.map((c) => ({ model: 'naive' as const, mean: c.forecast ?? innerActual, sd: [] })),
+      scored.map((c) => c.weight),
+    ).mean;
+    backtest = { ...scoreBacktest(innerActual, innerCombined), model: description };
+  }
+  const members: MemberForecast[] = configs.map((c, i) => ({
+    model: c.forecast.model,
+    window: Number.isFinite(c.window) ? c.window : null,
+    weight: weights[i]!,
+    mean: c.forecast.mean,
+  }));
+  if (extras.length > 0) {
+    // Report-only models go on the window that carries the most weight.
+    const heaviest = new Map<number, number>();
+    configs.forEach((c, i) => heaviest.set(c.window, (heaviest.get(c.window) ?? 0) + weights[i]!));
+    const top = [...heaviest.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    for (const f of run(values, top, extras))
+      members.push({ model: f.model, window: Number.isFinite(top) ? top : null, weight: 0, mean: f.mean });
+  }
+  return { model: description, ...combined, backtest, members };
+}
+
+function scoreBacktest(actual: readonly number[], forecast: readonly number[]): Omit<Backtest, 'model'> {
+  return { mape: mape(actual, forecast), bias: bias(actual, forecast) };
 }
 
 /**
@@ -185,8 +279,14 @@ function forecastIntermittent(values: readonly number[], horizon: number): PathR
       }
     }
   }
-  const members = [croston(values, horizon), sba(values, horizon), tsb(values, horizon)];
-  const picked = members.find((f) => f.model === chosen)!;
+  const fits = [croston(values, horizon), sba(values, horizon), tsb(values, horizon)];
+  const picked = fits.find((f) => f.model === chosen)!;
+  const members = fits.map((f) => ({
+    model: f.model,
+    window: null,
+    weight: f === picked ? 1 : 0,
+    mean: f.mean,
+  }));
   return { model: chosen, mean: picked.mean, sd: picked.sd, backtest, members };
 }
 
@@ -202,7 +302,7 @@ function constantForecast(naivePath: number[]): SeriesForecast {
     lower95: naivePath,
     upper95: naivePath,
     backtest: { mape: Number.NaN, bias: Number.NaN, model: 'naive' },
-    members: [{ model: 'naive', mean: naivePath }],
+    members: [{ model: 'naive', window: null, weight: 1, mean: naivePath }],
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bias, mape, mase, owa, smape } from './metrics';
+import { bias, mape, mase, msis, owa, smape } from './metrics';
 
 // Definitions from the M4 competition paper (Makridakis et al., IJF 36, 2020, §2.3), by hand.
 describe('metrics', () => {
@@ -19,5 +19,11 @@ describe('metrics', () => {
     expect(mape([100, 0, 50], [90, 5, 60])).toBeCloseTo(15, 12);
     expect(bias([100, 100], [110, 120])).toBeCloseTo(15, 12);
     expect(bias([100, 100], [90, 80])).toBeCloseTo(-15, 12);
+  });
+  it('MSIS adds 2/α times each miss to the width and scales like MASE', () => {
+    // Widths 2, 4, 2; misses 10 − 8 = 2 above and 1 − 0 = 1 below at α = 0.05 (2/α = 40):
+    // (2 + (4 + 80) + (2 + 40)) / 3 = 42.667, over the scale (1 + 2) / 2 = 1.5.
+    expect(msis([1, 2, 4], [5, 10, 0], [4, 4, 1], [6, 8, 3])).toBeCloseTo(128 / 3 / 1.5, 10);
+    expect(msis([1, 2, 4], [5], [5], [5])).toBe(0);
   });
 });

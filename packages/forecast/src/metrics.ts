@@ -64,3 +64,32 @@ export function bias(actual: readonly number[], forecast: readonly number[]): nu
   }
   return volume === 0 ? (error === 0 ? 0 : Number.NaN) : (100 * error) / volume;
 }
+
+/**
+ * Mean scaled interval score of a (1 − alpha) interval, as M4 scored its 95% intervals
+ * (Makridakis et al. 2020, §2.3; Gneiting & Raftery 2007): the mean over the horizon of
+ * (U − L) + (2/alpha)(L − y)·[y < L] + (2/alpha)(y − U)·[y > U], divided by MASE's scale.
+ * Lower is better: narrow intervals that still hold the actuals.
+ */
+export function msis(
+  insample: readonly number[],
+  actual: readonly number[],
+  lower: readonly number[],
+  upper: readonly number[],
+  alpha = 0.05,
+  lag = 1,
+): number {
+  let scale = 0;
+  for (let t = lag; t < insample.length; t++) scale += Math.abs(insample[t]! - insample[t - lag]!);
+  scale /= insample.length - lag;
+  let total = 0;
+  for (let j = 0; j < actual.length; j++) {
+    const y = actual[j]!;
+    const l = lower[j]!;
+    const u = upper[j]!;
+    total += u - l;
+    if (y < l) total += (2 / alpha) * (l - y);
+    if (y > u) total += (2 / alpha) * (y - u);
+  }
+  return total / actual.length / scale;
+}

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { QuarterTotals } from '@ps/domain';
+import type { ForecastMemberWeight, QuarterTotals } from '@ps/domain';
 
 /**
  * Table types for Kysely. NUMERIC and INT8 are parsed to numbers and DATE stays a yyyy-mm-dd
@@ -132,7 +132,7 @@ export type ForecastRunsTable = {
 export type ForecastAccuracyTable = {
   pid: string;
   run_id: number;
-  /** What produced the ensemble, e.g. "median(ets,ces,dotm) on last 104". */
+  /** What produced the ensemble, e.g. "weighted(naive,ets-log,ces) on last 156/all". */
   model: string;
   demand_class: string;
   backtest_model: string;
@@ -142,6 +142,8 @@ export type ForecastAccuracyTable = {
   bias: number | null;
   history_weeks: number;
   computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The ensemble's members and weights (migration 0016); JSON text on write. */
+  members: ColumnType<ForecastMemberWeight[], string | undefined, string>;
 };
 
 /**

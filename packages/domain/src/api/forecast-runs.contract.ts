@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ForecastRun } from '../forecast-run';
-import { INT4_MAX, intParam } from '../demand-record.schema';
+import type { ForecastAccuracy, ForecastMemberWeight, ForecastRun } from '../forecast-run';
+import { INT4_MAX, ZPidSchema, intParam } from '../demand-record.schema';
 import { defineEndpoint } from './endpoint';
 
 const ZCount = z.number().int().min(0);
@@ -32,9 +32,30 @@ export const ZForecastRunParams = z.object({
     ),
 });
 
+export const ZForecastMemberWeight = z.strictObject({
+  model: z.string(),
+  window: z.number().int().min(1).nullable(),
+  weight: z.number().min(0).max(1),
+}) satisfies z.ZodType<ForecastMemberWeight>;
+
+export const ZForecastAccuracy = z.strictObject({
+  pid: z.string(),
+  runId: z.number().int().min(1),
+  model: z.string(),
+  demandClass: z.string(),
+  backtestModel: z.string(),
+  mape: z.number().nullable(),
+  bias: z.number().nullable(),
+  historyWeeks: ZCount,
+  computedAt: z.iso.datetime(),
+  members: z.array(ZForecastMemberWeight),
+}) satisfies z.ZodType<ForecastAccuracy>;
+
+export const ZForecastAccuracyParams = z.object({ pid: ZPidSchema });
+
 export const ZRecentForecastRunsQuery = z.object({ limit: intParam({ min: 1, max: 50, default: 5 }) });
 
-/** Forecast runs: start one (runs in the background), follow its progress, list recent ones. Admins only. */
+/** Forecast runs (admins): start one in the background, follow its progress, list recent ones; and a product's accuracy from its latest run (any signed-in user, own clients only). */
 export const forecastRunEndpoints = {
   start: defineEndpoint({
     method: 'POST',
@@ -59,5 +80,14 @@ export const forecastRunEndpoints = {
     summary: 'One forecast run and its progress',
     params: ZForecastRunParams,
     response: { data: ZForecastRun },
+  }),
+  accuracy: defineEndpoint({
+    method: 'GET',
+    path: '/api/forecast/accuracy/:pid',
+    access: 'signed-in',
+    summary:
+      "A product's back-test accuracy from its latest forecast run, with the ensemble's members and weights; 404 when it has none or belongs to another client",
+    params: ZForecastAccuracyParams,
+    response: { data: ZForecastAccuracy },
   }),
 };

@@ -10,14 +10,16 @@ import {
 } from '../evaluation';
 import type { ForecastTuning } from '../forecast-series';
 import { parseM4Csv } from '../m4-csv';
+import { msis } from '../metrics';
 import { forecastMany } from '../pool';
 import { parseArgs, positiveNumber, progressReporter } from './args';
 
 /**
- * npm run forecast:eval [-- --input FILE --horizon 13 --season-length 52 --split test|dev --tuning JSON]
+ * npm run forecast:eval [-- --input FILE --horizon 13 --season-length 52.18 --split both|test|dev --tuning JSON]
  * Holds out each series' last `horizon` values (two horizons back with --split dev), forecasts
- * from the rest and prints sMAPE, MASE and OWA per model and for the ensemble. `--tuning` overrides
- * fields of DEFAULT_TUNING (e.g. '{"windows":[156]}') to compare variants on the dev split.
+ * from the rest and prints sMAPE, MASE and OWA per model and for the ensemble, with the
+ * ensemble's interval coverage and MSIS; both splits by default. `--tuning` overrides fields of
+ * DEFAULT_TUNING (e.g. '{"windows":[156]}') to compare variants on the dev split.
  */
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), [
@@ -30,22 +32,41 @@ async function main(): Promise<void> {
   ]);
   const input = args.get('input') ?? '../shared/data/m4-weekly-train.csv';
   const horizon = Math.round(positiveNumber(args, 'horizon', 13));
-  const seasonLength = positiveNumber(args, 'season-length', 52);
-  const split = (args.get('split') ?? 'test') as HoldoutSplit;
-  if (split !== 'test' && split !== 'dev') throw new Error('--split must be test or dev');
+  // Weeks in a year (365.25 / 7): the Fourier seasonal component keeps its phase across years.
+  const seasonLength = positiveNumber(args, 'season-length', 52.18);
+  const splitArg = args.get('split') ?? 'both';
+  if (splitArg !== 'test' && splitArg !== 'dev' && splitArg !== 'both')
+    throw new Error('--split must be both, test or dev');
+  const splits: HoldoutSplit[] = splitArg === 'both' ? ['dev', 'test'] : [splitArg];
   const concurrency = args.has('concurrency') ? Math.round(positiveNumber(args, 'concurrency')) : undefined;
+  // JSON has no Infinity: "all" stands for the whole history in `windows`.
+  const tuning = JSON.parse(args.get('tuning') ?? '{}', (_key, value: unknown) =>
+    value === 'all' ? Infinity : value,
+  ) as Partial<ForecastTuning>;
+  const data = parseM4Csv(readFileSync(input, 'utf8'));
+  for (const split of splits) {
+    await evaluateSplit(
+      data.map((s) => splitHoldout(s.values, horizon, split)),
+      split,
+      { horizon, seasonLength, concurrency, tuning },
+    );
+  }
+}
 
-  const tuning = JSON.parse(args.get('tuning') ?? '{}') as Partial<ForecastTuning>;
-  const series = parseM4Csv(readFileSync(input, 'utf8')).map((s) => splitHoldout(s.values, horizon, split));
+async function evaluateSplit(
+  series: { train: number[]; actual: number[] }[],
+  split: HoldoutSplit,
+  options: { horizon: number; seasonLength: number; concurrency?: number; tuning: Partial<ForecastTuning> },
+): Promise<void> {
   const started = performance.now();
   const forecasts = await forecastMany(
     series.map((s) => s.train),
     {
-      horizon,
-      seasonLength,
-      concurrency,
-      tuning: { reportModels: CONTINUOUS_MODELS, ...tuning },
-      onProgress: progressReporter('evaluate'),
+      horizon: options.horizon,
+      seasonLength: options.seasonLength,
+      concurrency: options.concurrency,
+      tuning: { reportModels: CONTINUOUS_MODELS, ...options.tuning },
+      onProgress: progressReporter(`evaluate ${split}`),
     },
   );
   const seconds = (performance.now() - started) / 1000;
@@ -53,7 +74,11 @@ async function main(): Promise<void> {
   const cases: HoldoutCase[] = series.map((s, i) => {
     const result = forecasts[i]!;
     const methods = new Map<string, number[]>([['naive', result.naive]]);
-    for (const member of result.members) methods.set(member.model, member.mean);
+    // A model's own row: its fit on the window that carries the most weight for this series.
+    const byWindow = new Map<number | null, number>();
+    for (const m of result.members) byWindow.set(m.window, (byWindow.get(m.window) ?? 0) + m.weight);
+    const top = [...byWindow.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    for (const member of result.members) if (member.window === top) methods.set(member.model, member.mean);
     methods.set('ensemble', result.ensemble);
     return { train: s.train, actual: s.actual, forecasts: methods };
   });
@@ -74,15 +99,29 @@ async function main(): Promise<void> {
     forecasts.map((f) => f.lower95),
     forecasts.map((f) => f.upper95),
   );
-  const chosen = new Map<string, number>();
-  for (const f of forecasts) chosen.set(f.model, (chosen.get(f.model) ?? 0) + 1);
+  const meanMsis = (alpha: number, lower: 'lower80' | 'lower95', upper: 'upper80' | 'upper95'): number =>
+    series.reduce(
+      (t, s, i) => t + msis(s.train, s.actual, forecasts[i]![lower], forecasts[i]![upper], alpha),
+      0,
+    ) / series.length;
+  const weights = new Map<string, number>();
+  for (const f of forecasts)
+    for (const m of f.members) {
+      const key = `${m.model} on ${m.window === null ? 'all' : `last ${m.window}`}`;
+      weights.set(key, (weights.get(key) ?? 0) + m.weight / forecasts.length);
+    }
 
-  console.log(`${series.length} series, horizon ${horizon}, split ${split}, ${seconds.toFixed(1)} s\n`);
+  console.log(
+    `\n== split ${split}: ${series.length} series, horizon ${options.horizon}, ${seconds.toFixed(1)} s\n`,
+  );
   console.log(formatTable(['method', 'sMAPE', 'MASE', 'OWA'], rows));
-  console.log(`\nensemble interval coverage: 80% → ${cover80.toFixed(1)}%, 95% → ${cover95.toFixed(1)}%`);
-  console.log('ensemble configurations chosen:');
-  for (const [model, count] of [...chosen.entries()].sort((a, b) => b[1] - a[1]))
-    console.log(`  ${count}× ${model}`);
+  console.log(
+    `\nensemble intervals: 80% coverage ${cover80.toFixed(1)}% (MSIS ${meanMsis(0.2, 'lower80', 'upper80').toFixed(3)}), ` +
+      `95% coverage ${cover95.toFixed(1)}% (MSIS ${meanMsis(0.05, 'lower95', 'upper95').toFixed(3)})`,
+  );
+  console.log('mean weight per configuration:');
+  for (const [key, weight] of [...weights.entries()].filter((e) => e[1] > 0).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${weight.toFixed(3)}  ${key}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { FORECAST_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
-import { insertByUnnest, updateByUnnestReturningKeys } from '../../db/bulk';
+import { FORECAST_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId, type ForecastMemberWeight } from '@ps/domain';
+import { updateByUnnestReturningKeys } from '../../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
 
@@ -254,26 +254,43 @@ export async function writeForecasts(
 export const recordKey = (record: { pid: string; week_start: string }): string =>
   `${record.pid}|${record.week_start}`;
 
-export async function upsertAccuracy(
-  db: Kysely<Database>,
-  rows: ReadonlyArray<Insertable<ForecastAccuracyTable>>,
-): Promise<void> {
+export type AccuracyWrite = Omit<Insertable<ForecastAccuracyTable>, 'members' | 'computed_at'> & {
+  members: readonly ForecastMemberWeight[];
+};
+
+/**
+ * Replaces the products' accuracy rows. One statement for all rows, as insertByUnnest does; the
+ * members travel as JSON text and are cast to jsonb in the statement.
+ */
+export async function upsertAccuracy(db: Kysely<Database>, rows: readonly AccuracyWrite[]): Promise<void> {
   if (rows.length === 0) return;
   const pids = rows.map((r) => r.pid);
   await db.deleteFrom('forecast_accuracy').where('pid', 'in', pids).execute();
-  await insertByUnnest(
-    db,
-    'forecast_accuracy',
-    [
-      { name: 'pid', type: 'text' },
-      { name: 'run_id', type: 'int4' },
-      { name: 'model', type: 'text' },
-      { name: 'demand_class', type: 'text' },
-      { name: 'backtest_model', type: 'text' },
-      { name: 'mape', type: 'float8' },
-      { name: 'bias', type: 'float8' },
-      { name: 'history_weeks', type: 'int4' },
-    ],
-    rows,
-  );
+  const column = <T>(pick: (row: AccuracyWrite) => T): T[] => rows.map(pick);
+  await sql`insert into forecast_accuracy
+      (pid, run_id, model, demand_class, backtest_model, mape, bias, history_weeks, members)
+    select t.pid, t.run_id, t.model, t.demand_class, t.backtest_model, t.mape, t.bias, t.history_weeks,
+      t.members::jsonb
+    from unnest(${column((r) => r.pid)}::text[], ${column((r) => r.run_id)}::int4[],
+      ${column((r) => r.model)}::text[], ${column((r) => r.demand_class)}::text[],
+      ${column((r) => r.backtest_model)}::text[], ${column((r) => r.mape ?? null)}::float8[],
+      ${column((r) => r.bias ?? null)}::float8[], ${column((r) => r.history_weeks)}::int4[],
+      ${column((r) => JSON.stringify(r.members))}::text[])
+      as t(pid, run_id, model, demand_class, backtest_model, mape, bias, history_weeks, members)`.execute(db);
+}
+
+/** A product's accuracy row, only when the product belongs to one of the caller's clients. */
+export async function findAccuracy(
+  db: Kysely<Database>,
+  pid: string,
+  clientIds: readonly ClientId[],
+): Promise<Selectable<ForecastAccuracyTable> | undefined> {
+  if (clientIds.length === 0) return undefined;
+  return db
+    .selectFrom('forecast_accuracy as a')
+    .innerJoin('products as p', 'p.pid', 'a.pid')
+    .selectAll('a')
+    .where('a.pid', '=', pid)
+    .where('p.client_id', 'in', [...clientIds])
+    .executeTakeFirst();
 }

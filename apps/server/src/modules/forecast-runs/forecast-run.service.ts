@@ -1,9 +1,10 @@
-import { forecastMany } from '@ps/forecast';
-import { roundToCents, type ForecastRun } from '@ps/domain';
+import { forecastMany, type SeriesForecast } from '@ps/forecast';
+import { roundToCents, type ForecastAccuracy, type ForecastMemberWeight, type ForecastRun } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { AccessScope } from '../../lib/access';
 import {
   failOrphanedRuns,
+  findAccuracy,
   failRunsExcept,
   findRun,
   findRunningRun,
@@ -41,12 +42,20 @@ const PRODUCTS_PER_STEP = 1000;
 const RECORDS_PER_WRITE = 500;
 /** A record edited again and again during a run is left after this many tries. */
 const MAX_WRITE_ATTEMPTS = 5;
-/** Weekly data: the engine handles the 52.18-week year from this (see docs/forecasting.md). */
-const SEASON_LENGTH = 52;
+/** Weeks in a year (365.25 / 7): the engine's Fourier seasonal component keeps its phase across years. */
+const SEASON_LENGTH = 52.18;
 /** Progress is written at most this often while the engine works. */
 const PROGRESS_INTERVAL_MS = 500;
 /** last_updated_by on records a run rewrites. */
 const FORECAST_USER = 'Forecast engine';
+
+/** The configurations that carry weight, heaviest first; weights rounded to 4 decimals. */
+function ensembleMembers(members: SeriesForecast['members']): ForecastMemberWeight[] {
+  return members
+    .filter((m) => m.weight > 0)
+    .sort((a, b) => b.weight - a.weight)
+    .map((m) => ({ model: m.model, window: m.window, weight: Math.round(m.weight * 10_000) / 10_000 }));
+}
 
 function toForecastRun(row: ForecastRunRow): ForecastRun {
   return {
@@ -175,6 +184,24 @@ export class ForecastRunService {
     return toForecastRun(run);
   }
 
+  /** A product's accuracy and ensemble members; 404 alike for no row and another client's product. */
+  async accuracy(scope: AccessScope, pid: string): Promise<ForecastAccuracy> {
+    const row = await findAccuracy(this.db, pid, scope.clientIds);
+    if (!row) throw AppError.notFound(`No forecast accuracy for product ${pid}`);
+    return {
+      pid: row.pid,
+      runId: row.run_id,
+      model: row.model,
+      demandClass: row.demand_class,
+      backtestModel: row.backtest_model,
+      mape: row.mape,
+      bias: row.bias,
+      historyWeeks: row.history_weeks,
+      computedAt: new Date(row.computed_at).toISOString(),
+      members: row.members,
+    };
+  }
+
   async listRecent(limit: number): Promise<ForecastRun[]> {
     return (await listRecentRuns(this.db, limit)).map(toForecastRun);
   }
@@ -264,6 +291,7 @@ export class ForecastRunService {
             mape: finite(forecast.backtest.mape),
             bias: finite(forecast.backtest.bias),
             history_weeks: history.get(p.pid)!.units.length,
+            members: ensembleMembers(forecast.members),
           };
         }),
       ),

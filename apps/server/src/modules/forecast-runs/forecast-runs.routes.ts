@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { serveEndpoint } from '../../lib/endpoint-route';
 import type { ForecastRunService } from './forecast-run.service';
 
-/** Forecast runs: start one (202, runs in the background), follow its progress, list recent ones. Admins only. */
+/** Forecast runs (admins): start, follow, list; a product's accuracy and members (signed-in, own clients). */
 export function registerForecastRunRoutes(app: FastifyInstance, service: ForecastRunService): void {
   serveEndpoint(app, endpoints.start, async (_input, request, reply) => {
     const run = await service.start(request.access);
@@ -12,4 +12,7 @@ export function registerForecastRunRoutes(app: FastifyInstance, service: Forecas
   });
   serveEndpoint(app, endpoints.listRecent, ({ query }) => service.listRecent(query.limit));
   serveEndpoint(app, endpoints.get, ({ params }) => service.get(params.id));
+  serveEndpoint(app, endpoints.accuracy, ({ params }, request) =>
+    service.accuracy(request.access, params.pid),
+  );
 }
