@@ -32,6 +32,7 @@ import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
 import { planningGridModule } from './modules/planning-grid';
+import { optimisationModule } from './modules/optimisation';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -42,6 +43,7 @@ const MODULES: readonly ServerModule[] = [
   dashboardModule,
   forecastRunsModule,
   planCyclesModule,
+  optimisationModule,
   apiDocsModule,
 ];
 

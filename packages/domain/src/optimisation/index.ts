@@ -4,3 +4,5 @@ export * from './diagnose';
 export * from './result';
 export * from './scenario';
 export * from './hand-instance';
+export * from './horizon';
+export * from './run';
