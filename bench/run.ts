@@ -3,6 +3,7 @@ import { runBatchSaveBench } from './batch-save.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
+import { runOptimisationBench } from './optimisation.bench';
 import { runPlannersBench } from './planners.bench';
 import { runPlanningGridBench } from './planning-grid.bench';
 import { printTable, type BenchRow } from './stats';
@@ -23,6 +24,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
     run: runPlannersBench,
+  },
+  optimisation: {
+    title: 'Network optimisation solves (HiGHS, demo and large network)',
+    run: runOptimisationBench,
   },
 };
 

@@ -35,6 +35,7 @@ import { planningGridModule } from './modules/planning-grid';
 import { exchangeRatesModule } from './modules/exchange-rates';
 import { notificationsModule } from './modules/notifications';
 import { userSettingsModule } from './modules/user-settings';
+import { optimisationModule } from './modules/optimisation';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -48,6 +49,7 @@ const MODULES: readonly ServerModule[] = [
   userSettingsModule,
   exchangeRatesModule,
   notificationsModule,
+  optimisationModule,
   apiDocsModule,
 ];
 

@@ -10,4 +10,5 @@ export * from './forecast-run';
 export * from './plan-cycle';
 export * from './currency';
 export * from './notifications';
+export * from './optimisation';
 export * from './api';

@@ -245,6 +245,74 @@ export type EmailOutboxTable = {
   last_error: string | null;
 };
 
+/** Network optimisation (migration 0014, docs/optimisation.md). */
+export type NetworkPlantsTable = { id: Generated<number>; name: string; region: string };
+
+export type NetworkPlantFamiliesTable = {
+  plant_id: number;
+  family: string;
+  capacity_per_month: number;
+  unit_cost: number;
+};
+
+export type NetworkDcsTable = {
+  id: Generated<number>;
+  name: string;
+  region: string;
+  throughput_per_month: number;
+  fixed_cost_per_month: number;
+  handling_cost_per_unit: number;
+  decision: ColumnType<'auto' | 'open' | 'closed', 'auto' | 'open' | 'closed' | undefined>;
+};
+
+export type NetworkLanesTable = {
+  id: Generated<number>;
+  leg: 'inbound' | 'outbound';
+  /** Inbound lanes only. */
+  plant_id: number | null;
+  dc_id: number;
+  /** Outbound lanes only: the customer region served. */
+  region: string | null;
+  cost_per_unit: number;
+  lead_time_days: number;
+};
+
+export type NetworkSettingsTable = { id: number; unmet_penalty_per_unit: number | null };
+
+export type NetworkAuditTable = {
+  id: Generated<number>;
+  entity: string;
+  entity_id: number;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_by: string;
+  changed_at: ColumnType<Date, Date | string | undefined, never>;
+};
+
+export type OptimisationScenariosTable = {
+  id: Generated<number>;
+  name: string;
+  changes: ColumnType<unknown, string, string>;
+  created_by: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type OptimisationRunsTable = {
+  id: Generated<number>;
+  scenario_id: number | null;
+  scenario_name: string | null;
+  status: 'running' | 'succeeded' | 'failed';
+  requested_by: string;
+  settings: ColumnType<unknown, string, string>;
+  progress: ColumnType<unknown, string | undefined, string>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  started_at: ColumnType<Date, Date | string | undefined, never>;
+  finished_at: Date | null;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -263,4 +331,12 @@ export type Database = {
   exchange_rate_changes: ExchangeRateChangesTable;
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
+  network_plants: NetworkPlantsTable;
+  network_plant_families: NetworkPlantFamiliesTable;
+  network_dcs: NetworkDcsTable;
+  network_lanes: NetworkLanesTable;
+  network_settings: NetworkSettingsTable;
+  network_audit: NetworkAuditTable;
+  optimisation_scenarios: OptimisationScenariosTable;
+  optimisation_runs: OptimisationRunsTable;
 };

@@ -63,7 +63,7 @@ const signedInRoutes: NonIndexRouteObject[] = [
   {
     path: '/optichain',
     element: guarded(
-      page(() => import('@/features/shell/pages/OptichainPage')),
+      page(() => import('@/features/optichain/OptichainPage')),
       ADMIN,
     ),
   },

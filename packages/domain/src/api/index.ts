@@ -11,6 +11,7 @@ import { planCycleEndpoints } from './plan-cycles.contract';
 import { exchangeRateEndpoints } from './exchange-rates.contract';
 import { notificationEndpoints } from './notifications.contract';
 import { userSettingsEndpoints } from './user-settings.contract';
+import { optimisationEndpoints } from './optimisation.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -27,6 +28,7 @@ export * from './plan-cycles.contract';
 export * from './exchange-rates.contract';
 export * from './notifications.contract';
 export * from './user-settings.contract';
+export * from './optimisation.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -40,6 +42,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   userSettingsEndpoints,
   exchangeRateEndpoints,
   notificationEndpoints,
+  optimisationEndpoints,
   apiDocsEndpoints,
 ];
 

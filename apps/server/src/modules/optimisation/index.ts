@@ -1,0 +1,15 @@
+import type { ServerModule } from '../../lib/server-module';
+import { NetworkService } from './network.service';
+import { OptimisationRunService } from './optimisation-run.service';
+import { registerOptimisationRoutes } from './optimisation.routes';
+import { solveOnWorker } from './solver-thread';
+
+export const optimisationModule: ServerModule = {
+  name: 'optimisation',
+  register: async (app, { database, log }) => {
+    const runs = new OptimisationRunService(database.db, solveOnWorker, log, database.kind);
+    // A run left 'running' by a stopped server would show progress forever: mark it failed.
+    await runs.recoverAbandonedRuns();
+    registerOptimisationRoutes(app, new NetworkService(database.db), runs);
+  },
+};

@@ -1,0 +1,170 @@
+import type { FlowRow } from '@ps/domain';
+import { Download } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { useFormatters } from '@/features/settings/useFormatters';
+import { errorText } from '@/i18n/error-text';
+import { exportFlowsToXlsx } from '../utils/export-flows';
+import { filterFlows, flowTotals, NO_FILTERS, type FlowFilters } from '../utils/flow-filters';
+
+/** Rows drawn at once; the export always holds every filtered row. */
+const SHOWN_ROWS = 200;
+
+/** Every flow of the solution with filters (leg, family, period, origin or destination) and an .xlsx export. */
+export function FlowsTable({ flows, runId }: { flows: readonly FlowRow[]; runId: number }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const [filters, setFilters] = useState<FlowFilters>(NO_FILTERS);
+  const families = useMemo(() => [...new Set(flows.map((f) => f.family))].sort(), [flows]);
+  const periods = useMemo(() => [...new Set(flows.map((f) => f.period))].sort(), [flows]);
+  const rows = useMemo(() => filterFlows(flows, filters), [flows, filters]);
+  const totals = flowTotals(rows);
+  const set = (patch: Partial<FlowFilters>) => setFilters((current) => ({ ...current, ...patch }));
+
+  const exportRows = () => {
+    exportFlowsToXlsx(
+      rows,
+      {
+        sheet: t('optichain:flows.sheet'),
+        leg: t('optichain:flows.leg'),
+        from: t('optichain:flows.from'),
+        to: t('optichain:flows.to'),
+        family: t('optichain:flows.family'),
+        period: t('optichain:flows.period'),
+        units: t('optichain:flows.units'),
+        cost: t('optichain:flows.cost'),
+        leadTime: t('optichain:flows.leadTime'),
+        inbound: t('optichain:flows.inbound'),
+        outbound: t('optichain:flows.outbound'),
+      },
+      `optichain-flows-run-${runId}.xlsx`,
+    ).then(
+      () =>
+        toast({
+          title: t('optichain:flows.exported'),
+          description: t('optichain:flows.exportedDetail', { total: rows.length }),
+        }),
+      (error: unknown) =>
+        toast({
+          title: t('optichain:flows.exportFailed'),
+          description: errorText(error),
+          variant: 'destructive',
+        }),
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          {t('optichain:flows.leg')}
+          <Select value={filters.leg} onValueChange={(leg) => set({ leg: leg as FlowFilters['leg'] })}>
+            <SelectTrigger className="w-40" aria-label={t('optichain:flows.leg')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">{t('optichain:flows.allLegs')}</SelectItem>
+              <SelectItem value="inbound">{t('optichain:flows.inbound')}</SelectItem>
+              <SelectItem value="outbound">{t('optichain:flows.outbound')}</SelectItem>
+            </SelectContent>
+          </Select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          {t('optichain:flows.family')}
+          <Select value={filters.family} onValueChange={(family) => set({ family })}>
+            <SelectTrigger className="w-52" aria-label={t('optichain:flows.family')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">{t('optichain:flows.allFamilies')}</SelectItem>
+              {families.map((family) => (
+                <SelectItem key={family} value={family}>
+                  {family}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          {t('optichain:flows.period')}
+          <Select value={filters.period} onValueChange={(period) => set({ period })}>
+            <SelectTrigger className="w-36" aria-label={t('optichain:flows.period')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">{t('optichain:flows.allPeriods')}</SelectItem>
+              {periods.map((period) => (
+                <SelectItem key={period} value={period}>
+                  {period}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
+          {t('optichain:flows.search')}
+          <input
+            value={filters.search}
+            onChange={(event) => set({ search: event.target.value })}
+            placeholder={t('optichain:flows.searchPlaceholder')}
+            className="h-9 w-52 rounded-md border border-input bg-background px-3 text-sm text-foreground"
+          />
+        </label>
+        <Button variant="outline" className="ml-auto" onClick={exportRows} disabled={rows.length === 0}>
+          <Download aria-hidden />
+          {t('optichain:flows.export')}
+        </Button>
+      </div>
+      <div className="max-h-[420px] overflow-auto rounded-md border border-border">
+        <table className="w-full text-sm" aria-label={t('optichain:flows.title')} data-testid="flows-table">
+          <thead className="sticky top-0 bg-card">
+            <tr className="border-b border-border text-left text-muted-foreground">
+              <th className="px-3 py-2 font-medium">{t('optichain:flows.leg')}</th>
+              <th className="px-3 py-2 font-medium">{t('optichain:flows.from')}</th>
+              <th className="px-3 py-2 font-medium">{t('optichain:flows.to')}</th>
+              <th className="px-3 py-2 font-medium">{t('optichain:flows.family')}</th>
+              <th className="px-3 py-2 font-medium">{t('optichain:flows.period')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('optichain:flows.units')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('optichain:flows.cost')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('optichain:flows.leadTime')}</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {rows.slice(0, SHOWN_ROWS).map((flow) => (
+              <tr
+                key={`${flow.leg}|${flow.from}|${flow.to}|${flow.family}|${flow.period}`}
+                className="border-b border-border last:border-0"
+              >
+                <td className="px-3 py-1.5">
+                  {flow.leg === 'inbound' ? t('optichain:flows.inbound') : t('optichain:flows.outbound')}
+                </td>
+                <td className="px-3 py-1.5">{flow.from}</td>
+                <td className="px-3 py-1.5">{flow.to}</td>
+                <td className="px-3 py-1.5">{flow.family}</td>
+                <td className="px-3 py-1.5">{flow.period}</td>
+                <td className="px-3 py-1.5 text-right">{format.number(flow.units)}</td>
+                <td className="px-3 py-1.5 text-right">{format.currency(flow.cost, 0)}</td>
+                <td className="px-3 py-1.5 text-right">{format.number(flow.leadTimeDays)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="sticky bottom-0 bg-card font-semibold tabular-nums">
+            <tr className="border-t border-border">
+              <td className="px-3 py-2" colSpan={5}>
+                {rows.length > SHOWN_ROWS
+                  ? t('optichain:flows.shownOf', { shown: SHOWN_ROWS, total: rows.length })
+                  : t('optichain:flows.rows', { total: rows.length })}
+              </td>
+              <td className="px-3 py-2 text-right">{format.number(totals.units)}</td>
+              <td className="px-3 py-2 text-right">{format.currency(totals.cost, 0)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}

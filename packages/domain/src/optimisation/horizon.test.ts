@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { horizonRange } from './horizon';
+
+describe('horizonRange', () => {
+  it('lists months from the start month, across a year end', () => {
+    expect(horizonRange({ start: '2026-11', periods: 3, granularity: 'month' })).toEqual({
+      periods: [
+        { key: '2026-11', months: 1 },
+        { key: '2026-12', months: 1 },
+        { key: '2027-01', months: 1 },
+      ],
+      from: '2026-11-01',
+      to: '2027-02-01',
+    });
+  });
+
+  it('starts quarters at the quarter holding the start month', () => {
+    expect(horizonRange({ start: '2026-11', periods: 2, granularity: 'quarter' })).toEqual({
+      periods: [
+        { key: '2026-Q4', months: 3 },
+        { key: '2027-Q1', months: 3 },
+      ],
+      from: '2026-10-01',
+      to: '2027-04-01',
+    });
+  });
+});
