@@ -31,6 +31,7 @@ import { exportsModule } from './modules/exports';
 import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
+import { inventoryModule } from './modules/inventory';
 import { planningGridModule } from './modules/planning-grid';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
@@ -42,6 +43,7 @@ const MODULES: readonly ServerModule[] = [
   dashboardModule,
   forecastRunsModule,
   planCyclesModule,
+  inventoryModule,
   apiDocsModule,
 ];
 

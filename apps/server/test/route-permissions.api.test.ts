@@ -18,6 +18,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '1',
   viewLevel: 'sku',
   uid: 'no-such-interaction',
+  site: 'Dallas DC',
   '*': 'x',
 };
 
