@@ -130,6 +130,19 @@ describe.each(backends)('inventory planning on %s', (backend) => {
       { overridePercentage: 125.5, reasonCode: 'Seasonal Spike', version: second!.version },
     );
     expect(byPercent.body.data.overridePercentage).toBe(125.5);
+    // Units with the percent they came from keep the percent; units alone set it by the rule.
+    const both = await server.request<Ok<InventoryRow>>(
+      'PUT',
+      `/api/inventory/overrides/${second!.sku}/${encodeURIComponent(second!.site)}`,
+      {
+        overrideOULUnits: Math.round((second!.recommendedOULTarget * 120) / 100),
+        overridePercentage: 120,
+        reasonCode: 'Seasonal Spike',
+        version: byPercent.body.data.version,
+      },
+    );
+    expect(both.body.data.overridePercentage).toBe(120);
+    byPercent.body.data.version = both.body.data.version;
     expect(byPercent.body.data.overrideOULUnits).toBe(
       Math.round((second!.recommendedOULTarget * 125.5) / 100),
     );

@@ -24,7 +24,7 @@ import {
   type InventoryRow,
   type SdMatch,
 } from '@ps/domain';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, InventoryAuditTable, InventoryWeekTotalsTable } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
@@ -113,9 +113,21 @@ function applyChange(
 ): { write: OverrideWrite; changed: Array<[string, Scalar, Scalar]> } | null {
   let units = row.override_oul_units;
   let percent = row.override_percent;
+  const typedPercent =
+    change.overridePercentage === undefined || change.overridePercentage === null
+      ? null
+      : round(change.overridePercentage, 1);
   if (change.overrideOULUnits !== undefined) {
     units = change.overrideOULUnits;
-    percent = units === null ? null : overridePercentFromUnits(units, row.recommended_oul);
+    // Units and the percent they were derived from arrive together: the percent typed is kept.
+    const fromTypedPercent =
+      typedPercent !== null && units === overrideUnitsFromPercent(typedPercent, row.recommended_oul);
+    percent =
+      units === null
+        ? null
+        : fromTypedPercent
+          ? typedPercent
+          : overridePercentFromUnits(units, row.recommended_oul);
   } else if (change.overridePercentage !== undefined) {
     percent = change.overridePercentage === null ? null : round(change.overridePercentage, 1);
     units = percent === null ? null : overrideUnitsFromPercent(percent, row.recommended_oul);
@@ -503,12 +515,15 @@ export async function recomputeInventory(
       sd_gap_units: gap,
     });
   }
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Transaction<Database>): Promise<void> => {
     for (let start = 0; start < recomputed.length; start += 5000) {
       await writeRecomputed(trx, recomputed.slice(start, start + 5000));
     }
     await replaceProjectionTotals(trx, [...totals.values()]);
-  });
+  };
+  // The start-up seed runs in one transaction of its own (seed-if-empty); a run after a forecast does not.
+  if (db.isTransaction) await write(db as Transaction<Database>);
+  else await db.transaction().execute(write);
   return { rows: recomputed.length };
 }
 

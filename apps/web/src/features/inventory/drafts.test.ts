@@ -30,6 +30,7 @@ describe('inventory drafts', () => {
       site: 'Dallas DC',
       version: 3,
       overrideOULUnits: null,
+      overridePercentage: null,
       reasonCode: null,
       comments: null,
     });

@@ -62,13 +62,14 @@ export function isModified(row: InventoryRow, draft: Draft): boolean {
   );
 }
 
-/** What Confirm sends for a draft: units win on the server, so the percent is sent only alone. */
+/** What Confirm sends: units, and the percent they came from (the server keeps a typed percent). */
 export function changeOf(row: InventoryRow, draft: Draft) {
   return {
     sku: row.sku,
     site: row.site,
     version: row.version,
     overrideOULUnits: draft.overrideOULUnits,
+    overridePercentage: draft.overrideOULUnits === null ? null : draft.overridePercentage,
     reasonCode: draft.overrideOULUnits === null ? null : draft.reasonCode,
     comments: draft.overrideOULUnits === null ? null : draft.comments === '' ? null : draft.comments,
   };
