@@ -115,7 +115,7 @@ export type InventoryParametersTable = {
   oul_98: Generated<number>;
   recommended_oul: Generated<number>;
   on_hand_units: Generated<number>;
-  /** Projected supply, final plan demand and Σ|supply − demand| over the projection horizon. */
+  /** Over the projection horizon: receipts, final plan demand, and the plan demand stock cannot serve (shortfall). */
   sd_supply_units: Generated<number>;
   sd_demand_units: Generated<number>;
   sd_gap_units: Generated<number>;

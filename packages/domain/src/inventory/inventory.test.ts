@@ -6,7 +6,6 @@ import {
   fillRate,
   forecastErrorSd,
   inventoryTurnover,
-  matchRate,
   negativeBinomialQuantile,
   normalOul,
   oulLevels,
@@ -141,8 +140,7 @@ describe('metrics', () => {
     expect(inventoryTurnover(520, 0)).toBe(0);
     expect(cycleServiceLevel(200, 10)).toBe(95);
     expect(fillRate(200, 4)).toBe(98);
-    expect(matchRate(10, 100)).toBe(90);
-    expect(matchRate(150, 100)).toBe(0);
+    expect(fillRate(0, 0)).toBe(100);
     expect(supplyVariance(110, 100)).toBeCloseTo(10, 10);
     expect(demandVolatility(25, 100)).toBe(25);
     expect(optimizationScore(3, 4)).toBe(75);

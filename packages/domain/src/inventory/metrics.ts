@@ -13,15 +13,9 @@ export function cycleServiceLevel(itemWeeks: number, stockoutWeeks: number): num
   return itemWeeks === 0 ? 100 : ratio(itemWeeks - stockoutWeeks, itemWeeks) * 100;
 }
 
-/** Fill rate in percent: demand served from stock / demand. */
+/** Fill rate in percent: demand served from stock / demand (also the S&D match rate of the projection). */
 export function fillRate(demand: number, lost: number): number {
   return demand === 0 ? 100 : ratio(demand - lost, demand) * 100;
-}
-
-/** Match rate in percent = max(0, 1 − Σ|supply − demand| / Σ demand) × 100, gaps per item and week. */
-export function matchRate(absoluteGap: number, demand: number): number {
-  if (demand === 0) return absoluteGap === 0 ? 100 : 0;
-  return Math.max(0, 1 - absoluteGap / demand) * 100;
 }
 
 /** Supply variance in percent = (Σ supply − Σ demand) / Σ demand × 100; positive = oversupply. */

@@ -5,7 +5,7 @@ import {
   INTERMITTENT_ADI,
   INVENTORY_PAGE_SIZE,
   inventoryTurnover,
-  matchRate,
+  fillRate,
   optimizationScore,
   oulLevels,
   overridePercentFromUnits,
@@ -363,22 +363,22 @@ export class InventoryService {
       targetBand(this.db, clientIds),
       worstMatched(this.db, clientIds, WORST_MATCHED),
     ]);
-    const byWeek = new Map<string, { supply: number; demand: number; gap: number }>();
+    const byWeek = new Map<string, { supply: number; demand: number; lost: number }>();
     for (const t of totals) {
-      const sum = byWeek.get(t.week_start) ?? { supply: 0, demand: 0, gap: 0 };
+      const sum = byWeek.get(t.week_start) ?? { supply: 0, demand: 0, lost: 0 };
       sum.supply += t.supply_units;
       sum.demand += t.demand_units;
-      sum.gap += t.gap_units;
+      sum.lost += t.lost_units;
       byWeek.set(t.week_start, sum);
     }
     const all = [...byWeek.values()].reduce(
-      (s, w) => ({ supply: s.supply + w.supply, demand: s.demand + w.demand, gap: s.gap + w.gap }),
-      { supply: 0, demand: 0, gap: 0 },
+      (s, w) => ({ supply: s.supply + w.supply, demand: s.demand + w.demand, lost: s.lost + w.lost }),
+      { supply: 0, demand: 0, lost: 0 },
     );
     return {
       horizonWeeks: byWeek.size,
       cards: {
-        matchRate: round(matchRate(all.gap, all.demand), 2),
+        matchRate: round(fillRate(all.demand, all.lost), 2),
         supplyVariance: round(supplyVariance(all.supply, all.demand), 2),
         demandVolatility: round(demandVolatility(band.sum_std, band.sum_avg), 2),
         optimizationScore: round(optimizationScore(band.in_band, band.items), 2),
@@ -387,7 +387,7 @@ export class InventoryService {
         week,
         supply: s.supply,
         demand: s.demand,
-        matchRate: round(matchRate(s.gap, s.demand), 2),
+        matchRate: round(fillRate(s.demand, s.lost), 2),
       })),
       worst: worst.map((w) => ({
         sku: w.pid,
@@ -396,7 +396,7 @@ export class InventoryService {
         supply: w.supply,
         demand: w.demand,
         gap: w.gap,
-        matchRate: round(matchRate(w.gap, w.demand), 2),
+        matchRate: round(fillRate(w.demand, w.gap), 2),
       })),
     };
   }
@@ -469,11 +469,11 @@ export async function recomputeInventory(
     });
     let supply = 0;
     let planned = 0;
-    let gap = 0;
+    let shortfall = 0;
     weeks.forEach((week, w) => {
       supply += week.receipts;
       planned += week.demand;
-      gap += Math.abs(week.receipts - week.demand);
+      shortfall += week.lost;
       const weekStart = toIsoDate(addWeeks(asOfDate, w));
       const key = `${s.client_id}|${s.bu}|${weekStart}`;
       const t = totals.get(key) ?? {
@@ -512,7 +512,7 @@ export async function recomputeInventory(
       recommended_oul: recommended,
       sd_supply_units: supply,
       sd_demand_units: planned,
-      sd_gap_units: gap,
+      sd_gap_units: shortfall,
     });
   }
   const write = async (trx: Transaction<Database>): Promise<void> => {

@@ -81,7 +81,7 @@ export function OverrideTable(props: Props) {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[1500px] text-sm">
+            <table className="w-full min-w-[1500px] whitespace-nowrap text-sm">
               <thead>
                 <tr className="h-[60px] border-b border-border text-left text-xs text-muted-foreground">
                   {headers.map((header) => (
