@@ -31,6 +31,7 @@ import { exportsModule } from './modules/exports';
 import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
+import { inventoryModule } from './modules/inventory';
 import { planningGridModule } from './modules/planning-grid';
 import { exchangeRatesModule } from './modules/exchange-rates';
 import { notificationsModule } from './modules/notifications';
@@ -50,6 +51,7 @@ const MODULES: readonly ServerModule[] = [
   exchangeRatesModule,
   notificationsModule,
   optimisationModule,
+  inventoryModule,
   apiDocsModule,
 ];
 

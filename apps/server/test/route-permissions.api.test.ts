@@ -20,6 +20,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   uid: 'no-such-interaction',
   currency: 'eur',
   validFrom: '2026-01-01',
+  site: 'Dallas DC',
   '*': 'x',
 };
 

@@ -11,4 +11,5 @@ export * from './plan-cycle';
 export * from './currency';
 export * from './notifications';
 export * from './optimisation';
+export * from './inventory';
 export * from './api';

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db);
     if (values.reset) {
-      await sql`truncate products, demand_records, sales_history, plan_versions, audit_log, inventory_parameters restart identity cascade`.execute(
+      await sql`truncate products, demand_records, sales_history, plan_versions, audit_log, inventory_parameters, inventory_week_totals, inventory_audit restart identity cascade`.execute(
         database.db,
       );
     } else if (await database.db.selectFrom('products').select('pid').limit(1).executeTakeFirst()) {

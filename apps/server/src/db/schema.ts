@@ -97,19 +97,80 @@ export type AuditLogTable = {
   source: string;
 };
 
+/** One product at one stocking site: policy, demand statistics, order-up-to levels, override (0013). */
 export type InventoryParametersTable = {
   pid: string;
-  lead_time_weeks: number | null;
-  review_period_weeks: number | null;
-  replenishment_frequency_weeks: number | null;
-  service_level_target: number | null;
-  safety_stock_units: number | null;
+  site: string;
+  region: string;
+  /** Share of the product's demand this site serves. */
+  demand_share: number;
+  lead_time_weeks: number;
+  review_period_weeks: number;
+  replenishment_frequency_weeks: number;
+  avg_demand: Generated<number>;
+  std_demand: Generated<number>;
+  demand_model: Generated<string>;
+  oul_90: Generated<number>;
+  oul_95: Generated<number>;
+  oul_98: Generated<number>;
+  recommended_oul: Generated<number>;
+  on_hand_units: Generated<number>;
+  /** Over the projection horizon: receipts, final plan demand, and the plan demand stock cannot serve (shortfall). */
+  sd_supply_units: Generated<number>;
+  sd_demand_units: Generated<number>;
+  sd_gap_units: Generated<number>;
   override_oul_units: number | null;
+  override_percent: number | null;
   override_reason: string | null;
   override_comments: string | null;
   override_user: string | null;
   override_at: Date | null;
+  version: Generated<number>;
+  computed_at: Date | null;
   updated_at: Generated<Date>;
+};
+
+/** Simulated weekly stock of one product × site (0013). */
+export type InventoryHistoryTable = {
+  pid: string;
+  site: string;
+  week_start: string;
+  demand_units: number;
+  receipts_units: number;
+  on_hand_units: number;
+  lost_units: number;
+  ordered_units: number;
+};
+
+/** Weekly sums per client and business unit of the history or of the projection (0013). */
+export type InventoryWeekTotalsTable = {
+  client_id: string;
+  bu: string;
+  week_start: string;
+  kind: 'history' | 'projection';
+  items: number;
+  demand_units: number;
+  supply_units: number;
+  gap_units: number;
+  lost_units: number;
+  stockout_items: number;
+  on_hand_value: number;
+  cogs: number;
+};
+
+export type InventoryAuditTable = {
+  id: Generated<number>;
+  client_id: string;
+  pid: string;
+  site: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  reason_code: string | null;
+  comments: string | null;
+  changed_by: string;
+  changed_at: ColumnType<Date, Date | string | undefined, never>;
+  source: string;
 };
 
 export type ForecastRunStatus = 'running' | 'succeeded' | 'failed';
@@ -322,6 +383,9 @@ export type Database = {
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
   inventory_parameters: InventoryParametersTable;
+  inventory_history: InventoryHistoryTable;
+  inventory_week_totals: InventoryWeekTotalsTable;
+  inventory_audit: InventoryAuditTable;
   forecast_runs: ForecastRunsTable;
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;

@@ -15,6 +15,7 @@ import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
 import { generateProductWeeks, planDemoProducts, type DemoOptions } from './generate-demo-data';
 import { createRandom, streamSeed } from './random';
 import { seedDemoNetwork } from './demo-network';
+import { seedInventory } from './seed-inventory';
 
 export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };
 export type SeedSummary = { products: number; records: number; historyRows: number; seconds: number };
@@ -114,6 +115,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   await sql`select rebuild_demand_totals()`.execute(db);
   await recordPublishedVersions(db, demo.anchor, demo.seed);
   await seedDemoNetwork(db);
+  await seedInventory(db, products, demo);
   // Fresh statistics so the planner picks index plans for the large tables right away.
   await sql`analyze`.execute(db);
   const seconds = (performance.now() - started) / 1000;

@@ -89,6 +89,13 @@ const signedInRoutes: NonIndexRouteObject[] = [
     ),
   },
   {
+    path: '/inventory-planning',
+    element: guarded(
+      page(() => import('@/features/inventory/InventoryPlanningPage')),
+      ADMIN_OR_CUSTOMER,
+    ),
+  },
+  {
     path: '/control-tower/inventory-metrics',
     element: guarded(
       page(() => import('@/features/control-tower/InventoryMetricsPage')),

@@ -12,6 +12,7 @@ import { exchangeRateEndpoints } from './exchange-rates.contract';
 import { notificationEndpoints } from './notifications.contract';
 import { userSettingsEndpoints } from './user-settings.contract';
 import { optimisationEndpoints } from './optimisation.contract';
+import { inventoryEndpoints } from './inventory.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -29,6 +30,7 @@ export * from './exchange-rates.contract';
 export * from './notifications.contract';
 export * from './user-settings.contract';
 export * from './optimisation.contract';
+export * from './inventory.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -43,6 +45,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   exchangeRateEndpoints,
   notificationEndpoints,
   optimisationEndpoints,
+  inventoryEndpoints,
   apiDocsEndpoints,
 ];
 

@@ -28,6 +28,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
+import { recomputeInventoryAfterForecast } from '../inventory';
 
 /**
  * Products per step: one history read and one worker-pool call. Large enough that starting the
@@ -226,6 +227,7 @@ export class ForecastRunService {
       processed += step.length;
       await updateRun(this.db, run.id, { processed_products: processed, updated_records: updated });
     }
+    await recomputeInventoryAfterForecast(this.db, this.log);
     await updateRun(this.db, run.id, { status: 'succeeded', finished_at: new Date() });
     this.log.info(`Forecast run ${run.id} finished: ${products.length} products, ${updated} records`);
     return { products: products.length, records: updated };

@@ -4,9 +4,10 @@ import { isNavChildActive, isNavItemActive, NAV_ITEMS, visibleNavItems } from '.
 const byPath = (to: string) => NAV_ITEMS.find((item) => item.to === to)!;
 
 describe('sidebar items', () => {
-  it('lists the spec items in order', () => {
+  it('lists the spec items in order, with inventory planning (issue 13) after demand planning', () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       '/demand-planning',
+      '/inventory-planning',
       '/optichain',
       '/qpoint',
       '/control-tower',
@@ -30,8 +31,8 @@ describe('sidebar items', () => {
   });
 
   it('shows each user only the screens their groups open', () => {
-    expect(visibleNavItems(['admin'])).toHaveLength(4);
-    expect(visibleNavItems(['circor']).map((i) => i.to)).toEqual(['/control-tower']);
+    expect(visibleNavItems(['admin'])).toHaveLength(5);
+    expect(visibleNavItems(['circor']).map((i) => i.to)).toEqual(['/inventory-planning', '/control-tower']);
     expect(visibleNavItems([])).toEqual([]);
   });
 });

@@ -1,4 +1,11 @@
-import { BarChart3Icon, NetworkIcon, RadarIcon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3Icon,
+  NetworkIcon,
+  RadarIcon,
+  ShieldCheckIcon,
+  WarehouseIcon,
+  type LucideIcon,
+} from 'lucide-react';
 
 /**
  * The sidebar (spec §2). `allowedGroups` repeats the route table's access rules so a user only
@@ -26,6 +33,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     to: '/demand-planning',
     icon: BarChart3Icon,
     allowedGroups: ['admin'],
+  },
+  {
+    kind: 'link',
+    labelKey: 'inventory:nav',
+    to: '/inventory-planning',
+    icon: WarehouseIcon,
+    allowedGroups: ['admin', 'circor'],
   },
   {
     kind: 'link',

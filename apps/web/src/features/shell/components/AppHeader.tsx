@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BrandLogo, isCustomerBrandedPath } from './BrandLogo';
 import { HelpButton } from './HelpButton';
 import { UserMenu } from './UserMenu';
@@ -19,7 +19,12 @@ export function AppHeader() {
           <span className="text-muted-foreground" aria-hidden>
             |
           </span>
-          <span className="text-muted-foreground">{t('shell:header.inventoryOverride')}</span>
+          <Link
+            to="/inventory-planning"
+            className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            {t('shell:header.inventoryOverride')}
+          </Link>
         </p>
       </div>
       <div className="flex items-center gap-2">

@@ -1,0 +1,4 @@
+export * from './oul';
+export * from './override';
+export * from './metrics';
+export * from './simulate';

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  averageDemandInterval,
+  cycleServiceLevel,
+  demandVolatility,
+  fillRate,
+  forecastErrorSd,
+  inventoryTurnover,
+  negativeBinomialQuantile,
+  normalOul,
+  oulLevels,
+  optimizationScore,
+  overridePercentFromUnits,
+  overrideUnitsFromPercent,
+  poissonQuantile,
+  recommendedOul,
+  recommendedServiceLevel,
+  simulateOulPolicy,
+  supplyVariance,
+  Z_VALUES,
+} from './index';
+
+describe('order-up-to levels', () => {
+  it('normal: μ(L+R) + zσ√(L+R), rounded up to whole units', () => {
+    // μ = 10, σ = 4, L + R = 4: 40 + z·4·2.
+    expect(normalOul(10, 4, 4, Z_VALUES[90])).toBe(51); // 40 + 10.2528
+    expect(normalOul(10, 4, 4, Z_VALUES[95])).toBe(54); // 40 + 13.1592
+    expect(normalOul(10, 4, 4, Z_VALUES[98])).toBe(57); // 40 + 16.4296
+    expect(normalOul(10, 0, 4, Z_VALUES[95])).toBe(40);
+    expect(normalOul(10, 4, 0, Z_VALUES[95])).toBe(0);
+  });
+
+  it('Poisson quantiles: mean 2', () => {
+    // CDF: 0.1353, 0.4060, 0.6767, 0.8571, 0.9473, 0.9834
+    expect(poissonQuantile(2, 0.9)).toBe(4);
+    expect(poissonQuantile(2, 0.95)).toBe(5);
+    expect(poissonQuantile(2, 0.98)).toBe(5);
+    expect(poissonQuantile(0, 0.98)).toBe(0);
+  });
+
+  it('negative binomial quantiles: mean 2, variance 4 (r = 2, q = 0.5)', () => {
+    // P(k) = (k+1)·0.25·0.5^k; CDF 0.25, 0.5, 0.6875, 0.8125, 0.8906, 0.9375, 0.9648, 0.9805
+    expect(negativeBinomialQuantile(2, 4, 0.9)).toBe(5);
+    expect(negativeBinomialQuantile(2, 4, 0.95)).toBe(6);
+    expect(negativeBinomialQuantile(2, 4, 0.98)).toBe(7);
+    // Variance not above the mean: Poisson.
+    expect(negativeBinomialQuantile(2, 2, 0.95)).toBe(5);
+  });
+
+  it('picks the distribution by demand pattern', () => {
+    const smooth = {
+      avgDemand: 10,
+      stdDemand: 4,
+      leadTimeWeeks: 3,
+      reviewPeriodWeeks: 1,
+      intermittent: false,
+    };
+    expect(oulLevels(smooth)).toEqual({ oul90: 51, oul95: 54, oul98: 57, model: 'normal' });
+    // μ = 0.5, σ = 1 over 4 weeks: mean 2, variance 4.
+    const lumpy = {
+      avgDemand: 0.5,
+      stdDemand: 1,
+      leadTimeWeeks: 3,
+      reviewPeriodWeeks: 1,
+      intermittent: true,
+    };
+    expect(oulLevels(lumpy)).toEqual({ oul90: 5, oul95: 6, oul98: 7, model: 'negative-binomial' });
+    // σ² = 0.5 = μ: over 4 weeks mean 2, variance 2 → Poisson.
+    const steady = { ...lumpy, stdDemand: Math.sqrt(0.5) };
+    expect(oulLevels(steady)).toEqual({ oul90: 4, oul95: 5, oul98: 5, model: 'poisson' });
+    expect(averageDemandInterval([0, 3, 0, 0, 1, 0])).toBe(3);
+    expect(averageDemandInterval([0, 0])).toBe(Infinity);
+  });
+
+  it('recommends by revenue class: A 98 %, B 95 %, C 90 %', () => {
+    const levels = { oul90: 51, oul95: 54, oul98: 57, model: 'normal' as const };
+    expect(recommendedServiceLevel('A')).toBe(98);
+    expect(recommendedOul(levels, 'A')).toBe(57);
+    expect(recommendedOul(levels, 'B')).toBe(54);
+    expect(recommendedOul(levels, 'C')).toBe(51);
+  });
+});
+
+describe('override rounding (spec §5)', () => {
+  it('percent = units / recommended × 100 to one decimal, half up', () => {
+    expect(overridePercentFromUnits(55, 48)).toBe(114.6); // 114.583…
+    expect(overridePercentFromUnits(1, 16)).toBe(6.3); // 6.25
+    expect(overridePercentFromUnits(5, 0)).toBe(0);
+  });
+  it('units = recommended × percent / 100, rounded', () => {
+    expect(overrideUnitsFromPercent(114.6, 48)).toBe(55); // 55.008
+    expect(overrideUnitsFromPercent(12.5, 4)).toBe(1); // 0.5
+    expect(overrideUnitsFromPercent(150, 0)).toBe(0);
+  });
+});
+
+describe('policy simulation', () => {
+  it('raises the position to the OUL at each review; orders arrive L weeks later; shortfall is lost', () => {
+    const weeks = simulateOulPolicy({
+      demand: [5, 12, 5],
+      oulAt: () => 10,
+      leadTimeWeeks: 1,
+      reviewPeriodWeeks: 1,
+      initialOnHand: 10,
+    });
+    expect(weeks).toEqual([
+      { demand: 5, receipts: 0, onHand: 5, lost: 0, ordered: 5 },
+      { demand: 12, receipts: 5, onHand: 0, lost: 2, ordered: 10 },
+      { demand: 5, receipts: 10, onHand: 5, lost: 0, ordered: 5 },
+    ]);
+  });
+  it('reviews every R weeks and counts the pipeline in the position', () => {
+    const weeks = simulateOulPolicy({
+      demand: [4, 4, 4, 4],
+      oulAt: () => 20,
+      leadTimeWeeks: 2,
+      reviewPeriodWeeks: 2,
+      initialOnHand: 8,
+      pipeline: [0, 6],
+    });
+    // w0: 8−4=4, position 4+6=10 → order 10 (due w2). w1: +6 → 10−4 = 6. w2: +10 → 16−4=12, position 12 → order 8.
+    expect(weeks.map((w) => [w.receipts, w.onHand, w.ordered])).toEqual([
+      [0, 4, 10],
+      [6, 6, 0],
+      [10, 12, 8],
+      [0, 8, 0],
+    ]);
+  });
+  it('σ from forecast error, the actuals’ spread without forecasts', () => {
+    // Errors −1, 1, −3: √(11/3)
+    expect(forecastErrorSd([10, 12, 8], [11, 11, 11])).toBeCloseTo(1.914854, 6);
+    expect(forecastErrorSd([10, 12, 8], [null, null, null])).toBeCloseTo(2, 10);
+    expect(forecastErrorSd([], [])).toBe(0);
+  });
+});
+
+describe('metrics', () => {
+  it('hand-checked ratios', () => {
+    expect(inventoryTurnover(520, 100)).toBe(5.2);
+    expect(inventoryTurnover(520, 0)).toBe(0);
+    expect(cycleServiceLevel(200, 10)).toBe(95);
+    expect(fillRate(200, 4)).toBe(98);
+    expect(fillRate(0, 0)).toBe(100);
+    expect(supplyVariance(110, 100)).toBeCloseTo(10, 10);
+    expect(demandVolatility(25, 100)).toBe(25);
+    expect(optimizationScore(3, 4)).toBe(75);
+  });
+});

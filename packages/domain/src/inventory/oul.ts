@@ -1,0 +1,115 @@
+/**
+ * Order-up-to levels (OUL) for a periodic-review policy: every R weeks the stock position is raised
+ * to the OUL, and an order arrives L weeks later, so the OUL must cover demand over L + R weeks.
+ * docs/inventory.md explains the choices; every function here is pure.
+ */
+
+/** The spec's target service levels (§9), in percent. */
+export const SERVICE_LEVELS = [90, 95, 98] as const;
+export type ServiceLevel = (typeof SERVICE_LEVELS)[number];
+
+/** Standard normal quantiles of the three service levels (one-sided), to four decimals. */
+export const Z_VALUES: Record<ServiceLevel, number> = { 90: 1.2816, 95: 1.6449, 98: 2.0537 };
+
+/** Which distribution an item's OUL was taken from. */
+export type DemandModel = 'normal' | 'poisson' | 'negative-binomial';
+
+/** Syntetos–Boylan: demand arriving less than once every 1.32 weeks on average is intermittent. */
+export const INTERMITTENT_ADI = 1.32;
+
+/** Above this mean over L + R, Poisson and negative binomial are close to normal and cost more to sum. */
+const DISCRETE_MEAN_LIMIT = 400;
+
+/** μ·(L+R) + z·σ·√(L+R), rounded up to whole units (a fractional unit cannot be stocked). */
+export function normalOul(mean: number, sd: number, coverWeeks: number, z: number): number {
+  if (coverWeeks <= 0) return 0;
+  const level = mean * coverWeeks + z * sd * Math.sqrt(coverWeeks);
+  return Math.max(0, Math.ceil(level - 1e-9));
+}
+
+/** Smallest k with P(X ≤ k) ≥ p for X ~ Poisson(mean). */
+export function poissonQuantile(mean: number, p: number): number {
+  if (mean <= 0) return 0;
+  let probability = Math.exp(-mean);
+  let cumulative = probability;
+  let k = 0;
+  while (cumulative < p - 1e-12 && k < 100_000) {
+    k += 1;
+    probability *= mean / k;
+    cumulative += probability;
+  }
+  return k;
+}
+
+/**
+ * Smallest k with P(X ≤ k) ≥ p for a negative binomial with the given mean and variance
+ * (variance > mean: r = mean² / (variance − mean), success chance q = mean / variance).
+ * A variance not above the mean falls back to Poisson.
+ */
+export function negativeBinomialQuantile(mean: number, variance: number, p: number): number {
+  if (mean <= 0) return 0;
+  if (variance <= mean * (1 + 1e-9)) return poissonQuantile(mean, p);
+  const q = mean / variance;
+  const r = (mean * mean) / (variance - mean);
+  let probability = Math.pow(q, r);
+  let cumulative = probability;
+  let k = 0;
+  while (cumulative < p - 1e-12 && k < 100_000) {
+    probability *= ((k + r) / (k + 1)) * (1 - q);
+    k += 1;
+    cumulative += probability;
+  }
+  return k;
+}
+
+/** Average weeks between weeks with demand (ADI); Infinity when nothing was ever sold. */
+export function averageDemandInterval(weeklyDemand: readonly number[]): number {
+  const nonZero = weeklyDemand.filter((units) => units > 0).length;
+  return nonZero === 0 ? Infinity : weeklyDemand.length / nonZero;
+}
+
+export type OulInput = {
+  /** Average weekly demand μ (units). */
+  avgDemand: number;
+  /** Standard deviation σ of weekly demand around its forecast (units). */
+  stdDemand: number;
+  leadTimeWeeks: number;
+  reviewPeriodWeeks: number;
+  intermittent: boolean;
+};
+
+export type OulLevels = { oul90: number; oul95: number; oul98: number; model: DemandModel };
+
+/**
+ * The three OULs of an item. Smooth items: the normal formula. Intermittent items: a quantile of a
+ * count distribution over L + R weeks with mean μ(L+R) and variance σ²(L+R): negative binomial when
+ * the variance exceeds the mean (the usual case: lumpy demand), Poisson otherwise.
+ */
+export function oulLevels(input: OulInput): OulLevels {
+  const cover = input.leadTimeWeeks + input.reviewPeriodWeeks;
+  const mean = Math.max(0, input.avgDemand) * cover;
+  const variance = Math.max(0, input.stdDemand) ** 2 * cover;
+  if (!input.intermittent || mean > DISCRETE_MEAN_LIMIT) {
+    const at = (level: ServiceLevel): number =>
+      normalOul(Math.max(0, input.avgDemand), Math.max(0, input.stdDemand), cover, Z_VALUES[level]);
+    return { oul90: at(90), oul95: at(95), oul98: at(98), model: 'normal' };
+  }
+  const model: DemandModel = variance > mean * (1 + 1e-9) ? 'negative-binomial' : 'poisson';
+  const at = (level: ServiceLevel): number => negativeBinomialQuantile(mean, variance, level / 100);
+  return { oul90: at(90), oul95: at(95), oul98: at(98), model };
+}
+
+/**
+ * The recommended service level by revenue class (products.class, ABC by yearly revenue): A items
+ * carry most of the revenue, so a stockout costs most there; C items are many and cheap to lose.
+ */
+export function recommendedServiceLevel(revenueClass: string): ServiceLevel {
+  if (revenueClass === 'A') return 98;
+  if (revenueClass === 'B') return 95;
+  return 90;
+}
+
+export function recommendedOul(levels: OulLevels, revenueClass: string): number {
+  const level = recommendedServiceLevel(revenueClass);
+  return level === 98 ? levels.oul98 : level === 95 ? levels.oul95 : levels.oul90;
+}
