@@ -192,6 +192,14 @@ export type SignInFailuresTable = {
   window_ends_at: Date;
 };
 
+/** AI assistant requests per user and endpoint within the current window (migration 0012). */
+export type AiRateLimitsTable = {
+  user_id: string;
+  endpoint: string;
+  requests: number;
+  window_ends_at: Date;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -205,4 +213,5 @@ export type Database = {
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;
   sign_in_failures: SignInFailuresTable;
+  ai_rate_limits: AiRateLimitsTable;
 };

@@ -1,3 +1,4 @@
+import { aiAssistantEndpoints } from './ai-assistant.contract';
 import { apiDocsEndpoints } from './api-docs.contract';
 import { authEndpoints } from './auth.contract';
 import { dashboardEndpoints } from './dashboard.contract';
@@ -12,6 +13,7 @@ import { planCycleEndpoints } from './plan-cycles.contract';
 export * from './endpoint';
 export * from './envelope';
 export * from './demand-record.response';
+export * from './ai-assistant.contract';
 export * from './api-docs.contract';
 export * from './auth.contract';
 export * from './dashboard.contract';
@@ -31,6 +33,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   dashboardEndpoints,
   forecastRunEndpoints,
   planCycleEndpoints,
+  aiAssistantEndpoints,
   apiDocsEndpoints,
 ];
 

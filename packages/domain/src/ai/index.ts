@@ -1,0 +1,6 @@
+export * from './answer-format';
+export * from './chat';
+export * from './help';
+export * from './period';
+export * from './question';
+export * from './scenario';
