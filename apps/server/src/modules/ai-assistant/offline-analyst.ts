@@ -127,7 +127,6 @@ export class OfflineAnalyst {
       label,
       f(b),
       f(a),
-      fmtSigned(a - b, f),
       fmtPercent(changePercent(a, b)),
     ];
     const where = preview.bu
@@ -139,7 +138,7 @@ export class OfflineAnalyst {
       `**Scenario ${asData(preview.name)}**: final plan demand ${fmtPercent(preview.percent)} in **${preview.quarter}** for ${where}.`,
       '',
       table(
-        ['Measure', 'Before', 'After', 'Change', 'Change %'],
+        ['Measure', 'Before', 'After', 'Change'],
         [
           row('Units', before.units, after.units, fmtUnits),
           row('Revenue', before.revenue, after.revenue, fmtMoney),
@@ -326,7 +325,6 @@ export class OfflineAnalyst {
       asData(g.group ?? ''),
       fmtUnits(g.statUnits),
       fmtUnits(g.finalUnits),
-      fmtSigned(g.finalUnits - g.statUnits, fmtUnits),
       fmtPercent(changePercent(g.finalUnits, g.statUnits)),
     ]);
     return [

@@ -1,5 +1,5 @@
 import type { ChatContext } from '@ps/domain';
-import { MessageCircleIcon, XIcon } from 'lucide-react';
+import { MessageCircleIcon } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -32,16 +32,18 @@ export function AiAssistant() {
           onClose={chat.toggle}
         />
       )}
-      <Button
-        size="icon"
-        onClick={chat.toggle}
-        aria-expanded={chat.isOpen}
-        aria-label={chat.isOpen ? t('ai:toggle.close') : t('ai:toggle.open')}
-        title={chat.isOpen ? t('ai:toggle.close') : t('ai:toggle.open')}
-        className={`fixed bottom-4 z-40 size-12 rounded-full shadow-lg ${chat.isOpen ? 'right-84' : 'right-4'}`}
-      >
-        {chat.isOpen ? <XIcon className="size-5" /> : <MessageCircleIcon className="size-5" />}
-      </Button>
+      {!chat.isOpen && (
+        <Button
+          size="icon"
+          onClick={chat.toggle}
+          aria-expanded={false}
+          aria-label={t('ai:toggle.open')}
+          title={t('ai:toggle.open')}
+          className="fixed right-4 bottom-4 z-40 size-12 rounded-full shadow-lg"
+        >
+          <MessageCircleIcon className="size-5" />
+        </Button>
+      )}
     </>
   );
 }

@@ -52,7 +52,7 @@ export function AnswerText({ text }: { text: string }) {
                   <thead className="bg-muted">
                     <tr>
                       {block.header.map((cell, cellIndex) => (
-                        <th key={cellIndex} className="px-1.5 py-1 text-left font-medium whitespace-nowrap">
+                        <th key={cellIndex} className="px-1 py-0.5 text-left font-medium whitespace-nowrap">
                           <Inline spans={cell} />
                         </th>
                       ))}
@@ -64,7 +64,7 @@ export function AnswerText({ text }: { text: string }) {
                         {row.map((cell, cellIndex) => (
                           <td
                             key={cellIndex}
-                            className={`px-1.5 py-1 whitespace-nowrap ${cellIndex > 0 ? 'text-right' : ''}`}
+                            className={`px-1 py-0.5 whitespace-nowrap ${cellIndex > 0 ? 'text-right' : ''}`}
                           >
                             <Inline spans={cell} />
                           </td>

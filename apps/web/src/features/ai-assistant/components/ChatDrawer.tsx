@@ -81,7 +81,7 @@ export function ChatDrawer({ messages, isPending, onSend, onReset, onClose }: Ch
         <SparklesIcon className="size-4 text-primary" aria-hidden />
         <div className="min-w-0 flex-1">
           <h2 className="text-sm font-semibold">{t('ai:drawer.title')}</h2>
-          <p className="truncate text-xs text-muted-foreground">{t('ai:drawer.subtitle')}</p>
+          <p className="text-xs text-muted-foreground">{t('ai:drawer.subtitle')}</p>
         </div>
         <Button
           variant="ghost"
@@ -107,6 +107,7 @@ export function ChatDrawer({ messages, isPending, onSend, onReset, onClose }: Ch
           {messages.map((message) => (
             <li
               key={message.id}
+              data-testid="ai-message"
               className={cn(
                 'rounded-lg px-3 py-2 text-sm',
                 message.role === 'user'
