@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   GREETING_SCENARIO_PROMPT,
   SUGGESTED_PROMPTS,
+  parseAnswer,
   wrapQuestion,
   type ChatReply,
   type HelpResponse,
@@ -47,7 +48,11 @@ describe.each(backends)('AI assistant on %s', (backend) => {
   const answer = async (question: string, as: 'admin' | 'circor' = 'admin', filters?: { bu?: string[] }) => {
     const { status, body } = await ask(question, as, filters);
     expect(status, JSON.stringify(body)).toBe(200);
-    return (body as Ok<ChatReply>).data;
+    const reply = (body as Ok<ChatReply>).data;
+    // Every table of an answer has as many cells in each row as in its header.
+    for (const block of parseAnswer(reply.response))
+      if (block.kind === 'table') for (const row of block.rows) expect(row).toHaveLength(block.header.length);
+    return reply;
   };
 
   /** Sums over the records of the given clients, read straight from demand_records. */

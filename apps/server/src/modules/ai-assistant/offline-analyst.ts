@@ -333,13 +333,7 @@ export class OfflineAnalyst {
         ? [
             '',
             table(
-              [
-                scope.bu || scope.pid ? 'Family' : 'Business unit',
-                'Forecast units',
-                'Final units',
-                'Variance',
-                'Variance %',
-              ],
+              [scope.bu || scope.pid ? 'Family' : 'Business unit', 'Forecast', 'Final plan', 'Variance'],
               rows,
             ),
           ]

@@ -48,7 +48,7 @@ export function AnswerText({ text }: { text: string }) {
           case 'table':
             return (
               <div key={index} className="overflow-x-auto rounded border border-border">
-                <table className="w-full text-xs tabular-nums">
+                <table className="w-full text-[11px] leading-tight tabular-nums">
                   <thead className="bg-muted">
                     <tr>
                       {block.header.map((cell, cellIndex) => (
