@@ -150,6 +150,28 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     expect(await audit()).toBe(before);
   });
 
+  it('flags figures of the reply that no tool result holds', async () => {
+    const units = (
+      await sql<{ final: number }>`
+        select coalesce(sum(r.final_pln_units), 0)::float8 as final
+        from demand_records r join products p on p.pid = r.pid where p.client_id = 'circor'`.execute(
+        database.db,
+      )
+    ).rows[0]!.final;
+    const grounded = new Intl.NumberFormat('en-US').format(units);
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        toolCall('planTotals', {}),
+        text(`The final plan holds **${grounded} units**, about 123,456,789 more than last year.`),
+      ],
+    });
+    const reply = await (await serviceWith(model)).chat(scopeOf('circor'), question('Total plan?'));
+    expect(reply.response).toContain(`**${grounded} units**`);
+    expect(reply.response).toMatch(
+      /\*\*Note:\*\* these figures do not come from the data I read; do not rely on them: 123,456,789\.$/,
+    );
+  });
+
   it('answers 503 without the provider message when the model fails', async () => {
     const model = new MockLanguageModelV3({
       doGenerate: () =>

@@ -31,6 +31,8 @@ describe('chat input rules', () => {
     );
     expect(unwrapQuestion(message)).toBe('Totals for Q3?');
     expect(unwrapQuestion('plain question')).toBe('plain question');
-    expect(ZChatRequest.safeParse({ message, sessionId: '0b7d4c1e-8f5a-4e2b-9c3d-1a2b3c4d5e6f', context }).success).toBe(true);
+    expect(
+      ZChatRequest.safeParse({ message, sessionId: '0b7d4c1e-8f5a-4e2b-9c3d-1a2b3c4d5e6f', context }).success,
+    ).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 export * from './answer-format';
 export * from './chat';
+export * from './grounding';
 export * from './help';
 export * from './period';
 export * from './question';

@@ -1,7 +1,7 @@
 import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { ChatContext, ScenarioPreview } from '@ps/domain';
+import { ungroundedFigures, type ChatContext, type ScenarioPreview } from '@ps/domain';
 import { generateText, stepCountIs, tool, type LanguageModel } from 'ai';
 import type { AiConfig } from './ai-config';
 import {
@@ -47,7 +47,13 @@ Rules:
 - The tools only read. A what-if scenario is never saved by you: the user confirms it in the screen.
 - Say which data you used. Be brief. Format with **bold**, "- " lists and Markdown tables only.`;
 
-export type ModelAnswer = { text: string; scenario: ScenarioPreview | null; toolCalls: string[] };
+export type ModelAnswer = {
+  text: string;
+  scenario: ScenarioPreview | null;
+  toolCalls: string[];
+  /** Figures of the model's text that no tool result holds (a note in the text says so). */
+  ungrounded: string[];
+};
 
 /** One question to the model with the grounded tools; the caller's scope is fixed in `ctx`. */
 export async function answerWithModel(
@@ -59,11 +65,14 @@ export async function answerWithModel(
 ): Promise<ModelAnswer> {
   let scenario: ScenarioPreview | null = null;
   const toolCalls: string[] = [];
+  const toolResults: unknown[] = [];
   const traced =
     <I, O>(name: string, run: (input: I) => Promise<O>) =>
     async (input: I): Promise<O> => {
       toolCalls.push(name);
-      return run(input);
+      const output = await run(input);
+      toolResults.push(output);
+      return output;
     };
   const tools = {
     planTotals: tool({
@@ -122,5 +131,10 @@ export async function answerWithModel(
     abortSignal: signal,
     maxRetries: 0,
   });
-  return { text: result.text, scenario, toolCalls };
+  const ungrounded = ungroundedFigures(result.text, toolResults, `${question} ${pageContext}`);
+  const text =
+    ungrounded.length === 0
+      ? result.text
+      : `${result.text}\n\n**Note:** these figures do not come from the data I read; do not rely on them: ${ungrounded.join(', ')}.`;
+  return { text, scenario, toolCalls, ungrounded };
 }
