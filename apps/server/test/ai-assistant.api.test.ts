@@ -99,7 +99,8 @@ describe.each(backends)('AI assistant on %s', (backend) => {
       )
     ).rows;
     expect(scenario.records).toBe(rows.length);
-    const after = rows.map((r) => ({ ...r, units: Math.round(r.units * 1.15) }));
+    // Half up on the exact decimal product (10 × 1.15 = 11.5 → 12).
+    const after = rows.map((r) => ({ ...r, units: Math.round(Number((r.units * 1.15).toPrecision(12))) }));
     const total = (list: typeof rows) => ({
       units: list.reduce((s, r) => s + r.units, 0),
       cost: cents(list.reduce((s, r) => s + cents(r.units * r.cost), 0)),

@@ -17,6 +17,8 @@ describe('what-if scenario arithmetic', () => {
 
   it('never goes below zero units and keeps an empty scope at zero', () => {
     expect(scaledUnits(10, -100)).toBe(0);
+    // 10 × 1.15 = 11.5 exactly in decimals: half up, not the binary 11.4999….
+    expect(scaledUnits(10, 15)).toBe(12);
     expect(scaledUnits(10, -150)).toBe(0);
     expect(scenarioFigures([], 15).after).toEqual({ units: 0, cost: 0, revenue: 0, margin: 0 });
   });

@@ -10,7 +10,8 @@ export type ScenarioRecord = { finalUnits: number; unitCost: number; unitPrice: 
  * minus cost. Summing per-record rounded values keeps the preview equal to what a save produces.
  */
 export function scaledUnits(units: number, percent: number): number {
-  return Math.max(0, Math.round(units * (1 + percent / 100)));
+  // toPrecision first, so 10 × 1.15 (11.499999… in binary) is 11.5 and rounds to 12 as in SQL numeric.
+  return Math.max(0, Math.round(Number((units * (1 + percent / 100)).toPrecision(12))));
 }
 
 export function scenarioFigures(

@@ -309,6 +309,43 @@ export async function scenarioRecords(db: Db, f: DataFilter, range: WeekRange): 
   return rows;
 }
 
+export type ScenarioTotals = {
+  records: number;
+  beforeUnits: number;
+  beforeCost: number;
+  beforeRevenue: number;
+  afterUnits: number;
+  afterCost: number;
+  afterRevenue: number;
+};
+
+/**
+ * A what-if's totals in one aggregate (the preview reads no rows): each record's final units
+ * scaled and rounded half up in exact numeric, never below 0, valued per record to the cent:
+ * the arithmetic of scenarioFigures in packages/domain/src/ai/scenario.ts.
+ */
+export async function scenarioTotals(
+  db: Db,
+  f: DataFilter,
+  range: WeekRange,
+  percent: number,
+): Promise<ScenarioTotals> {
+  const { rows } = await sql<ScenarioTotals>`
+    with s as (
+      select r.final_pln_units::numeric as u,
+        greatest(0, round(r.final_pln_units::numeric * (100 + ${percent}::numeric) / 100)) as a,
+        p.unit_cost::numeric as c, p.unit_price::numeric as pr
+      from demand_records r join products p on p.pid = r.pid
+      where ${whereFilter(f, 'p', range, 'r')} and r.final_pln_units is not null)
+    select count(*)::int as records,
+      coalesce(sum(u), 0)::float8 as "beforeUnits", coalesce(sum(round(u * c, 2)), 0)::float8 as "beforeCost",
+      coalesce(sum(round(u * pr, 2)), 0)::float8 as "beforeRevenue",
+      coalesce(sum(a), 0)::float8 as "afterUnits", coalesce(sum(round(a * c, 2)), 0)::float8 as "afterCost",
+      coalesce(sum(round(a * pr, 2)), 0)::float8 as "afterRevenue"
+    from s`.execute(db);
+  return rows[0]!;
+}
+
 /**
  * Counts one request of a user to an endpoint and answers the count in the current window; a new
  * window starts when the last one ended. One statement, so concurrent processes count exactly.

@@ -1,4 +1,5 @@
 import {
+  scaledUnits,
   toIsoDate,
   toTimeSeriesSk,
   unwrapQuestion,
@@ -18,7 +19,7 @@ import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { DemandRecordBatchSave } from '../demand-records';
 import { countRequest, vocabulary } from './ai-assistant.repository';
-import { SCENARIO_MAX_RECORDS, whatIfScenario, type ToolContext } from './ai-assistant.tools';
+import { SCENARIO_MAX_RECORDS, scenarioRecordsToSave, type ToolContext } from './ai-assistant.tools';
 import type { AiConfig } from './ai-config';
 import { helpInsights } from './help-insights';
 import { answerWithModel } from './model-chat';
@@ -104,7 +105,7 @@ export class AiAssistantService {
     request: ScenarioRequest,
   ): Promise<{ scenario: ScenarioPreview; updatedRecords: number; changedFields: number }> {
     const ctx = this.toolContext(scope, request.clientContext);
-    const { preview, rows } = await whatIfScenario(ctx, {
+    const { preview, rows } = await scenarioRecordsToSave(ctx, {
       name: request.name,
       percent: request.percent,
       period: request.quarter,
@@ -128,7 +129,7 @@ export class AiAssistantService {
         PID: row.pid,
         Time_Series_sk: toTimeSeriesSk(weekStartSunday(new Date(`${row.weekStart}T00:00:00Z`))),
         version: row.version,
-        SOP_Pln_Ovrd_Units: Math.max(0, Math.round(row.finalUnits * (1 + request.percent / 100))),
+        SOP_Pln_Ovrd_Units: scaledUnits(row.finalUnits, request.percent),
         Reason_Code: SCENARIO_REASON,
         Comments: comment,
       })),

@@ -20,6 +20,7 @@ import {
   recordAccuracy,
   recordChain,
   scenarioRecords,
+  scenarioTotals,
   totals,
   type DataFilter,
   type Totals,
@@ -223,29 +224,49 @@ export async function comparePlanVersions(ctx: ToolContext) {
 /** Most records a what-if may change at once (one audited batch; beyond this, narrow the scope). */
 export const SCENARIO_MAX_RECORDS = 20_000;
 
+const scenarioFilter = (ctx: ToolContext, input: Input<'whatIfScenario'>): DataFilter => ({
+  clientIds: ctx.clientIds,
+  ...(input.bu ? { bu: [input.bu] } : {}),
+  ...(input.pf ? { pf: [input.pf] } : {}),
+});
+
+const scenarioHead = (input: Input<'whatIfScenario'>, quarter: string) => ({
+  name: input.name,
+  percent: input.percent,
+  quarter,
+  ...(input.bu ? { bu: input.bu } : {}),
+  ...(input.pf ? { pf: input.pf } : {}),
+});
+
+/** The what-if the assistant shows: totals before and after, computed in the database, nothing saved. */
 export async function whatIfScenario(
   ctx: ToolContext,
   input: Input<'whatIfScenario'>,
-): Promise<{ preview: ScenarioPreview; rows: Awaited<ReturnType<typeof scenarioRecords>> }> {
+): Promise<ScenarioPreview> {
   const period = (await resolvePeriod(ctx, input.period))!;
-  const filter: DataFilter = {
-    clientIds: ctx.clientIds,
-    ...(input.bu ? { bu: [input.bu] } : {}),
-    ...(input.pf ? { pf: [input.pf] } : {}),
-  };
-  const rows = await scenarioRecords(ctx.db, filter, period);
-  const { before, after } = scenarioFigures(rows, input.percent);
+  const t = await scenarioTotals(ctx.db, scenarioFilter(ctx, input), period, input.percent);
+  const figures = (units: number, cost: number, revenue: number) => ({
+    units,
+    cost: roundToCents(cost),
+    revenue: roundToCents(revenue),
+    margin: roundToCents(revenue - cost),
+  });
   return {
-    preview: {
-      name: input.name,
-      percent: input.percent,
-      quarter: period.label,
-      ...(input.bu ? { bu: input.bu } : {}),
-      ...(input.pf ? { pf: input.pf } : {}),
-      records: rows.length,
-      before,
-      after,
-    },
-    rows,
+    ...scenarioHead(input, period.label),
+    records: t.records,
+    before: figures(t.beforeUnits, t.beforeCost, t.beforeRevenue),
+    after: figures(t.afterUnits, t.afterCost, t.afterRevenue),
   };
+}
+
+/** The records a confirmed what-if changes, with the figures recomputed from them (the save path). */
+export async function scenarioRecordsToSave(ctx: ToolContext, input: Input<'whatIfScenario'>) {
+  const period = (await resolvePeriod(ctx, input.period))!;
+  const rows = await scenarioRecords(ctx.db, scenarioFilter(ctx, input), period);
+  const preview: ScenarioPreview = {
+    ...scenarioHead(input, period.label),
+    records: rows.length,
+    ...scenarioFigures(rows, input.percent),
+  };
+  return { preview, rows };
 }

@@ -21,7 +21,7 @@ type Figures = {
   view: string;
   drill: string;
   pending: number;
-  totals: Awaited<ReturnType<typeof planTotals>>['total'];
+  totals?: Awaited<ReturnType<typeof planTotals>>['total'];
   overrides?: Awaited<ReturnType<typeof largestOverridesTool>>;
   accuracy?: Awaited<ReturnType<typeof forecastAccuracy>>;
 };
@@ -56,7 +56,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     ],
   }),
   'category-selection': (f) => ({
-    summary: `You are looking at ${f.scope}: ${fmtUnits(f.totals.records)} demand records, final plan ${fmtUnits(f.totals.finalUnits)} units (${fmtMoney(f.totals.finalRevenue)}).`,
+    summary: `You are looking at ${f.scope}: ${fmtUnits(f.totals!.records)} demand records, final plan ${fmtUnits(f.totals!.finalUnits)} units (${fmtMoney(f.totals!.finalRevenue)}).`,
     explanation:
       'Business Unit, Product Family and Region filters narrow the grid, the export and the assistant together. Several values of one filter are combined with or, different filters with and.',
     recommendations: [
@@ -68,19 +68,19 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['No data available: the filters may exclude every product; clear one of them.'],
   }),
   'business-unit-planning': (f) => ({
-    summary: `${f.scope}: final plan ${fmtUnits(f.totals.finalUnits)} units against a statistical forecast of ${fmtUnits(f.totals.statUnits)} (${fmtPercent(changePercent(f.totals.finalUnits, f.totals.statUnits))}); revenue ${fmtMoney(f.totals.finalRevenue)}.`,
+    summary: `${f.scope}: final plan ${fmtUnits(f.totals!.finalUnits)} units against a statistical forecast of ${fmtUnits(f.totals!.statUnits)} (${fmtPercent(changePercent(f.totals!.finalUnits, f.totals!.statUnits))}); revenue ${fmtMoney(f.totals!.finalRevenue)}.`,
     explanation:
       'At Business Unit Level each row sums the records of one business unit; a change of plan shows in its Final columns once the records below are overridden.',
     recommendations: [
       'Compare each business unit’s final plan with the published P1 plan before the next cycle.',
-      `The published P1 plan holds ${fmtMoney(f.totals.p1Revenue)} for this scope (${fmtPercent(changePercent(f.totals.finalRevenue, f.totals.p1Revenue))} to the final plan).`,
+      `The published P1 plan holds ${fmtMoney(f.totals!.p1Revenue)} for this scope (${fmtPercent(changePercent(f.totals!.finalRevenue, f.totals!.p1Revenue))} to the final plan).`,
     ],
     nextSteps: ['Drill down Quarterly to see where in the year the business unit’s plan moves.'],
     relatedConcepts: ['Consensus plan', 'Top-down vs bottom-up planning'],
     troubleshooting: ['Totals differ from the product view only when filters differ: check the filter bar.'],
   }),
   'time-drill-down': (f) => ({
-    summary: `Drill down ${f.drill} at ${f.view}: the rows group the weeks of ${fmtUnits(f.totals.records)} records into periods.`,
+    summary: `Drill down ${f.drill} at ${f.view}: the rows group the weeks of ${fmtUnits(f.totals!.records)} records into periods.`,
     explanation:
       'Each record is one product in one week, starting on Sunday; a week belongs to the month, quarter and year of its Sunday. Weekly, Monthly, Quarterly and Yearly sum those weeks.',
     recommendations: ['Use Quarterly to compare with published plans, Weekly to edit near-term weeks.'],
@@ -89,7 +89,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['A partial first or last period holds fewer weeks: compare like with like.'],
   }),
   'variance-analysis': (f) => ({
-    summary: `Final plan vs statistical forecast in ${f.scope}: ${fmtSigned(f.totals.finalUnits - f.totals.statUnits, fmtUnits)} units (${fmtPercent(changePercent(f.totals.finalUnits, f.totals.statUnits))}); final revenue vs the published P1 plan: ${fmtSigned(f.totals.finalRevenue - f.totals.p1Revenue, fmtMoney)}.`,
+    summary: `Final plan vs statistical forecast in ${f.scope}: ${fmtSigned(f.totals!.finalUnits - f.totals!.statUnits, fmtUnits)} units (${fmtPercent(changePercent(f.totals!.finalUnits, f.totals!.statUnits))}); final revenue vs the published P1 plan: ${fmtSigned(f.totals!.finalRevenue - f.totals!.p1Revenue, fmtMoney)}.`,
     explanation:
       'Variance is the final plan minus a reference: the statistical forecast (what the overrides changed) or the last published plan (what changed since the business saw it).',
     recommendations: [
@@ -101,7 +101,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['A variance with no override comes from a new forecast run: check the run’s date.'],
   }),
   'data-validation': (f) => ({
-    summary: `${fmtUnits(f.totals.records)} records in ${f.scope}; ${fmtUnits(f.pending)} unsaved edits.`,
+    summary: `${fmtUnits(f.totals!.records)} records in ${f.scope}; ${fmtUnits(f.pending)} unsaved edits.`,
     explanation:
       'Overrides are checked when saved: percentages 0 to 100 with 2 decimals, units whole and not negative, comments at most 500 characters, a reason code from the list.',
     recommendations: ['Save in small batches so a refused value is easy to find.'],
@@ -110,7 +110,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['"No Valid Changes" means every edit kept its old value.'],
   }),
   'excel-import': (f) => ({
-    summary: `Imports add to the ${fmtUnits(f.totals.records)} records of ${f.scope}.`,
+    summary: `Imports add to the ${fmtUnits(f.totals!.records)} records of ${f.scope}.`,
     explanation:
       'Import accepts .xlsx, .xls and .csv files with sku, category and businessUnit columns (any case).',
     recommendations: ['Start from the downloaded template so the columns match.'],
@@ -132,7 +132,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['Accuracy needs past weeks with actuals; a new product has none yet.'],
   }),
   'planning-workflow': (f) => ({
-    summary: `Plan of ${f.scope}: ${fmtUnits(f.totals.finalUnits)} units, ${fmtMoney(f.totals.finalRevenue)} final revenue; ${fmtUnits(f.pending)} unsaved edits.`,
+    summary: `Plan of ${f.scope}: ${fmtUnits(f.totals!.finalUnits)} units, ${fmtMoney(f.totals!.finalRevenue)} final revenue; ${fmtUnits(f.pending)} unsaved edits.`,
     explanation:
       'A cycle: a forecast run refreshes the statistical forecast, planners override it with reasons, reviewers check Pending Review, an admin publishes (Final → P1, P1 → P2).',
     recommendations: ['Save before leaving the page; publish only after reviewing pending overrides.'],
@@ -141,7 +141,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['Publish is refused while a forecast run is going: wait for it to finish.'],
   }),
   'data-aggregation': (f) => ({
-    summary: `${f.view} with ${f.drill}: ${fmtUnits(f.totals.records)} records summed; final plan ${fmtUnits(f.totals.finalUnits)} units.`,
+    summary: `${f.view} with ${f.drill}: ${fmtUnits(f.totals!.records)} records summed; final plan ${fmtUnits(f.totals!.finalUnits)} units.`,
     explanation:
       'Aggregated rows sum units and money of their records; percentages are weighted by final plan units. The database keeps the sums exact as records change.',
     recommendations: ['Read at Product Family Level, edit at None.'],
@@ -150,7 +150,7 @@ const WRITERS: Record<HelpRequest['context'], (f: Figures) => Written> = {
     troubleshooting: ['Aggregated rows cannot be edited: switch to View Level None.'],
   }),
   unknown: (f) => ({
-    summary: `${f.scope}: ${fmtUnits(f.totals.records)} records, final plan ${fmtMoney(f.totals.finalRevenue)}.`,
+    summary: `${f.scope}: ${fmtUnits(f.totals!.records)} records, final plan ${fmtMoney(f.totals!.finalRevenue)}.`,
     explanation:
       'Open the assistant (bottom right) to ask about totals, variance, overrides, accuracy or a what-if.',
     recommendations: [],
@@ -173,8 +173,10 @@ export async function helpInsights(ctx: ToolContext, request: HelpRequest): Prom
     filter.pf && `family ${filter.pf.map(asData).join(', ')}`,
     filter.region && `region ${filter.region.map(asData).join(', ')}`,
   ].filter(Boolean);
+  // Only the figures a context's text uses are read: each query is most of a help request's time.
+  const usesTotals = request.context !== 'forecast-override' && request.context !== 'performance-metrics';
   const [totals, overrides, accuracy] = await Promise.all([
-    planTotals(ctx, filter),
+    usesTotals ? planTotals(ctx, filter) : undefined,
     request.context === 'forecast-override' ? largestOverridesTool(ctx, { ...filter, limit: 1 }) : undefined,
     request.context === 'performance-metrics' ? forecastAccuracy(ctx, filter) : undefined,
   ]);
@@ -183,7 +185,7 @@ export async function helpInsights(ctx: ToolContext, request: HelpRequest): Prom
     view: VIEW_LEVEL_NAMES[request.viewLevel ?? 'category'],
     drill: DRILL_DOWN_NAMES[request.drillDownType ?? 'none'],
     pending: request.currentData?.pendingChanges ?? 0,
-    totals: totals.total,
+    ...(totals ? { totals: totals.total } : {}),
     ...(overrides ? { overrides } : {}),
     ...(accuracy ? { accuracy } : {}),
   };

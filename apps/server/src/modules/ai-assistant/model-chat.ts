@@ -109,7 +109,7 @@ export async function answerWithModel(
         'A what-if: final plan demand changed by a percentage in a quarter, optionally for one business unit or family; units, revenue, cost and margin before and after. Does not save.',
       inputSchema: TOOL_INPUTS.whatIfScenario,
       execute: traced('whatIfScenario', async (input) => {
-        const { preview } = await whatIfScenario(ctx, input);
+        const preview = await whatIfScenario(ctx, input);
         scenario = preview.records > 0 ? preview : null;
         return preview;
       }),

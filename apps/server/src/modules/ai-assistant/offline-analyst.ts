@@ -115,7 +115,7 @@ export class OfflineAnalyst {
         ? `${parsed.quarter.year}-Q${parsed.quarter.q}`
         : `Q${parsed.quarter.q}`
       : `Q${GREETING_SCENARIO.quarter}`;
-    const { preview } = await whatIfScenario(this.ctx, {
+    const preview = await whatIfScenario(this.ctx, {
       name,
       percent: parsed.percent!,
       period: quarter,
