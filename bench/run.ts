@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runAiBench } from './ai.bench';
 import { runBatchSaveBench } from './batch-save.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
@@ -21,6 +22,7 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runBatchSaveBench,
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
+  ai: { title: 'AI assistant: offline answers and help insights (default data set, HTTP)', run: runAiBench },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
     run: runPlannersBench,

@@ -23,6 +23,7 @@ import { checkResponsesAgainstContracts } from './lib/response-contract';
 import { registerRouteAccess } from './lib/route-access';
 import { registerSecurityHeaders, styleNonceFor } from './lib/security-headers';
 import type { ServerModule } from './lib/server-module';
+import { aiAssistantModule } from './modules/ai-assistant';
 import { apiDocsModule } from './modules/api-docs';
 import type { AuthSetup } from './modules/auth';
 import { dashboardModule } from './modules/dashboard';
@@ -52,6 +53,7 @@ const MODULES: readonly ServerModule[] = [
   notificationsModule,
   optimisationModule,
   inventoryModule,
+  aiAssistantModule,
   apiDocsModule,
 ];
 

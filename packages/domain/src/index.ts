@@ -12,4 +12,5 @@ export * from './currency';
 export * from './notifications';
 export * from './optimisation';
 export * from './inventory';
+export * from './ai';
 export * from './api';

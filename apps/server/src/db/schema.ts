@@ -374,6 +374,14 @@ export type OptimisationRunsTable = {
   finished_at: Date | null;
 };
 
+/** AI assistant requests per user and endpoint within the current window (migration 0012). */
+export type AiRateLimitsTable = {
+  user_id: string;
+  endpoint: string;
+  requests: number;
+  window_ends_at: Date;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -403,4 +411,5 @@ export type Database = {
   network_audit: NetworkAuditTable;
   optimisation_scenarios: OptimisationScenariosTable;
   optimisation_runs: OptimisationRunsTable;
+  ai_rate_limits: AiRateLimitsTable;
 };

@@ -3,7 +3,16 @@ import type { ZodError } from 'zod';
 
 /** Every failure the API reports on purpose; the HTTP status and message follow from the code. */
 export type AppErrorCode =
-  'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'STALE' | 'BUSY' | 'TIMEOUT';
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'STALE'
+  | 'BUSY'
+  | 'TIMEOUT'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -36,7 +45,10 @@ export function httpStatusOf(code: AppErrorCode): number {
     case 'STALE':
     case 'BUSY':
       return 409;
+    case 'RATE_LIMITED':
+      return 429;
     case 'TIMEOUT':
+    case 'UNAVAILABLE':
       return 503;
   }
 }

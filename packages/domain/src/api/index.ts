@@ -1,3 +1,4 @@
+import { aiAssistantEndpoints } from './ai-assistant.contract';
 import { apiDocsEndpoints } from './api-docs.contract';
 import { authEndpoints } from './auth.contract';
 import { dashboardEndpoints } from './dashboard.contract';
@@ -17,6 +18,7 @@ import { inventoryEndpoints } from './inventory.contract';
 export * from './endpoint';
 export * from './envelope';
 export * from './demand-record.response';
+export * from './ai-assistant.contract';
 export * from './api-docs.contract';
 export * from './auth.contract';
 export * from './dashboard.contract';
@@ -46,6 +48,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   notificationEndpoints,
   optimisationEndpoints,
   inventoryEndpoints,
+  aiAssistantEndpoints,
   apiDocsEndpoints,
 ];
 

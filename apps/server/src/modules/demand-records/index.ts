@@ -1,4 +1,8 @@
+import type { BatchUpdate } from '@ps/domain';
+import type { Kysely } from 'kysely';
 import { loadOrCreateSecret } from '../../db/app-secrets';
+import type { Database } from '../../db/schema';
+import type { AccessScope } from '../../lib/access';
 import type { ServerModule } from '../../lib/server-module';
 import { DemandRecordService } from './demand-record.service';
 import { registerDemandRecordRoutes } from './demand-records.routes';
@@ -11,3 +15,20 @@ export const demandRecordsModule: ServerModule = {
     registerDemandRecordRoutes(app, new DemandRecordService(database.db, pageTokens));
   },
 };
+
+/** Save Changes for other modules: the same audited, versioned, all-or-nothing batch save. */
+export type DemandRecordBatchSave = (
+  scope: AccessScope,
+  batch: BatchUpdate,
+) => Promise<{ updatedRecords: number; changedFields: number }>;
+
+export async function demandRecordBatchSave(db: Kysely<Database>): Promise<DemandRecordBatchSave> {
+  const service = new DemandRecordService(
+    db,
+    new PageTokens(await loadOrCreateSecret(db, PAGE_TOKEN_SECRET)),
+  );
+  return async (scope, batch) => {
+    const { updatedRecords, changedFields } = await service.batchUpdate(scope, batch);
+    return { updatedRecords, changedFields };
+  };
+}

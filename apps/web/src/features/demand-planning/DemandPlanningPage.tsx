@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
 import { useFormatters } from '@/features/settings/useFormatters';
+import { usePublishAiPageContext } from '@/features/ai-assistant';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { DemandGrid } from './components/DemandGrid';
 import { DemandPlanningHeader } from './components/DemandPlanningHeader';
@@ -79,6 +80,13 @@ export default function DemandPlanningPage() {
   );
 
   const grid = useGridPage(request, clientContext);
+  usePublishAiPageContext({
+    page: 'demand-planning',
+    viewLevel,
+    drillDownType: drillDown,
+    filters: { bu: viewRequest.bu ?? [], pf: viewRequest.pf ?? [], region: viewRequest.region ?? [] },
+    pendingChanges: editing.pending.size,
+  });
   const { isExporting, exportCsv } = useCsvExport(viewRequest, clientContext);
   const total = grid.page?.total ?? 0;
   const isAggregatedView = !isEditableView(viewLevel, drillDown);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
+import { AiAssistant } from '@/features/ai-assistant';
 import { SettingsDialog } from '@/features/settings/components/SettingsDialog';
 import { AppHeader } from './components/AppHeader';
 import { Sidebar } from './components/Sidebar';
@@ -31,6 +32,7 @@ export default function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <AiAssistant />
       <SettingsDialog />
     </div>
   );

@@ -1,5 +1,6 @@
 import { DownloadIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { AiHelpBubble } from '@/features/ai-assistant';
 import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl';
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { UserMenu } from '@/features/shell/components/UserMenu';
@@ -41,6 +42,7 @@ export function DemandPlanningHeader({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <PageHelp />
+        <AiHelpBubble context="planning-workflow" />
         <ForecastRunControl />
         <PublishCycleControl />
         <Button

@@ -1,3 +1,4 @@
+import { AiHelpBubble } from '@/features/ai-assistant';
 import { DRILL_DOWNS, VIEW_LEVELS, type DrillDown, type FilterOptions, type ViewLevel } from '@ps/domain';
 import { SearchIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -41,6 +42,7 @@ export function FilterBar({
 
   return (
     <div className="flex flex-wrap items-end gap-3">
+      <AiHelpBubble context="category-selection" />
       <MultiSelectFilter
         label={t('planning:filter.businessUnit')}
         placeholder={t('planning:filter.selectBusinessUnits')}

@@ -1,6 +1,7 @@
 import { CalendarRangeIcon, CircleHelpIcon, DollarSignIcon, HistoryIcon, TrendingUpIcon } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { AiHelpBubble } from '@/features/ai-assistant';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { useDashboardMetrics } from '../hooks/useDashboardData';
@@ -56,6 +57,7 @@ export function FinancialDashboard() {
             <p className="mt-2 text-xs text-muted-foreground">{t('planning:dashboard.helpValues')}</p>
           </PopoverContent>
         </Popover>
+        <AiHelpBubble context="performance-metrics" />
       </div>
       {error && (
         <LoadErrorBanner

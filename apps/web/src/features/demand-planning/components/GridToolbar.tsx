@@ -1,3 +1,4 @@
+import { AiHelpBubble } from '@/features/ai-assistant';
 import {
   DownloadIcon,
   LoaderCircleIcon,
@@ -38,6 +39,7 @@ export function GridToolbar(props: GridToolbarProps) {
         <RefreshCwIcon className={props.isRefreshing ? 'animate-spin' : undefined} />
         {t('planning:toolbar.refresh')}
       </Button>
+      <AiHelpBubble context={isEditMode ? 'forecast-override' : 'data-aggregation'} />
       {isEditMode ? (
         <>
           <Button size="sm" onClick={props.onSave} disabled={isSaving || changeCount === 0}>

@@ -1,0 +1,373 @@
+import type { ClientId } from '@ps/domain';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * All SQL of the AI assistant's tools. Every query takes the caller's clients and filters by them,
+ * so a tool cannot read another client's data whatever the question or the model asks for.
+ */
+export type DataFilter = {
+  clientIds: readonly ClientId[];
+  bu?: readonly string[];
+  pf?: readonly string[];
+  region?: readonly string[];
+  pid?: string;
+};
+/** Weeks whose Sunday is in [from, to); both yyyy-mm-dd. */
+export type WeekRange = { from: string; to: string };
+
+type Db = Kysely<Database>;
+
+/** `alias.client_id`, bu, pf, region and pid conditions of a filter, joined with and. */
+function whereFilter(
+  f: DataFilter,
+  alias: string,
+  range?: WeekRange,
+  weekAlias = alias,
+): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const parts: RawBuilder<unknown>[] = [sql`${column('client_id')} = any(${[...f.clientIds]}::text[])`];
+  if (f.bu?.length) parts.push(sql`${column('bu')} = any(${[...f.bu]}::text[])`);
+  if (f.pf?.length) parts.push(sql`${column('pf')} = any(${[...f.pf]}::text[])`);
+  if (f.region?.length) parts.push(sql`${column('region')} = any(${[...f.region]}::text[])`);
+  if (f.pid) parts.push(sql`${column('pid')} = ${f.pid}`);
+  if (range) {
+    parts.push(sql`${sql.ref(`${weekAlias}.week_start`)} >= ${range.from}::date`);
+    parts.push(sql`${sql.ref(`${weekAlias}.week_start`)} < ${range.to}::date`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export type Vocabulary = { businessUnits: string[]; families: string[]; regions: string[] };
+
+export async function vocabulary(db: Db, clientIds: readonly ClientId[]): Promise<Vocabulary> {
+  const { rows } = await sql<{ kind: 'bu' | 'pf' | 'region'; name: string }>`
+    select distinct 'bu' as kind, bu as name from products where client_id = any(${[...clientIds]}::text[])
+    union select distinct 'pf', pf from products where client_id = any(${[...clientIds]}::text[])
+    union select distinct 'region', region from products where client_id = any(${[...clientIds]}::text[])
+    order by 1, 2`.execute(db);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.name);
+  return { businessUnits: of('bu'), families: of('pf'), regions: of('region') };
+}
+
+export async function productExists(db: Db, clientIds: readonly ClientId[], pid: string): Promise<boolean> {
+  const { rows } = await sql<{ pid: string }>`
+    select pid from products where pid = ${pid} and client_id = any(${[...clientIds]}::text[])`.execute(db);
+  return rows.length > 0;
+}
+
+/** First and last week with records in scope (null when there are none). */
+export async function dataWindow(db: Db, clientIds: readonly ClientId[]): Promise<WeekRange | null> {
+  const { rows } = await sql<{ first: string | null; last: string | null }>`
+    select min(week_start)::text as first, max(week_start)::text as last
+    from demand_week_totals where client_id = any(${[...clientIds]}::text[]) and record_count > 0`.execute(
+    db,
+  );
+  const row = rows[0];
+  return row?.first && row.last ? { from: row.first, to: row.last } : null;
+}
+
+export type Totals = {
+  group: string | null;
+  records: number;
+  actualUnits: number;
+  actualRevenue: number;
+  statUnits: number;
+  finalUnits: number;
+  finalCost: number;
+  finalRevenue: number;
+  p1Units: number;
+  p1Revenue: number;
+};
+
+const SUMS = sql`coalesce(sum(t.record_count), 0)::int as records,
+  coalesce(sum(t.act_bkg_units), 0)::float8 as "actualUnits",
+  coalesce(sum(t.act_rev_dlrs), 0)::float8 as "actualRevenue",
+  coalesce(sum(t.ensemble_fcst_units), 0)::float8 as "statUnits",
+  coalesce(sum(t.final_pln_units), 0)::float8 as "finalUnits",
+  coalesce(sum(t.final_bk_pln_cost), 0)::float8 as "finalCost",
+  coalesce(sum(t.final_pln_rev_dlrs), 0)::float8 as "finalRevenue",
+  coalesce(sum(t.p1_pub_pln_units), 0)::float8 as "p1Units",
+  coalesce(sum(t.p1_pub_pln_rev_dlrs), 0)::float8 as "p1Revenue"`;
+
+/**
+ * Sums of actuals, statistical forecast, final plan and the published P1 plan, in total or by
+ * business unit or family. Without a product they come from demand_week_totals (trigger-kept,
+ * exact); for one product from its records.
+ */
+export async function totals(
+  db: Db,
+  f: DataFilter,
+  range: WeekRange | undefined,
+  groupBy: 'bu' | 'pf' | null,
+): Promise<Totals[]> {
+  const group = groupBy ? sql.ref(`t.${groupBy}`) : sql`null::text`;
+  if (f.pid) {
+    const { rows } = await sql<Totals>`
+      select null::text as "group", ${SUMS}
+      from (select 1 as record_count, r.*, p.client_id, p.bu, p.pf, p.region
+        from demand_records r join products p on p.pid = r.pid) t
+      where ${whereFilter(f, 't', range)}`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<Totals>`
+    select ${group} as "group", ${SUMS}
+    from demand_week_totals t
+    where ${whereFilter(f, 't', range)}
+    group by 1 order by 1`.execute(db);
+  return rows;
+}
+
+export type OverrideRow = {
+  pid: string;
+  weekStart: string;
+  bu: string;
+  pf: string;
+  reasonCode: string | null;
+  comments: string | null;
+  baselineRevenue: number;
+  finalRevenue: number;
+  impact: number;
+};
+
+/**
+ * Overridden records (any of the four override fields set) by the size of their revenue impact,
+ * final plan revenue − statistical forecast at list price, with the count and net impact of all.
+ */
+export async function largestOverrides(
+  db: Db,
+  f: DataFilter,
+  range: WeekRange | undefined,
+  limit: number,
+): Promise<{ count: number; netImpact: number; positive: number; negative: number; top: OverrideRow[] }> {
+  const { rows } = await sql<
+    OverrideRow & { count: number; netImpact: number; positive: number; negative: number }
+  >`
+    with o as (
+      select r.pid, r.week_start::text as "weekStart", p.bu, p.pf, r.reason_code as "reasonCode",
+        r.comments, round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)::float8 as "baselineRevenue",
+        r.final_pln_rev_dlrs::float8 as "finalRevenue",
+        (r.final_pln_rev_dlrs - round((r.ensemble_fcst_units * p.unit_price)::numeric, 2))::float8 as impact
+      from demand_records r join products p on p.pid = r.pid
+      where ${whereFilter(f, 'p', range, 'r')}
+        and (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null
+          or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)
+        and r.final_pln_rev_dlrs is not null and r.ensemble_fcst_units is not null)
+    select o.*, count(*) over ()::int as count, sum(o.impact) over ()::float8 as "netImpact",
+      (count(*) filter (where o.impact > 0) over ())::int as positive,
+      (count(*) filter (where o.impact < 0) over ())::int as negative
+    from o order by abs(o.impact) desc, o.pid, o."weekStart" limit ${limit}`.execute(db);
+  const first = rows[0];
+  return {
+    count: first?.count ?? 0,
+    netImpact: first?.netImpact ?? 0,
+    positive: first?.positive ?? 0,
+    negative: first?.negative ?? 0,
+    top: rows.map(({ count: _c, netImpact: _n, positive: _p, negative: _m, ...row }) => row),
+  };
+}
+
+export type AccuracyRow = {
+  group: string;
+  products: number;
+  /** Weeks before `before` with actuals: Σ|forecast − actual|, Σ(forecast − actual), Σ actual. */
+  absError: number;
+  error: number;
+  actual: number;
+  planAbsError: number;
+  planError: number;
+};
+
+/**
+ * Accuracy of past weeks by business unit (or family): the statistical forecast and the final plan
+ * each record holds, against its actual bookings, over weeks that started before `before`.
+ */
+export async function recordAccuracy(
+  db: Db,
+  f: DataFilter,
+  range: WeekRange,
+  groupBy: 'bu' | 'pf',
+): Promise<AccuracyRow[]> {
+  const { rows } = await sql<AccuracyRow>`
+    select ${sql.ref(`p.${groupBy}`)} as "group", count(distinct r.pid)::int as products,
+      coalesce(sum(abs(r.ensemble_fcst_units - r.act_bkg_units)), 0)::float8 as "absError",
+      coalesce(sum(r.ensemble_fcst_units - r.act_bkg_units), 0)::float8 as error,
+      coalesce(sum(r.act_bkg_units), 0)::float8 as actual,
+      coalesce(sum(abs(r.final_pln_units - r.act_bkg_units)), 0)::float8 as "planAbsError",
+      coalesce(sum(r.final_pln_units - r.act_bkg_units), 0)::float8 as "planError"
+    from demand_records r join products p on p.pid = r.pid
+    where ${whereFilter(f, 'p', range, 'r')}
+      and r.act_bkg_units is not null and r.ensemble_fcst_units is not null and r.final_pln_units is not null
+    group by 1 order by 1`.execute(db);
+  return rows;
+}
+
+export type BacktestRow = {
+  group: string;
+  products: number;
+  mape: number | null;
+  bias: number | null;
+  runId: number;
+};
+
+/** The back-test accuracy the latest forecast run stored per product (forecast_accuracy), averaged by group. */
+export async function backtestAccuracy(db: Db, f: DataFilter, groupBy: 'bu' | 'pf'): Promise<BacktestRow[]> {
+  const { rows } = await sql<BacktestRow>`
+    select ${sql.ref(`p.${groupBy}`)} as "group", count(*)::int as products,
+      avg(a.mape)::float8 as mape, avg(a.bias)::float8 as bias, max(a.run_id)::int as "runId"
+    from forecast_accuracy a join products p on p.pid = a.pid
+    where ${whereFilter(f, 'p')}
+    group by 1 order by 1`.execute(db);
+  return rows;
+}
+
+export type ChainRow = {
+  pid: string;
+  weekStart: string;
+  bu: string;
+  pf: string;
+  unitCost: number;
+  unitPrice: number;
+  ensembleUnits: number | null;
+  revOverridePercent: number | null;
+  revOverrideUnits: number | null;
+  prelimUnits: number | null;
+  sopOverridePercent: number | null;
+  sopOverrideUnits: number | null;
+  finalUnits: number | null;
+  finalCost: number | null;
+  finalRevenue: number | null;
+  actualUnits: number | null;
+  p1Units: number | null;
+  reasonCode: string | null;
+  comments: string | null;
+  lastUpdatedBy: string | null;
+};
+
+/** One record with its product's prices: the week asked for, else the first week from `fromWeek` on. */
+export async function recordChain(
+  db: Db,
+  clientIds: readonly ClientId[],
+  pid: string,
+  week: string | undefined,
+  fromWeek: string,
+): Promise<ChainRow | null> {
+  const { rows } = await sql<ChainRow>`
+    select r.pid, r.week_start::text as "weekStart", p.bu, p.pf,
+      p.unit_cost::float8 as "unitCost", p.unit_price::float8 as "unitPrice",
+      r.ensemble_fcst_units::float8 as "ensembleUnits", r.rev_pln_ovrd_percent::float8 as "revOverridePercent",
+      r.rev_pln_ovrd_units::float8 as "revOverrideUnits", r.prelim_pln_units::float8 as "prelimUnits",
+      r.sop_pln_ovrd_percent::float8 as "sopOverridePercent", r.sop_pln_ovrd_units::float8 as "sopOverrideUnits",
+      r.final_pln_units::float8 as "finalUnits", r.final_bk_pln_cost::float8 as "finalCost",
+      r.final_pln_rev_dlrs::float8 as "finalRevenue", r.act_bkg_units::float8 as "actualUnits",
+      r.p1_pub_pln_units::float8 as "p1Units", r.reason_code as "reasonCode", r.comments,
+      r.last_updated_by as "lastUpdatedBy"
+    from demand_records r join products p on p.pid = r.pid
+    where r.pid = ${pid} and p.client_id = any(${[...clientIds]}::text[])
+      and ${week ? sql`r.week_start = ${week}::date` : sql`r.week_start >= ${fromWeek}::date`}
+    order by r.week_start limit 1`.execute(db);
+  return rows[0] ?? null;
+}
+
+export type VersionRow = {
+  clientId: string;
+  cycle: string;
+  label: string;
+  publishedAt: string;
+  rank: number;
+  quarters: Array<{ quarter: string; units: number; cost: number; revenue: number }>;
+};
+
+/** The two latest plan versions of each client in scope (rank 1 = latest). */
+export async function latestVersions(db: Db, clientIds: readonly ClientId[]): Promise<VersionRow[]> {
+  const { rows } = await sql<VersionRow>`
+    select * from (
+      select v.client_id as "clientId", v.cycle, v.label, v.published_at::text as "publishedAt", v.quarters,
+        row_number() over (partition by v.client_id order by v.published_at desc, v.id desc)::int as rank
+      from plan_versions v where v.client_id = any(${[...clientIds]}::text[])) x
+    where x.rank <= 2 order by x."clientId", x.rank`.execute(db);
+  return rows;
+}
+
+export type ScenarioRow = {
+  pid: string;
+  weekStart: string;
+  finalUnits: number;
+  unitCost: number;
+  unitPrice: number;
+  version: number;
+};
+
+/** Records a what-if scales: those in the filter and weeks that hold a final plan. */
+export async function scenarioRecords(db: Db, f: DataFilter, range: WeekRange): Promise<ScenarioRow[]> {
+  const { rows } = await sql<ScenarioRow>`
+    select r.pid, r.week_start::text as "weekStart", r.final_pln_units::float8 as "finalUnits",
+      p.unit_cost::float8 as "unitCost", p.unit_price::float8 as "unitPrice", r.version
+    from demand_records r join products p on p.pid = r.pid
+    where ${whereFilter(f, 'p', range, 'r')} and r.final_pln_units is not null
+    order by r.pid, r.week_start`.execute(db);
+  return rows;
+}
+
+export type ScenarioTotals = {
+  records: number;
+  beforeUnits: number;
+  beforeCost: number;
+  beforeRevenue: number;
+  afterUnits: number;
+  afterCost: number;
+  afterRevenue: number;
+};
+
+/**
+ * A what-if's totals in one aggregate (the preview reads no rows): each record's final units
+ * scaled and rounded half up in exact numeric, never below 0, valued per record to the cent:
+ * the arithmetic of scenarioFigures in packages/domain/src/ai/scenario.ts.
+ */
+export async function scenarioTotals(
+  db: Db,
+  f: DataFilter,
+  range: WeekRange,
+  percent: number,
+): Promise<ScenarioTotals> {
+  const { rows } = await sql<ScenarioTotals>`
+    with s as (
+      select r.final_pln_units::numeric as u,
+        greatest(0, round(r.final_pln_units::numeric * (100 + ${percent}::numeric) / 100)) as a,
+        p.unit_cost::numeric as c, p.unit_price::numeric as pr
+      from demand_records r join products p on p.pid = r.pid
+      where ${whereFilter(f, 'p', range, 'r')} and r.final_pln_units is not null)
+    select count(*)::int as records,
+      coalesce(sum(u), 0)::float8 as "beforeUnits", coalesce(sum(round(u * c, 2)), 0)::float8 as "beforeCost",
+      coalesce(sum(round(u * pr, 2)), 0)::float8 as "beforeRevenue",
+      coalesce(sum(a), 0)::float8 as "afterUnits", coalesce(sum(round(a * c, 2)), 0)::float8 as "afterCost",
+      coalesce(sum(round(a * pr, 2)), 0)::float8 as "afterRevenue"
+    from s`.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * Counts one request of a user to an endpoint and answers the count in the current window; a new
+ * window starts when the last one ended. One statement, so concurrent processes count exactly.
+ */
+export async function countRequest(
+  db: Db,
+  userId: string,
+  endpoint: string,
+  windowSeconds: number,
+): Promise<number> {
+  const windowEnd = sql<Date>`now() + make_interval(secs => ${windowSeconds})`;
+  const windowOver = sql<boolean>`ai_rate_limits.window_ends_at <= now()`;
+  const row = await db
+    .insertInto('ai_rate_limits')
+    .values({ user_id: userId, endpoint, requests: 1, window_ends_at: windowEnd })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'endpoint']).doUpdateSet({
+        requests: sql<number>`case when ${windowOver} then 1 else ai_rate_limits.requests + 1 end`,
+        window_ends_at: sql<Date>`case when ${windowOver} then ${windowEnd} else ai_rate_limits.window_ends_at end`,
+      }),
+    )
+    .returning('requests')
+    .executeTakeFirstOrThrow();
+  return row.requests;
+}

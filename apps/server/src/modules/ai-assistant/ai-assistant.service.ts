@@ -1,0 +1,139 @@
+import {
+  scaledUnits,
+  toIsoDate,
+  toTimeSeriesSk,
+  unwrapQuestion,
+  weekStartSunday,
+  type ChatReply,
+  type ChatRequest,
+  type HelpRequest,
+  type HelpResponse,
+  type ScenarioPreview,
+  type ScenarioRequest,
+} from '@ps/domain';
+import type { LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { narrowToContext, type AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
+import type { DemandRecordBatchSave } from '../demand-records';
+import { countRequest, vocabulary } from './ai-assistant.repository';
+import { SCENARIO_MAX_RECORDS, scenarioRecordsToSave, type ToolContext } from './ai-assistant.tools';
+import type { AiConfig } from './ai-config';
+import { helpInsights } from './help-insights';
+import { answerWithModel } from './model-chat';
+import { OfflineAnalyst } from './offline-analyst';
+
+export type AiAssistantDeps = {
+  db: Kysely<Database>;
+  config: AiConfig;
+  model: LanguageModel | null;
+  saveBatch: DemandRecordBatchSave;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+};
+
+const SCENARIO_REASON = 'Strategic Initiative';
+
+/** Chat, help and the confirmed what-if save; every call is scoped and rate limited per user. */
+export class AiAssistantService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AiAssistantDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private toolContext(scope: AccessScope, clientContext: string | undefined): ToolContext {
+    return {
+      db: this.deps.db,
+      clientIds: narrowToContext(scope, clientContext).clientIds,
+      today: toIsoDate(this.now()),
+    };
+  }
+
+  /** Counts the request; over the limit it is refused with 429 before any work is done. */
+  private async limit(scope: AccessScope, endpoint: 'chat' | 'help', perMinute: number): Promise<void> {
+    const count = await countRequest(this.deps.db, scope.userId, endpoint, 60);
+    if (count > perMinute) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many AI ${endpoint === 'chat' ? 'questions' : 'help requests'}: at most ${perMinute} a minute per user. Wait a minute and try again.`,
+      );
+    }
+  }
+
+  async chat(scope: AccessScope, request: ChatRequest): Promise<ChatReply> {
+    await this.limit(scope, 'chat', this.deps.config.AI_CHAT_REQUESTS_PER_MINUTE);
+    const ctx = this.toolContext(scope, request.context.clientContext);
+    const question = unwrapQuestion(request.message);
+    if (!question) throw AppError.validation('message must hold a question', 'message');
+    const reply = { sessionId: request.sessionId };
+    if (!this.deps.model) {
+      const analyst = new OfflineAnalyst(ctx);
+      const answer = await analyst.answer(question, request.context, await vocabulary(ctx.db, ctx.clientIds));
+      return { ...reply, response: answer.text, source: 'offline', scenario: answer.scenario };
+    }
+    try {
+      const answer = await answerWithModel(
+        this.deps.model,
+        ctx,
+        question,
+        request.context,
+        AbortSignal.timeout(this.deps.config.AI_TIMEOUT_MS),
+      );
+      return { ...reply, response: answer.text, source: 'model', scenario: answer.scenario };
+    } catch (error) {
+      // The provider's message may hold its URL, account or key: it goes to the log only.
+      this.deps.log.warn({ err: error }, 'AI model call failed');
+      throw new AppError('UNAVAILABLE', 'The AI service did not answer. Please try again in a moment.');
+    }
+  }
+
+  async help(scope: AccessScope, request: HelpRequest): Promise<HelpResponse> {
+    await this.limit(scope, 'help', this.deps.config.AI_HELP_REQUESTS_PER_MINUTE);
+    return helpInsights(this.toolContext(scope, request.currentData?.clientContext), request);
+  }
+
+  /**
+   * Saves a what-if the user confirmed: each record of the scope and quarter gets SOP_Pln_Ovrd_Units
+   * = its current final plan scaled, through the demand records' audited batch save, with the
+   * versions just read so an edit made meanwhile fails the save instead of being overwritten.
+   */
+  async saveScenario(
+    scope: AccessScope,
+    request: ScenarioRequest,
+  ): Promise<{ scenario: ScenarioPreview; updatedRecords: number; changedFields: number }> {
+    const ctx = this.toolContext(scope, request.clientContext);
+    const { preview, rows } = await scenarioRecordsToSave(ctx, {
+      name: request.name,
+      percent: request.percent,
+      period: request.quarter,
+      ...(request.bu ? { bu: request.bu } : {}),
+      ...(request.pf ? { pf: request.pf } : {}),
+    });
+    if (rows.length === 0)
+      throw AppError.validation('The scenario holds no record with a final plan', 'quarter');
+    if (rows.length > SCENARIO_MAX_RECORDS)
+      throw AppError.validation(
+        `The scenario changes ${rows.length} records, more than ${SCENARIO_MAX_RECORDS} at once: narrow it to a business unit or family`,
+        'bu',
+      );
+    const comment =
+      `What-if scenario "${request.name}": ${request.percent > 0 ? '+' : ''}${request.percent}% in ${preview.quarter}`.slice(
+        0,
+        500,
+      );
+    const result = await this.deps.saveBatch(scope, {
+      updates: rows.map((row) => ({
+        PID: row.pid,
+        Time_Series_sk: toTimeSeriesSk(weekStartSunday(new Date(`${row.weekStart}T00:00:00Z`))),
+        version: row.version,
+        SOP_Pln_Ovrd_Units: scaledUnits(row.finalUnits, request.percent),
+        Reason_Code: SCENARIO_REASON,
+        Comments: comment,
+      })),
+    });
+    return { scenario: preview, ...result };
+  }
+}

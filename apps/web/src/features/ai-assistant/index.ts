@@ -1,0 +1,3 @@
+export { AiAssistant } from './AiAssistant';
+export { AiHelpBubble } from './AiHelpBubble';
+export { usePublishAiPageContext } from './hooks/useAiPageContext';

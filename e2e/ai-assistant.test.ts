@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from './support/auth';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+/** Issue 12: the chat drawer and the help bubble on the demand planning page, offline analyst. */
+describe('AI assistant', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const drawer = () => page.getByRole('complementary', { name: 'AI Assistant' });
+  const messages = () => drawer().getByTestId('ai-message');
+  const input = () => drawer().getByRole('textbox', { name: 'Your question' });
+  const lastAnswer = () => messages().last();
+
+  /** Waits for the reply to the message just sent: Thinking... shows, then goes. */
+  async function waitForReply(count: number): Promise<void> {
+    await expect.poll(() => messages().count(), { timeout: 15_000 }).toBe(count);
+    await drawer().getByText('Thinking...').waitFor({ state: 'detached' });
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, baseUrl));
+    await signIn(page, 'admin');
+    await page.goto('/demand-planning');
+    await page.getByRole('heading', { name: 'Financial Dashboard' }).waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('opens a 20rem drawer that shifts the page, greeting with the scenario and four prompts', async () => {
+    const before = (await page.locator('#main-content').boundingBox())!;
+    await page.getByRole('button', { name: 'Open AI assistant' }).click();
+    await drawer().waitFor();
+    const after = (await page.locator('#main-content').boundingBox())!;
+    expect(before.width - after.width).toBe(320);
+    expect((await drawer().boundingBox())!.width).toBe(320);
+    await expect.poll(() => messages().count()).toBe(1);
+    expect(await messages().first().innerText()).toContain('Demand Upside (End User)');
+    for (const prompt of [
+      'How accurate is our forecast?',
+      'Where is the plan above or below the forecast?',
+      'What are the best practices for overrides?',
+      'How should I interpret the actuals?',
+    ])
+      await drawer().getByRole('button', { name: prompt }).waitFor();
+  });
+
+  it('answers each suggested prompt with formatted figures, never raw markup', async () => {
+    await drawer().getByRole('button', { name: 'Where is the plan above or below the forecast?' }).click();
+    await waitForReply(3);
+    // Prompts show only while at most one message exists.
+    expect(await drawer().getByRole('button', { name: 'How accurate is our forecast?' }).count()).toBe(0);
+    const answer = lastAnswer();
+    await answer.locator('table').first().waitFor();
+    expect(await answer.innerText()).toMatch(/[\d,]+ units planned against [\d,]+ forecast/);
+    expect(await answer.innerText()).not.toContain('**');
+    expect(await answer.locator('strong').count()).toBeGreaterThan(0);
+    // The other three, through the input, checked for their data line.
+    let count = 3;
+    for (const prompt of [
+      'How accurate is our forecast?',
+      'What are the best practices for overrides?',
+      'How should I interpret the actuals?',
+    ]) {
+      await input().fill(prompt);
+      await input().press('Enter');
+      count += 2;
+      await waitForReply(count);
+      expect(await lastAnswer().innerText()).toContain('Data used:');
+    }
+  });
+
+  it('sends on Enter, adds a line on Shift+Enter, ignores blank messages, and resets to the greeting', async () => {
+    const count = await messages().count();
+    await input().fill('   ');
+    await input().press('Enter');
+    expect(await messages().count()).toBe(count);
+    await input().fill('Total plan');
+    await input().press('Shift+Enter');
+    await input().pressSequentially('for Q4');
+    expect(await input().inputValue()).toBe('Total plan\nfor Q4');
+    expect(await messages().count()).toBe(count);
+    await input().press('Enter');
+    await waitForReply(count + 2);
+    expect(await lastAnswer().innerText()).toMatch(/Totals for all data you can see in \d{4}-Q4/);
+    await drawer().getByRole('button', { name: 'Reset conversation' }).click();
+    await expect.poll(() => messages().count()).toBe(1);
+    await drawer().getByRole('button', { name: 'How accurate is our forecast?' }).waitFor();
+  });
+
+  it("runs the greeting's scenario and asks before saving it", async () => {
+    await drawer().getByRole('button', { name: 'Run this scenario' }).click();
+    await waitForReply(3);
+    const answer = lastAnswer();
+    expect(await answer.innerText()).toContain('Scenario Demand Upside (End User)');
+    expect(await answer.locator('tbody tr').count()).toBe(4);
+    await screenshot(page, 'ai-assistant-drawer-light');
+    await answer.getByRole('button', { name: 'Save as overrides' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.innerText()).toContain('Save scenario Demand Upside (End User)?');
+    // Other browser tests share this server's data: look at the question, do not save.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('shows the error toast and the apology when the service fails', async () => {
+    await page.route('**/api/ai/chat**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    const count = await messages().count();
+    await input().fill('Total plan?');
+    await input().press('Enter');
+    await waitForReply(count + 2);
+    expect(await lastAnswer().innerText()).toContain(
+      "I'm sorry, I'm having trouble connecting to the AI service right now.",
+    );
+    const toast = await page.waitForSelector(
+      '[data-testid="toast"]:has-text("Failed to get AI response. Please try again.")',
+    );
+    expect(await toast.innerText()).toContain('Error');
+    await page.unroute('**/api/ai/chat**');
+    await drawer().getByRole('button', { name: 'Close', exact: true }).click();
+    await drawer().waitFor({ state: 'detached' });
+  });
+
+  it('opens the help bubble in three contexts, with its pulsing dot, error and Try Again', async () => {
+    for (const [title, expected] of [
+      ['Planning Workflow', /units, \$[\d,]+ final revenue/],
+      ['Performance Metrics', /Statistical forecast error \(WAPE\)/],
+      ['Category Management', /You are looking at all your data: [\d,]+ demand records/],
+    ] as const) {
+      const trigger = page.getByRole('button', { name: `AI insights: ${title}` });
+      expect(await trigger.getByTestId('ai-help-new').count()).toBe(1);
+      await trigger.click();
+      const popover = page.getByRole('dialog').filter({ hasText: title });
+      await expect.poll(async () => popover.innerText(), { timeout: 10_000 }).toMatch(expected);
+      expect(await popover.innerText()).toMatch(/Recommendations/i);
+      if (title === 'Planning Workflow') await screenshot(page, 'ai-help-bubble-light');
+      await page.keyboard.press('Escape');
+      expect(await trigger.getByTestId('ai-help-new').count()).toBe(0);
+    }
+    await page.route('**/api/ai-help**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    const trigger = page.getByRole('button', { name: 'AI insights: Data Aggregation' });
+    await trigger.click();
+    const popover = page.getByRole('dialog').filter({ hasText: 'Data Aggregation' });
+    await popover
+      .getByText('Unable to load AI insights. You can still access basic help information.')
+      .waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/ai-help**');
+    await popover.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(async () => popover.innerText(), { timeout: 10_000 }).toMatch(/Recommendations/i);
+    await page.keyboard.press('Escape');
+  });
+
+  it('looks right in the dark theme', async () => {
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('userSettings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('userSettings', JSON.stringify({ ...stored, theme: 'dark' }));
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Financial Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Open AI assistant' }).click();
+    await drawer().getByRole('button', { name: 'Where is the plan above or below the forecast?' }).click();
+    await waitForReply(3);
+    await screenshot(page, 'ai-assistant-drawer-dark');
+    await page.getByRole('button', { name: 'AI insights: Planning Workflow' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Planning Workflow' })
+      .getByText('Recommendations', { exact: false })
+      .waitFor();
+    await screenshot(page, 'ai-help-bubble-dark');
+    await page.keyboard.press('Escape');
+  });
+});

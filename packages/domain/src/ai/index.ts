@@ -1,0 +1,7 @@
+export * from './answer-format';
+export * from './chat';
+export * from './grounding';
+export * from './help';
+export * from './period';
+export * from './question';
+export * from './scenario';
