@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { runAiBench } from './ai.bench';
 import { runBatchSaveBench } from './batch-save.bench';
+import { runExportBench } from './export.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
@@ -23,6 +24,11 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
   ai: { title: 'AI assistant: offline answers and help insights (default data set, HTTP)', run: runAiBench },
+  export: {
+    title:
+      'Spreadsheet exports: Detailed Export (700 × 52), Quick Export of 1 M records (20,000 × 156), PostgreSQL',
+    run: runExportBench,
+  },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
     run: runPlannersBench,

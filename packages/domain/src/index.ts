@@ -14,3 +14,4 @@ export * from './optimisation';
 export * from './inventory';
 export * from './ai';
 export * from './api';
+export * from './spreadsheet-export';

@@ -7,6 +7,9 @@ import type { z } from 'zod';
 export const ROUTE_ACCESS_LEVELS = ['public', 'signed-in', 'write', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
 
+/** An Excel workbook (.xlsx). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
@@ -15,7 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type EndpointResponse =
   | { data: z.ZodType }
-  | { mediaType: 'text/csv' | 'text/html' | 'text/css' | 'application/json' }
+  | { mediaType: 'text/csv' | 'text/html' | 'text/css' | 'application/json' | typeof XLSX_MEDIA_TYPE }
   | { redirect: true };
 
 /**

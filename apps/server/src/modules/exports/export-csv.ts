@@ -7,6 +7,7 @@ import {
   type DrillDown,
   type GridRow,
   type ViewLevel,
+  neutraliseText,
 } from '@ps/domain';
 
 /**
@@ -65,8 +66,7 @@ export function csvCell(value: Cell, kind: Column['kind']): string {
     if (!Number.isFinite(value)) return '';
     return kind === 'money' || kind === 'percent' ? value.toFixed(2) : String(value);
   }
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = neutraliseText(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -79,7 +79,3 @@ export function csvHeader(columns: readonly Column[]): string {
 export function csvRow(columns: readonly Column[], row: GridRow | DemandRecord): string {
   return csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
 }
-
-/** demand-planning-real-data-{yyyy-mm-dd}.csv, dated in UTC. */
-export const exportFileName = (now: Date): string =>
-  `demand-planning-real-data-${now.toISOString().slice(0, 10)}.csv`;

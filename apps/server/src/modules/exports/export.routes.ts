@@ -1,11 +1,43 @@
-import { Readable } from 'node:stream';
-import { exportEndpoints as endpoints } from '@ps/domain';
-import type { FastifyInstance } from 'fastify';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  XLSX_MEDIA_TYPE,
+  csvFileName,
+  exportEndpoints as endpoints,
+  templateFileName,
+  workbookFileName,
+} from '@ps/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointInput, endpointRoute } from '../../lib/endpoint-route';
-import { exportFileName } from './export-csv';
 import type { ExportService } from './export.service';
 
-/** GET /api/demand-planning/export.csv: the grid at a view level and drill-down, filtered, streamed. */
+/**
+ * Sends a file that is written while it downloads. Input was validated before this (a 400 comes
+ * back as JSON); a failure after the first byte can only cut the download, which the browser
+ * reports as a failed export, and is logged.
+ */
+function sendStreamed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { type: string; name: string; rows?: number },
+  write: (out: PassThrough) => Promise<void>,
+) {
+  const out = new PassThrough();
+  write(out).then(
+    () => out.end(),
+    (error: unknown) => {
+      request.log.error({ err: error }, 'export failed mid-stream');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  reply
+    .type(file.type)
+    .header('content-disposition', `attachment; filename="${file.name}"`)
+    .header('cache-control', 'no-store');
+  if (file.rows !== undefined) reply.header('x-export-rows', String(file.rows));
+  return reply.send(out);
+}
+
+/** Quick Export (CSV, .xlsx), Detailed Export and Template Download, all streamed. */
 export function registerExportRoutes(app: FastifyInstance, service: ExportService): void {
   app.route({
     ...endpointRoute(endpoints.gridCsv),
@@ -15,9 +47,45 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
       body.on('error', (error) => request.log.error({ err: error }, 'CSV export failed mid-stream'));
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`)
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.gridXlsx),
+    handler: async (request, reply) => {
+      const { query } = endpointInput(endpoints.gridXlsx, request);
+      const name = workbookFileName(query.viewLevel, query.drillDown, new Date());
+      return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name }, (out) =>
+        service.writeGridXlsx(request.access, query, out),
+      );
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.detailedXlsx),
+    handler: async (request, reply) => {
+      const { query } = endpointInput(endpoints.detailedXlsx, request);
+      const now = new Date();
+      // Counted first so the browser can say how many rows it got (spec §8 'Export Successful').
+      const rows = await service.detailedRowCount(request.access, query);
+      const name = workbookFileName(query.viewLevel, query.drillDown, now);
+      return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name, rows }, (out) =>
+        service.writeDetailedXlsx(request.access, query, out, now),
+      );
+    },
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.templateXlsx),
+    handler: async (request, reply) => {
+      const { query } = endpointInput(endpoints.templateXlsx, request);
+      const name = templateFileName(query.viewLevel, query.drillDown);
+      return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name }, (out) =>
+        service.writeTemplateXlsx(out),
+      );
     },
   });
 }

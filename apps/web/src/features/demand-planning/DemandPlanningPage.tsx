@@ -145,9 +145,9 @@ export default function DemandPlanningPage() {
       <DemandPlanningHeader
         isFocusView={isFocusView}
         onFocusViewChange={setFocusView}
-        onExportCsv={() => void exportCsv()}
-        isExporting={isExporting}
-        canExport={total > 0}
+        exportView={viewRequest}
+        clientContext={clientContext}
+        total={total}
       />
       <div className="flex flex-1 flex-col gap-6 p-6">
         {isFocusView ? (

@@ -48,10 +48,10 @@ export const DEFAULT_DRILL_DOWN_OPTIONS: OptionsOf<'defaultDrillDown'> = [
   { value: 'quarterly', labelKey: 'settings:option.drillDown.quarterly' },
 ];
 
+/** No PDF: a PDF of millions of rows is not a planner's file; see docs/spreadsheet-export.md. */
 export const EXPORT_FORMAT_OPTIONS: OptionsOf<'exportFormat'> = [
   { value: 'xlsx', labelKey: 'settings:option.export.xlsx' },
   { value: 'csv', labelKey: 'settings:option.export.csv' },
-  { value: 'pdf', labelKey: 'settings:option.export.pdf' },
 ];
 
 /** Spec §9: 30, 60, 120, 240 minutes (default 60). */

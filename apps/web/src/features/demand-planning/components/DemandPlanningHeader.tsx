@@ -1,8 +1,11 @@
-import { DownloadIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon } from 'lucide-react';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { AiHelpBubble } from '@/features/ai-assistant';
+import type { ClientContext } from '@/features/auth';
 import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl';
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
+import { ExportMenu } from '@/features/spreadsheet-export/ExportMenu';
+import type { ExportView } from '@/features/spreadsheet-export/spreadsheet-export.api';
 import { UserMenu } from '@/features/shell/components/UserMenu';
 import { PageHelp } from './PageHelp';
 import { PublishCycleControl } from './PublishCycleControl';
@@ -12,9 +15,9 @@ import { NotificationBell } from '@/features/notifications/NotificationBell';
 type DemandPlanningHeaderProps = {
   isFocusView: boolean;
   onFocusViewChange: (isFocusView: boolean) => void;
-  onExportCsv: () => void;
-  isExporting: boolean;
-  canExport: boolean;
+  exportView: ExportView;
+  clientContext: ClientContext;
+  total: number;
 };
 
 /**
@@ -24,9 +27,9 @@ type DemandPlanningHeaderProps = {
 export function DemandPlanningHeader({
   isFocusView,
   onFocusViewChange,
-  onExportCsv,
-  isExporting,
-  canExport,
+  exportView,
+  clientContext,
+  total,
 }: DemandPlanningHeaderProps) {
   const { t } = useTranslation();
   return (
@@ -59,10 +62,7 @@ export function DemandPlanningHeader({
           aria-label={t('planning:header.importExport')}
           className="flex items-center rounded-md border border-border p-0.5"
         >
-          <Button variant="ghost" size="sm" onClick={onExportCsv} disabled={!canExport || isExporting}>
-            {isExporting ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />}
-            {t('planning:header.quickExport')}
-          </Button>
+          <ExportMenu view={exportView} clientContext={clientContext} total={total} />
         </div>
         <NotificationBell />
         <UserMenu />

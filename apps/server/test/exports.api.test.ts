@@ -1,0 +1,361 @@
+import {
+  DATA_SHEET_HEADER_ROW,
+  EXPORT_ROW_COLUMNS,
+  TEMPLATE_COLUMNS,
+  TEMPLATE_INSTRUCTIONS,
+  csvFileName as exportFileName,
+  horizonOf,
+  weeksOfPeriod,
+  workbookFileName,
+  type AggregatedRow,
+  type DemandRecord,
+  type GridPage,
+} from '@ps/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell } from '../src/modules/exports/export-csv';
+import { ExportService } from '../src/modules/exports/export.service';
+import { PlanningGridService } from '../src/modules/planning-grid/planning-grid.service';
+import { backends } from './support/backends';
+import { startTestServer, type TestServer } from './support/test-server';
+
+type Ok<T> = { success: true; data: T };
+
+/** Splits CSV text into rows of cells (RFC 4180: quoted cells may hold commas, quotes and newlines). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('CSV cells', () => {
+  it('writes money and percents with 2 decimals and leaves other numbers as they are', () => {
+    expect(csvCell(1234.5, 'money')).toBe('1234.50');
+    expect(csvCell(-3, 'money')).toBe('-3.00');
+    expect(csvCell(17.555, 'percent')).toBe('17.55');
+    expect(csvCell(42, 'number')).toBe('42');
+    expect(csvCell(null, 'money')).toBe('');
+  });
+
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('Pumps, Gear', 'text')).toBe('"Pumps, Gear"');
+    expect(csvCell('say "hi"', 'text')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines', 'text')).toBe('"two\nlines"');
+    expect(csvCell('plain', 'text')).toBe('plain');
+  });
+
+  it('makes text that a spreadsheet would run as a formula inert, but not negative numbers', () => {
+    expect(csvCell('=SUM(A1:A9)', 'text')).toBe("'=SUM(A1:A9)");
+    expect(csvCell('+1 555', 'text')).toBe("'+1 555");
+    expect(csvCell('-x', 'text')).toBe("'-x");
+    expect(csvCell('@cmd', 'text')).toBe("'@cmd");
+    expect(csvCell('=HYPERLINK("http://x","y")', 'text')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell(-12.5, 'money')).toBe('-12.50');
+  });
+
+  it('names the file after the day in UTC', () => {
+    expect(exportFileName(new Date('2026-11-21T23:30:00Z'))).toBe('demand-planning-real-data-2026-11-21.csv');
+  });
+});
+
+describe.each(backends)('CSV and Excel exports on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // 26 weeks: 13 of them from the seed's anchor on, so the export horizon has figures.
+    server = await startTestServer(backend, { products: 20, weeks: 26 });
+  });
+  afterAll(async () => server?.close());
+
+  const download = async (query: string) => {
+    const { id_token } = await server.tokensFor('admin');
+    const response = await fetch(`${server.baseUrl}/api/demand-planning/export.csv?${query}`, {
+      headers: { authorization: `Bearer ${id_token}` },
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // A UTF-8 byte-order mark first, for spreadsheet programs; the text is what follows it.
+    const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return { response, hasBom, text: new TextDecoder().decode(hasBom ? bytes.subarray(3) : bytes) };
+  };
+  const gridRows = async (query: string) =>
+    (await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${query}&limit=500`)).body.data;
+
+  it('exports a roll-up as the grid shows it, with its file name and header', async () => {
+    const { response, hasBom, text } = await download('viewLevel=business_unit&drillDown=quarterly');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${exportFileName(new Date())}"`,
+    );
+    expect(hasBom).toBe(true);
+    const [header, ...lines] = parseCsv(text);
+    expect(header!.slice(0, 4)).toEqual(['BU', 'Period', 'Records', 'Act_Bkg_Units']);
+    const page = await gridRows('viewLevel=business_unit&drillDown=quarterly');
+    expect(lines).toHaveLength(page.total);
+    const first = page.rows[0] as AggregatedRow;
+    const cell = (line: string[], name: string) => line[header!.indexOf(name)];
+    expect(cell(lines[0]!, 'BU')).toBe(first.BU);
+    expect(cell(lines[0]!, 'Period')).toBe(first.periodLabel);
+    expect(cell(lines[0]!, 'Final_Pln_Rev_Dlrs')).toBe(first.Final_Pln_Rev_Dlrs!.toFixed(2));
+    expect(cell(lines[0]!, 'Records')).toBe(String(first.recordCount));
+  });
+
+  it('exports the original table with the filters applied, page after page', async () => {
+    const records = (
+      await server.request<Ok<{ items: DemandRecord[] }>>('GET', '/api/demand-planning/real-data?limit=5000')
+    ).body.data.items;
+    const bu = records[0]!.BU;
+    const query = `viewLevel=none&drillDown=none&bu=${encodeURIComponent(bu)}`;
+    const { text } = await download(query);
+    const [header, ...lines] = parseCsv(text);
+    expect(header!.slice(0, 3)).toEqual(['PID', 'Time_Series_sk', 'BU']);
+    expect(lines).toHaveLength(records.filter((r) => r.BU === bu).length);
+    expect(lines.every((line) => line[2] === bu)).toBe(true);
+
+    // Small pages give the same file as one big page.
+    const grid = new PlanningGridService(server.database.db);
+    const scope = {
+      userId: 't',
+      userName: 'Test',
+      groups: ['admin'],
+      clientIds: ['internal', 'circor'] as const,
+      canWrite: true,
+      isAdmin: true,
+    };
+    let paged = '';
+    for await (const chunk of new ExportService(server.database.db, grid, 7).csv(scope, {
+      viewLevel: 'none',
+      drillDown: 'none',
+      bu: [bu],
+    })) {
+      paged += chunk;
+    }
+    expect(paged).toBe(`\uFEFF${text}`);
+  });
+
+  it('neutralises formulas typed into comments', async () => {
+    const target = (await gridRows('viewLevel=none&drillDown=none')).rows[0] as DemandRecord;
+    await server.request('POST', '/api/demand-planning/real-data/batch', {
+      updates: [
+        { PID: target.PID, Time_Series_sk: target.Time_Series_sk, Comments: '=HYPERLINK("http://evil","x")' },
+      ],
+    });
+    const { text } = await download(`viewLevel=none&drillDown=none&search=${target.PID}`);
+    expect(text).toContain('"\'=HYPERLINK(""http://evil"",""x"")"');
+  });
+
+  it('refuses a bad view level before streaming anything', async () => {
+    const { response, text } = await download('viewLevel=everything');
+    expect(response.status).toBe(400);
+    const body = JSON.parse(text) as { success: boolean; error: string };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(/^viewLevel /);
+  });
+
+  const workbook = async (path: string, as: 'admin' | 'circor' = 'admin') => {
+    const { id_token } = await server.tokensFor(as);
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${id_token}` },
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) return { response, book: null, text: bytes.toString('utf8') };
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    return { response, book, text: '' };
+  };
+  const allRecords = async (as: 'admin' | 'circor' = 'admin') =>
+    (
+      await server.request<Ok<{ items: DemandRecord[] }>>(
+        'GET',
+        '/api/demand-planning/real-data?limit=5000',
+        undefined,
+        {
+          as,
+        },
+      )
+    ).body.data.items;
+
+  it('Quick Export to Excel: the view as the grid shows it, numbers as numbers with formats, frozen header', async () => {
+    const { response, book } = await workbook(
+      '/api/demand-planning/export.xlsx?viewLevel=business_unit&drillDown=quarterly',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${workbookFileName('business_unit', 'quarterly', new Date())}"`,
+    );
+    const sheet = book!.worksheets[0]!;
+    expect(sheet.name).toBe('Demand Plan');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 4)).toEqual(['BU', 'Period', 'Records', 'Act_Bkg_Units']);
+    const page = await gridRows('viewLevel=business_unit&drillDown=quarterly');
+    expect(sheet.actualRowCount).toBe(page.total + 1);
+    const first = page.rows[0] as AggregatedRow;
+    const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1);
+    expect(cell('BU').value).toBe(first.BU);
+    expect(cell('Final_Pln_Rev_Dlrs').value).toBe(first.Final_Pln_Rev_Dlrs);
+    expect(cell('Final_Pln_Rev_Dlrs').numFmt).toContain('"$"#,##0.00');
+    expect(cell('Records').value).toBe(first.recordCount);
+  });
+
+  it('Quick Export to Excel of the original table holds every filtered record, with formulas made text', async () => {
+    const records = await allRecords();
+    const target = records[0]!;
+    await server.request('POST', '/api/demand-planning/real-data/batch', {
+      updates: [{ PID: target.PID, Time_Series_sk: target.Time_Series_sk, Comments: '@SUM(1+1)' }],
+    });
+    const bu = target.BU;
+    const { book } = await workbook(
+      `/api/demand-planning/export.xlsx?viewLevel=none&drillDown=none&bu=${encodeURIComponent(bu)}`,
+    );
+    const sheet = book!.worksheets[0]!;
+    expect(sheet.actualRowCount - 1).toBe(records.filter((r) => r.BU === bu).length);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const comments: unknown[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) comments.push(row.getCell(header.indexOf('Comments') + 1).value);
+    });
+    expect(comments).toContain("'@SUM(1+1)");
+  });
+
+  it('Detailed Export: data sheet per SKU with 4, 13 and 52 period columns, filters on top, summary and template', async () => {
+    const { response, book } = await workbook(
+      '/api/demand-planning/export-detailed.xlsx?viewLevel=category&drillDown=none',
+    );
+    expect(response.status).toBe(200);
+    expect(book!.worksheets.map((s) => s.name)).toEqual(['Demand Plan Data', 'Summary', 'Import Template']);
+    const data = book!.getWorksheet('Demand Plan Data')!;
+    expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: DATA_SHEET_HEADER_ROW });
+    expect(data.getRow(4).getCell(1).value).toBe('Business Unit');
+    expect(data.getRow(4).getCell(2).value).toBe('All');
+    const header = (data.getRow(DATA_SHEET_HEADER_ROW).values as unknown[]).slice(1);
+    expect(header).toEqual(EXPORT_ROW_COLUMNS.map((c) => c.key));
+
+    const records = await allRecords();
+    const pids = [...new Set(records.map((r) => r.PID))].sort();
+    expect(response.headers.get('x-export-rows')).toBe(String(pids.length));
+    expect(data.actualRowCount).toBe(DATA_SHEET_HEADER_ROW + pids.length - 1);
+
+    // Every figure of one SKU against its records: Q1 = the 13 weeks from this week.
+    const horizon = horizonOf(new Date());
+    const q1 = new Set(weeksOfPeriod(horizon, 'Q', 1));
+    const pid = pids[0]!;
+    const row = data.getRow(DATA_SHEET_HEADER_ROW + 1);
+    const value = (name: string) => row.getCell(header.indexOf(name) + 1).value;
+    const own = records.filter((r) => r.PID === pid);
+    const inQ1 = own.filter((r) => q1.has(r.Time_Series_sk));
+    const inHorizon = own.filter((r) => horizon.weeks.includes(r.Time_Series_sk));
+    const sum = (list: DemandRecord[], f: keyof DemandRecord) =>
+      list.reduce((s, r) => s + Number(r[f] ?? 0), 0);
+    expect(value('sku')).toBe(pid);
+    expect(value('category')).toBe(own[0]!.PF);
+    expect(value('businessUnit')).toBe(own[0]!.BU);
+    expect(value('forecastQ1')).toBe(inQ1.length ? sum(inQ1, 'Ensemble_Fcst_Units') : null);
+    expect(value('totalForecast')).toBe(inHorizon.length ? sum(inHorizon, 'Ensemble_Fcst_Units') : null);
+    expect(value('totalOverride')).toBe(inHorizon.length ? sum(inHorizon, 'Final_Pln_Units') : null);
+    const overridden = (r: DemandRecord) =>
+      [r.Rev_Pln_Ovrd_Percent, r.Rev_Pln_Ovrd_Units, r.SOP_Pln_Ovrd_Percent, r.SOP_Pln_Ovrd_Units].some(
+        (v) => v !== null,
+      );
+    expect(value('overrideQ1')).toBe(inQ1.some(overridden) ? sum(inQ1, 'Final_Pln_Units') : null);
+    expect(row.getCell(header.indexOf('variancePercent') + 1).numFmt).toBe('0.00"%"');
+    expect(row.getCell(header.indexOf('totalPlanRevenue') + 1).numFmt).toContain('"$"');
+    expect(row.getCell(header.indexOf('lastModified') + 1).value).toBeInstanceOf(Date);
+
+    const summary = book!.getWorksheet('Summary')!;
+    const labels = new Map<unknown, unknown>();
+    summary.eachRow((r) => labels.set(r.getCell(1).value, r.getCell(2).value));
+    expect(labels.get('SKUs')).toBe(pids.length);
+    const template = book!.getWorksheet('Import Template')!;
+    expect((template.getRow(1).values as unknown[]).slice(1)).toEqual([...TEMPLATE_COLUMNS]);
+  });
+
+  it('Detailed Export writes the filters it applied and neutralises typed text', async () => {
+    const records = await allRecords();
+    const bu = records[0]!.BU;
+    const { book, response } = await workbook(
+      `/api/demand-planning/export-detailed.xlsx?viewLevel=sku&drillDown=weekly&bu=${encodeURIComponent(bu)}&search=${encodeURIComponent('=1')}`,
+    );
+    expect(response.status).toBe(200);
+    const data = book!.getWorksheet('Demand Plan Data')!;
+    expect(data.getRow(4).getCell(2).value).toBe(bu);
+    expect(data.getRow(7).getCell(2).value).toBe("'=1");
+    expect(response.headers.get('x-export-rows')).toBe('0');
+  });
+
+  it('a circor user exports only circor SKUs, whatever client context is asked for', async () => {
+    const circorPids = new Set((await allRecords('circor')).map((r) => r.PID));
+    expect(circorPids.size).toBeGreaterThan(0);
+    const { book } = await workbook(
+      '/api/demand-planning/export-detailed.xlsx?viewLevel=category&drillDown=none&clientContext=internal',
+      'circor',
+    );
+    const data = book!.getWorksheet('Demand Plan Data')!;
+    const skus: unknown[] = [];
+    data.eachRow((row, n) => {
+      if (n > DATA_SHEET_HEADER_ROW) skus.push(row.getCell(1).value);
+    });
+    expect(new Set(skus)).toEqual(circorPids);
+    const quick = await workbook('/api/demand-planning/export.xlsx?viewLevel=none&drillDown=none', 'circor');
+    const quickSheet = quick.book!.worksheets[0]!;
+    const pids = new Set<unknown>();
+    quickSheet.eachRow((row, n) => {
+      if (n > 1) pids.add(row.getCell(1).value);
+    });
+    expect(pids).toEqual(circorPids);
+  });
+
+  it('Template Download: the template sheet first, then the spec instructions', async () => {
+    const { response, book } = await workbook(
+      '/api/demand-planning/import-template.xlsx?viewLevel=sku&drillDown=weekly',
+    );
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="demand-planning-import-template-sku-weekly.xlsx"',
+    );
+    expect(book!.worksheets.map((s) => s.name)).toEqual(['Import Template', 'Instructions']);
+    expect((book!.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([...TEMPLATE_COLUMNS]);
+    const lines: unknown[] = [];
+    book!.worksheets[1]!.eachRow((row) => lines.push(row.getCell(1).value));
+    expect(lines).toEqual([...TEMPLATE_INSTRUCTIONS]);
+  });
+
+  it('refuses bad input with a 400 naming the field, and anonymous callers with 401', async () => {
+    for (const path of [
+      '/api/demand-planning/export.xlsx?drillDown=daily',
+      '/api/demand-planning/export-detailed.xlsx?viewLevel=all',
+      '/api/demand-planning/import-template.xlsx?drillDown=x',
+    ]) {
+      const { response, text } = await workbook(path);
+      expect(response.status).toBe(400);
+      expect((JSON.parse(text) as { error: string }).error).toMatch(/^(viewLevel|drillDown) /);
+    }
+    const anonymous = await server.request('GET', '/api/demand-planning/import-template.xlsx', undefined, {
+      as: 'anonymous',
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './horizon';
+export * from './export-row';
+export * from './files';
+export * from './neutralise';
