@@ -31,6 +31,7 @@ import { exportsModule } from './modules/exports';
 import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
+import { importsModule } from './modules/imports';
 import { planningGridModule } from './modules/planning-grid';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
@@ -39,6 +40,7 @@ const MODULES: readonly ServerModule[] = [
   demandRecordsModule,
   planningGridModule,
   exportsModule,
+  importsModule,
   dashboardModule,
   forecastRunsModule,
   planCyclesModule,

@@ -59,7 +59,7 @@ const CALLER_EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = {
 export async function startTestServer(
   backend: Backend,
   seed: { products: number; weeks: number } = { products: 40, weeks: 12 },
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   let database: DatabaseHandle;
@@ -83,6 +83,7 @@ export async function startTestServer(
     WEB_DIST_DIR: options.webDistDir ?? '/nonexistent',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    ...options.env,
   });
   const auth = await createAuthSetup(config, { keysFile });
   const routes: RouteOptions[] = [];

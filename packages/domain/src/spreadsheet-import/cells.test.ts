@@ -75,6 +75,10 @@ describe('parseCsv', () => {
     ]);
   });
 
+  it('detects the delimiter on the first non-empty line', () => {
+    expect(parseCsv('\n\na;b\n')).toEqual([[''], [''], ['a', 'b']]);
+  });
+
   it('stops after maxRows + 1 rows', () => {
     expect(parseCsv('h\n1\n2\n3\n4', 2)).toHaveLength(3);
   });

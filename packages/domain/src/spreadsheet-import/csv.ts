@@ -6,11 +6,11 @@
 const DELIMITERS = [',', ';', '\t'] as const;
 export type CsvDelimiter = (typeof DELIMITERS)[number];
 
-/** The delimiter that occurs most often outside quotes on the first line (the header). */
+/** The delimiter that occurs most often outside quotes on the first non-empty line (the header). */
 export function detectDelimiter(text: string): CsvDelimiter {
   const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
-  for (const char of text) {
+  for (const char of text.replace(/^[\r\n]+/, '')) {
     if (char === '"') quoted = !quoted;
     else if (!quoted && (char === '\n' || char === '\r')) break;
     else if (!quoted && counts.has(char as CsvDelimiter))

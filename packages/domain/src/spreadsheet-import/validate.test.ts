@@ -116,12 +116,19 @@ describe('validateImportRows', () => {
     ]);
     expect(result.validRows).toEqual([]);
     expect(result.errors).toEqual([
-      { row: 2, field: 'category', message: 'category is required but is empty', severity: 'error' },
+      {
+        row: 2,
+        field: 'category',
+        message: 'category is required but is empty',
+        severity: 'error',
+        sku: 'A-1',
+      },
       {
         row: 2,
         field: 'overrideQ1',
         message: 'overrideQ1 must be between 0 and 1000000000',
         severity: 'error',
+        sku: 'A-1',
       },
       { row: 3, field: 'sku', message: 'sku is required but is empty', severity: 'error' },
     ]);
@@ -170,6 +177,7 @@ describe('validateImportRows', () => {
         field: 'sku',
         message: 'Duplicate SKU "a-1" in this file (first on row 4)',
         severity: 'error',
+        sku: 'a-1',
       },
     ]);
   });

@@ -33,6 +33,8 @@ export type ImportIssue = {
   field: string;
   message: string;
   severity: 'error' | 'warning';
+  /** The row's SKU when it has one, so a refusal can name it. */
+  sku?: string;
 };
 
 /** Spec §3 "Import result": valid rows, errors and warnings by row and field, duplicates. */
@@ -104,6 +106,7 @@ export function validateImportRows(
         field: 'sku',
         message: `Duplicate SKU "${item.sku}" in this file (first on row ${first})`,
         severity: 'error',
+        sku: item.sku,
       });
       continue;
     }
@@ -125,8 +128,9 @@ function validateRow(
     return column === undefined ? null : (cells[column] ?? null);
   };
   const errorCount = result.errors.length;
+  const item: Partial<ImportRow> = { row };
   const error = (field: string, message: string): void => {
-    result.errors.push({ row, field, message, severity: 'error' });
+    result.errors.push({ row, field, message, severity: 'error', ...(item.sku ? { sku: item.sku } : {}) });
   };
   const warning = (field: string, message: string): void => {
     result.warnings.push({ row, field, message, severity: 'warning' });
@@ -138,7 +142,6 @@ function validateRow(
     return value;
   };
 
-  const item: Partial<ImportRow> = { row };
   for (const field of REQUIRED_IMPORT_FIELDS) {
     const value = text(field, field === 'sku' ? IMPORT_TEXT_MAX_LENGTH.sku : IMPORT_TEXT_MAX_LENGTH.text);
     if (value === undefined) error(field, `${field} is required but is empty`);

@@ -1,6 +1,7 @@
 import { DownloadIcon, EyeIcon, EyeOffIcon, LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl';
+import { ImportControl } from '@/features/spreadsheet-import/ImportDialog';
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { UserMenu } from '@/features/shell/components/UserMenu';
 import { PageHelp } from './PageHelp';
@@ -56,6 +57,7 @@ export function DemandPlanningHeader({
           aria-label={t('planning:header.importExport')}
           className="flex items-center rounded-md border border-border p-0.5"
         >
+          <ImportControl />
           <Button variant="ghost" size="sm" onClick={onExportCsv} disabled={!canExport || isExporting}>
             {isExporting ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />}
             {t('planning:header.quickExport')}
