@@ -33,6 +33,7 @@ import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { healthModule } from './modules/health';
 import { inventoryModule } from './modules/inventory';
+import { importsModule } from './modules/imports';
 import { planningGridModule } from './modules/planning-grid';
 import { exchangeRatesModule } from './modules/exchange-rates';
 import { notificationsModule } from './modules/notifications';
@@ -45,6 +46,7 @@ const MODULES: readonly ServerModule[] = [
   demandRecordsModule,
   planningGridModule,
   exportsModule,
+  importsModule,
   dashboardModule,
   forecastRunsModule,
   planCyclesModule,

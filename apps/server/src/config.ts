@@ -83,6 +83,18 @@ const ZConfigSchema = z
      * sessions. Default: beside the embedded database folder.
      */
     OIDC_KEYS_FILE: z.string().min(1).optional(),
+    /** Largest spreadsheet a user may import, in bytes (default 50 MB). */
+    IMPORT_MAX_BYTES: z.coerce
+      .number({ error: 'must be a number of bytes' })
+      .int()
+      .min(1024, { error: 'must be at least 1024 (bytes)' })
+      .default(50 * 1024 * 1024),
+    /** Most data rows an imported file may hold; a longer file is refused before anything is written. */
+    IMPORT_MAX_ROWS: z.coerce
+      .number({ error: 'must be a number of rows' })
+      .int()
+      .min(1, { error: 'must be at least 1' })
+      .default(200_000),
     /**
      * Browser origins of other sites allowed to call the API (comma-separated, e.g.
      * https://portal.example.com). Empty: same origin only, no CORS headers at all.

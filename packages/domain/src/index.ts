@@ -15,3 +15,4 @@ export * from './inventory';
 export * from './ai';
 export * from './api';
 export * from './spreadsheet-export';
+export * from './spreadsheet-import';

@@ -95,6 +95,41 @@ export type AuditLogTable = {
   changed_at: ColumnType<Date, Date | string | undefined, never>;
   /** What made the change: edit, batch, import, forecast, publish. */
   source: string;
+  /** The import that made the change (migration 0010); optional so older writers need not name it. */
+  import_id?: number | null;
+};
+
+/** A product's planner and notes, set by spreadsheet imports (migration 0010). */
+export type ProductDetailsTable = {
+  pid: string;
+  planner_name: string | null;
+  notes: string | null;
+};
+
+/** One spreadsheet import (migration 0010): who, which file, what it did. */
+export type ImportsTable = {
+  id: Generated<number>;
+  file_name: string;
+  imported_by: string;
+  imported_at: ColumnType<Date, Date | string | undefined, never>;
+  row_count: number;
+  created_count: number;
+  updated_count: number;
+  failed_count: number;
+};
+
+/** Changes to product attributes (region, site, planner, notes), which are not per week (0010). */
+export type ProductAuditLogTable = {
+  id: Generated<number>;
+  client_id: string;
+  pid: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  changed_by: string;
+  changed_at: ColumnType<Date, Date | string | undefined, never>;
+  source: string;
+  import_id: number | null;
 };
 
 /** One product at one stocking site: policy, demand statistics, order-up-to levels, override (0013). */
@@ -388,6 +423,9 @@ export type Database = {
   sales_history: SalesHistoryTable;
   plan_versions: PlanVersionsTable;
   audit_log: AuditLogTable;
+  product_details: ProductDetailsTable;
+  imports: ImportsTable;
+  product_audit_log: ProductAuditLogTable;
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
   inventory_parameters: InventoryParametersTable;

@@ -7,6 +7,7 @@ import type { EndpointContract } from './endpoint';
 import { exportEndpoints } from './exports.contract';
 import { forecastRunEndpoints } from './forecast-runs.contract';
 import { healthEndpoints } from './health.contract';
+import { importEndpoints } from './imports.contract';
 import { planningGridEndpoints } from './planning-grid.contract';
 import { planCycleEndpoints } from './plan-cycles.contract';
 import { exchangeRateEndpoints } from './exchange-rates.contract';
@@ -26,6 +27,7 @@ export * from './demand-records.contract';
 export * from './exports.contract';
 export * from './forecast-runs.contract';
 export * from './health.contract';
+export * from './imports.contract';
 export * from './planning-grid.contract';
 export * from './plan-cycles.contract';
 export * from './exchange-rates.contract';
@@ -40,6 +42,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   demandRecordEndpoints,
   planningGridEndpoints,
   exportEndpoints,
+  importEndpoints,
   dashboardEndpoints,
   forecastRunEndpoints,
   planCycleEndpoints,

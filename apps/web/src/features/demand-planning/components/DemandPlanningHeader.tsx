@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { AiHelpBubble } from '@/features/ai-assistant';
 import type { ClientContext } from '@/features/auth';
 import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl';
+import { ImportControl } from '@/features/spreadsheet-import/ImportDialog';
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { ExportMenu } from '@/features/spreadsheet-export/ExportMenu';
 import type { ExportView } from '@/features/spreadsheet-export/spreadsheet-export.api';
@@ -62,6 +63,7 @@ export function DemandPlanningHeader({
           aria-label={t('planning:header.importExport')}
           className="flex items-center rounded-md border border-border p-0.5"
         >
+          <ImportControl />
           <ExportMenu view={exportView} clientContext={clientContext} total={total} />
         </div>
         <NotificationBell />

@@ -1,0 +1,13 @@
+import { parentPort } from 'node:worker_threads';
+import { readSpreadsheet, type ReadLimits } from './read-spreadsheet';
+
+/** A parse job: the file travels as a transferred ArrayBuffer, not a copy. */
+export type ParseJob = { fileName: string; bytes: ArrayBuffer; limits: ReadLimits; today: string };
+
+parentPort?.on('message', (job: ParseJob) => {
+  readSpreadsheet(job.fileName, Buffer.from(job.bytes), job.limits, new Date(job.today)).then(
+    (result) => parentPort?.postMessage({ result }),
+    (error: unknown) =>
+      parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
+});

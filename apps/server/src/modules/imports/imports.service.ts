@@ -1,0 +1,482 @@
+import {
+  IMPORT_FORECAST_FIELDS,
+  IMPORT_LIST_LIMIT,
+  IMPORT_OVERRIDE_FIELDS,
+  ZDerivedValuesSchema,
+  importQuarterWeeks,
+  isImportFileProblem,
+  spreadUnits,
+  type ClientId,
+  type ImportIssue,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportRow,
+  type ImportRowOutcome,
+  type ImportValidation,
+} from '@ps/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { planColumns, type DemandRecordRow } from '../../db/demand-record-row';
+import type { Database } from '../../db/schema';
+import { narrowToContext, type AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
+import { parseInput } from '../../lib/validate';
+import {
+  findProducts,
+  insertAudit,
+  insertImport,
+  insertProductAudit,
+  insertProducts,
+  insertRecords,
+  lockRecords,
+  recordImportCounts,
+  updateProductPlaces,
+  updateRecords,
+  upsertProductDetails,
+  type AuditWrite,
+  type ImportedProduct,
+  type ProductAuditWrite,
+  type ProductDetails,
+  type ProductPlaceUpdate,
+  type RecordWrite,
+} from './imports.repository';
+import type { SpreadsheetParser } from './spreadsheet-parser';
+
+/** Product attributes of a new SKU that a sheet does not carry (spec §9's fallback category). */
+const UNASSIGNED = 'Unassigned';
+const SOURCE = 'import';
+
+type Uploaded = { fileName: string; bytes: Buffer };
+
+const failedMessage = (id: string | undefined, reason: string): string =>
+  `Failed to import ${id || 'unknown item'}: ${reason}`;
+
+/** Spec §8: success is 'Successfully imported N items'; with failures the bulk summary. */
+export function outcomeMessage(imported: number, failed: number): string {
+  return failed > 0
+    ? `${failed} items failed to import. ${imported} items imported successfully.`
+    : `Successfully imported ${imported} items`;
+}
+
+const NOT_YOURS = 'the SKU belongs to a client you cannot import for';
+
+/**
+ * Spreadsheet import (docs/spreadsheet-import.md). One row is one SKU: an existing SKU's quarterly
+ * overrides set that quarter's Final plan, spread over its weeks by the statistical forecast; a new
+ * SKU is created with its quarterly forecasts as the weekly baseline; region, site, planner and
+ * notes update the product. Every valid row applies in one transaction, each change audited.
+ */
+export class ImportService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly parser: SpreadsheetParser,
+  ) {}
+
+  private async parse(file: Uploaded, today: Date): Promise<ImportValidation> {
+    const result = await this.parser.parse(file.fileName, file.bytes, today);
+    if (isImportFileProblem(result)) throw AppError.validation(result.problem, 'file');
+    return result;
+  }
+
+  async preview(
+    scope: AccessScope,
+    clientContext: string | undefined,
+    file: Uploaded,
+  ): Promise<ImportPreview> {
+    const { clientIds } = narrowToContext(scope, clientContext);
+    const validation = await this.parse(file, new Date());
+    const products = await findProducts(
+      this.db,
+      validation.validRows.map((r) => r.sku),
+      false,
+    );
+    const bySku = new Map(products.map((p) => [p.pid, p]));
+    const errors = [...validation.errors];
+    const valid = validation.validRows.filter((row) => {
+      const product = bySku.get(row.sku);
+      if (!product || clientIds.includes(product.client_id as ClientId)) return true;
+      errors.push({
+        row: row.row,
+        field: 'sku',
+        message: failedMessage(row.sku, NOT_YOURS),
+        severity: 'error',
+      });
+      return false;
+    });
+    errors.sort((a, b) => a.row - b.row);
+    const duplicates = valid.filter((row) => bySku.has(row.sku)).map((row) => row.sku);
+    return {
+      fileName: file.fileName,
+      totalRows: validation.totalRows,
+      validRowCount: valid.length,
+      preview: valid.slice(0, 5),
+      errors: errors.slice(0, IMPORT_LIST_LIMIT),
+      errorCount: errors.length,
+      warnings: validation.warnings.slice(0, IMPORT_LIST_LIMIT),
+      warningCount: validation.warnings.length,
+      duplicates: duplicates.slice(0, IMPORT_LIST_LIMIT),
+      duplicateCount: duplicates.length,
+    };
+  }
+
+  async importFile(
+    scope: AccessScope,
+    clientContext: string | undefined,
+    file: Uploaded,
+  ): Promise<ImportOutcome> {
+    const today = new Date();
+    const validation = await this.parse(file, today);
+    const invalid = invalidRows(validation);
+    return this.apply(
+      narrowToContext(scope, clientContext),
+      file.fileName,
+      validation.validRows,
+      invalid,
+      today,
+    );
+  }
+
+  async importItem(scope: AccessScope, clientContext: string | undefined, item: Omit<ImportRow, 'row'>) {
+    const outcome = await this.apply(
+      narrowToContext(scope, clientContext),
+      'POST /api/demand-planning-items',
+      [{ ...item, row: 1 }],
+      [],
+      new Date(),
+    );
+    const row = outcome.rows[0]!;
+    if (row.status === 'failed')
+      throw new AppError('FORBIDDEN', row.message ?? failedMessage(item.sku, NOT_YOURS));
+    return row;
+  }
+
+  /**
+   * Applies the valid rows in one transaction: all of them or none. Rows of another client's SKUs
+   * fail (and are reported) without stopping the others; a value that overflows a column stops
+   * the whole import with a 400 naming the SKU, week and field.
+   */
+  private async apply(
+    scope: AccessScope,
+    fileName: string,
+    rows: readonly ImportRow[],
+    invalid: ImportRowOutcome[],
+    today: Date,
+  ): Promise<ImportOutcome> {
+    const quarters = importQuarterWeeks(today);
+    const weeks = { first: quarters[0]![0]!, last: quarters[3]![12]! };
+    const newClient: ClientId = scope.clientIds.includes('internal') ? 'internal' : scope.clientIds[0]!;
+    const change = { at: today, by: scope.userName };
+
+    return this.db.transaction().execute(async (trx) => {
+      const importId = await insertImport(trx, {
+        fileName: fileName.slice(0, 255),
+        by: scope.userName,
+        rows: rows.length + invalid.length,
+      });
+      const products = new Map(
+        (
+          await findProducts(
+            trx,
+            rows.map((r) => r.sku),
+            true,
+          )
+        ).map((p) => [p.pid, p]),
+      );
+      const plan = new ImportPlan(importId, scope.userName);
+      const outcomes: ImportRowOutcome[] = [...invalid];
+      const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
+      for (const row of rows) {
+        const product = products.get(row.sku);
+        if (!product) outcomes.push(plan.create(row, newClient, quarters));
+        else if (!scope.clientIds.includes(product.client_id as ClientId))
+          outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, NOT_YOURS)));
+        else existing.push({ row, product });
+      }
+      const records = await lockRecords(
+        trx,
+        existing.map((e) => e.product.pid),
+        weeks,
+        scope.clientIds,
+      );
+      const recordsByPid = groupBy(records, (r) => r.pid);
+      for (const { row, product } of existing)
+        outcomes.push(plan.update(row, product, recordsByPid.get(product.pid) ?? [], quarters));
+
+      await plan.write(trx, change);
+      outcomes.sort((a, b) => a.row - b.row);
+      const count = (status: ImportRowOutcome['status']) =>
+        outcomes.filter((o) => o.status === status).length;
+      const counts = {
+        created: count('created'),
+        updated: count('updated'),
+        unchanged: count('unchanged'),
+        failed: count('failed'),
+      };
+      await recordImportCounts(trx, importId, counts);
+      const imported = counts.created + counts.updated + counts.unchanged;
+      return {
+        importId,
+        imported,
+        ...counts,
+        message: outcomeMessage(imported, counts.failed),
+        rows: outcomes
+          .filter((o) => o.status !== 'unchanged' || o.warnings.length > 0)
+          .slice(0, IMPORT_LIST_LIMIT),
+      };
+    });
+  }
+}
+
+function failed(row: number, sku: string, message: string): ImportRowOutcome {
+  return { row, sku, status: 'failed', message, changes: [], warnings: [] };
+}
+
+/** Rows the rules refused, one failure each with the first error's reason. */
+function invalidRows(validation: ImportValidation): ImportRowOutcome[] {
+  const byRow = new Map<number, ImportIssue>();
+  for (const issue of validation.errors) if (!byRow.has(issue.row)) byRow.set(issue.row, issue);
+  return [...byRow.values()].map((issue) =>
+    failed(issue.row, issue.sku ?? '', failedMessage(issue.sku, issue.message)),
+  );
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+const auditText = (value: number | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+/** The writes an import collects row by row, then sends in a few bulk statements. */
+class ImportPlan {
+  readonly newProducts: Parameters<typeof insertProducts>[1][number][] = [];
+  readonly newRecords: RecordWrite[] = [];
+  readonly recordUpdates: RecordWrite[] = [];
+  readonly places: ProductPlaceUpdate[] = [];
+  readonly details: ProductDetails[] = [];
+  readonly audit: AuditWrite[] = [];
+  readonly productAudit: ProductAuditWrite[] = [];
+
+  constructor(
+    private readonly importId: number,
+    private readonly by: string,
+  ) {}
+
+  /** A new SKU: the product, and 52 weekly records whose baseline is each quarter's forecast split equally. */
+  create(row: ImportRow, clientId: ClientId, quarters: string[][]): ImportRowOutcome {
+    this.newProducts.push({
+      pid: row.sku,
+      client_id: clientId,
+      bu: row.businessUnit,
+      pf: row.category,
+      class: UNASSIGNED,
+      region: row.region ?? UNASSIGNED,
+      site: row.site ?? UNASSIGNED,
+      entity_type: UNASSIGNED,
+      unit_cost: 0,
+      unit_price: 0,
+    });
+    if (row.plannerName !== undefined || row.notes !== undefined)
+      this.details.push({ pid: row.sku, planner_name: row.plannerName ?? null, notes: row.notes ?? null });
+    this.productAudit.push(this.productAuditRow(clientId, row.sku, 'product', null, 'created'));
+    const changes: ImportRowOutcome['changes'] = [];
+    quarters.forEach((weeks, q) => {
+      const forecast = row[IMPORT_FORECAST_FIELDS[q]!];
+      const override = row[IMPORT_OVERRIDE_FIELDS[q]!];
+      const baseline =
+        forecast === undefined
+          ? weeks.map(() => null)
+          : spreadUnits(
+              forecast,
+              weeks.map(() => 1),
+            );
+      const overrides = override === undefined ? weeks.map(() => null) : spreadUnits(override, baseline);
+      weeks.forEach((week, w) => {
+        const source = {
+          ensemble_fcst_units: baseline[w] ?? null,
+          rev_pln_ovrd_percent: null,
+          rev_pln_ovrd_units: null,
+          sop_pln_ovrd_percent: null,
+          sop_pln_ovrd_units: overrides[w] ?? null,
+        };
+        this.newRecords.push({
+          pid: row.sku,
+          week_start: week,
+          ...source,
+          reason_code: null,
+          comments: null,
+          ...planColumns(source, { unit_cost: 0, unit_price: 0 }),
+        });
+        if (source.sop_pln_ovrd_units !== null)
+          this.audit.push(this.auditRow(clientId, row.sku, week, null, source.sop_pln_ovrd_units));
+      });
+      if (forecast !== undefined)
+        changes.push({
+          field: IMPORT_FORECAST_FIELDS[q]!,
+          quarter: q + 1,
+          oldValue: null,
+          newValue: forecast,
+        });
+      if (override !== undefined)
+        changes.push({
+          field: IMPORT_OVERRIDE_FIELDS[q]!,
+          quarter: q + 1,
+          oldValue: null,
+          newValue: override,
+        });
+    });
+    return { row: row.row, sku: row.sku, status: 'created', changes, warnings: [] };
+  }
+
+  /**
+   * An existing SKU: each quarterly override that differs from the quarter's current Final total
+   * becomes that quarter's S&OP override units, split by the statistical forecast; attributes given
+   * and different update the product. Forecast columns of an existing SKU are the system's and stay.
+   */
+  update(
+    row: ImportRow,
+    product: ImportedProduct,
+    records: DemandRecordRow[],
+    quarters: string[][],
+  ): ImportRowOutcome {
+    const changes: ImportRowOutcome['changes'] = [];
+    const warnings: string[] = [];
+    const byWeek = new Map(records.map((r) => [r.week_start, r]));
+    quarters.forEach((weeks, q) => {
+      const field = IMPORT_OVERRIDE_FIELDS[q]!;
+      const total = row[field];
+      if (total === undefined) return;
+      const quarterRecords = weeks.flatMap((week) => byWeek.get(week) ?? []);
+      if (quarterRecords.length === 0) {
+        warnings.push(`${row.sku} has no weeks in Q${q + 1}; ${field} was not applied`);
+        return;
+      }
+      const current = quarterRecords.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0);
+      if (current === total) return;
+      const shares = spreadUnits(
+        total,
+        quarterRecords.map((r) => r.ensemble_fcst_units),
+      );
+      quarterRecords.forEach((record, i) => this.override(record, shares[i] ?? 0));
+      changes.push({ field, quarter: q + 1, oldValue: current, newValue: total });
+    });
+    if (row.category !== product.pf || row.businessUnit !== product.bu)
+      warnings.push(`${row.sku}: category and business unit are kept as ${product.pf} / ${product.bu}`);
+
+    const region = row.region ?? product.region;
+    const site = row.site ?? product.site;
+    const planner = row.plannerName ?? product.planner_name;
+    const notes = row.notes ?? product.notes;
+    const attributeChanges: Array<[string, string | null, string | null]> = [
+      ['region', product.region, region],
+      ['site', product.site, site],
+      ['plannerName', product.planner_name, planner],
+      ['notes', product.notes, notes],
+    ];
+    for (const [field, before, after] of attributeChanges) {
+      if (before === after) continue;
+      changes.push({ field, oldValue: before, newValue: after });
+      this.productAudit.push(this.productAuditRow(product.client_id, product.pid, field, before, after));
+    }
+    if (region !== product.region || site !== product.site)
+      this.places.push({ pid: product.pid, region, site });
+    if (planner !== product.planner_name || notes !== product.notes)
+      this.details.push({ pid: product.pid, planner_name: planner, notes });
+    return {
+      row: row.row,
+      sku: row.sku,
+      status: changes.length > 0 ? 'updated' : 'unchanged',
+      changes,
+      warnings,
+    };
+  }
+
+  private override(record: DemandRecordRow, units: number): void {
+    if (record.sop_pln_ovrd_units === units) return;
+    const next = { ...record, sop_pln_ovrd_units: units };
+    const plan = planColumns(next, record);
+    parseInput(
+      ZDerivedValuesSchema,
+      {
+        Act_Bkg_Cost: record.act_bkg_cost,
+        Act_Rev_Dlrs: record.act_rev_dlrs,
+        Prelim_Pln_Units: plan.prelim_pln_units,
+        Prelim_Pln_Cost: plan.prelim_pln_cost,
+        Prelim_Pln_Rev_Dlrs: plan.prelim_pln_rev_dlrs,
+        Final_Pln_Units: plan.final_pln_units,
+        Final_Bk_Pln_Cost: plan.final_bk_pln_cost,
+        Final_Pln_Rev_Dlrs: plan.final_pln_rev_dlrs,
+      },
+      `${record.pid} / ${record.week_start}`,
+    );
+    this.recordUpdates.push({
+      pid: record.pid,
+      week_start: record.week_start,
+      ensemble_fcst_units: record.ensemble_fcst_units,
+      rev_pln_ovrd_percent: record.rev_pln_ovrd_percent,
+      rev_pln_ovrd_units: record.rev_pln_ovrd_units,
+      sop_pln_ovrd_percent: record.sop_pln_ovrd_percent,
+      sop_pln_ovrd_units: units,
+      reason_code: record.reason_code,
+      comments: record.comments,
+      ...plan,
+    });
+    this.audit.push(
+      this.auditRow(record.client_id, record.pid, record.week_start, record.sop_pln_ovrd_units, units),
+    );
+  }
+
+  private auditRow(
+    clientId: string,
+    pid: string,
+    week: string,
+    before: number | null,
+    after: number,
+  ): AuditWrite {
+    return {
+      client_id: clientId,
+      pid,
+      week_start: week,
+      field: 'SOP_Pln_Ovrd_Units',
+      old_value: auditText(before),
+      new_value: auditText(after),
+      changed_by: this.by,
+      source: SOURCE,
+      import_id: this.importId,
+    };
+  }
+
+  private productAuditRow(
+    clientId: string,
+    pid: string,
+    field: string,
+    before: string | null,
+    after: string | null,
+  ): ProductAuditWrite {
+    return {
+      client_id: clientId,
+      pid,
+      field,
+      old_value: before,
+      new_value: after,
+      changed_by: this.by,
+      source: SOURCE,
+      import_id: this.importId,
+    };
+  }
+
+  async write(trx: Transaction<Database>, change: { at: Date; by: string }): Promise<void> {
+    await insertProducts(trx, this.newProducts);
+    await insertRecords(trx, this.newRecords, change);
+    await updateRecords(trx, this.recordUpdates, change);
+    await updateProductPlaces(trx, this.places);
+    await upsertProductDetails(trx, this.details);
+    await insertAudit(trx, this.audit);
+    await insertProductAudit(trx, this.productAudit);
+  }
+}

@@ -1,0 +1,25 @@
+import multipart from '@fastify/multipart';
+import type { ServerModule } from '../../lib/server-module';
+import { ImportService } from './imports.service';
+import { registerImportRoutes } from './imports.routes';
+import { SpreadsheetParser } from './spreadsheet-parser';
+
+/** An .xlsx may unpack to this many times the upload limit (text XML compresses about 10:1). */
+const UNPACKED_RATIO = 10;
+
+export const importsModule: ServerModule = {
+  name: 'imports',
+  register: async (app, { config, database }) => {
+    const parser = new SpreadsheetParser({
+      maxRows: config.IMPORT_MAX_ROWS,
+      maxUnpackedBytes: config.IMPORT_MAX_BYTES * UNPACKED_RATIO,
+    });
+    // Encapsulated: only the import routes accept multipart bodies.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { files: 1, fileSize: config.IMPORT_MAX_BYTES, fields: 10, parts: 12, fieldSize: 1024 },
+      });
+      registerImportRoutes(scope, new ImportService(database.db, parser), config.IMPORT_MAX_BYTES);
+    });
+  },
+};

@@ -1,0 +1,136 @@
+import {
+  mapHeaders,
+  parseCsv,
+  REQUIRED_IMPORT_FIELDS,
+  validateImportRows,
+  cellText,
+  type Cell,
+  type ImportFileProblem,
+  type ImportValidation,
+} from '@ps/domain';
+import ExcelJS from 'exceljs';
+import { zipProblem } from './zip-guard';
+
+export type ReadLimits = { maxRows: number; maxUnpackedBytes: number };
+export type FileKind = 'csv' | 'xlsx' | 'xls';
+
+/** What a file's extension promises. */
+export function kindOfName(fileName: string): FileKind | null {
+  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return extension === 'csv' || extension === 'xlsx' || extension === 'xls' ? extension : null;
+}
+
+const isZip = (b: Buffer): boolean => b.length >= 4 && b.readUInt32LE(0) === 0x04034b50;
+const isOle = (b: Buffer): boolean =>
+  b.length >= 8 && b.readUInt32BE(0) === 0xd0cf11e0 && b.readUInt32BE(4) === 0xa1b11ae1;
+
+export const XLS_MESSAGE =
+  'Excel 97-2003 workbooks (.xls) cannot be imported: open the file in Excel and save it as .xlsx or .csv';
+
+/**
+ * Reads an uploaded file into validated rows: checks that its bytes are what its extension says,
+ * guards archives, picks the sheet and applies the domain's rules (spec §5). Runs in a worker.
+ */
+export async function readSpreadsheet(
+  fileName: string,
+  buffer: Buffer,
+  limits: ReadLimits,
+  today: Date,
+): Promise<ImportValidation | ImportFileProblem> {
+  const kind = kindOfName(fileName);
+  if (!kind) return { problem: 'Only .xlsx, .xls and .csv files can be imported' };
+  if (buffer.length === 0) return { problem: 'The file appears to be empty' };
+  if (isOle(buffer)) return { problem: kind === 'csv' ? mismatch(kind) : XLS_MESSAGE };
+  if (kind === 'xls') return { problem: XLS_MESSAGE };
+  if (kind === 'xlsx') {
+    if (!isZip(buffer)) return { problem: mismatch(kind) };
+    const problem = zipProblem(buffer, limits.maxUnpackedBytes);
+    if (problem) return { problem };
+    return readWorkbook(buffer, limits, today);
+  }
+  if (isZip(buffer) || buffer.includes(0)) return { problem: mismatch(kind) };
+  const rows = parseCsv(decodeText(buffer), limits.maxRows + 1);
+  if (rows.length > limits.maxRows + 1) return { problem: tooManyRows(limits.maxRows) };
+  return validateImportRows(rows, today);
+}
+
+const mismatch = (kind: FileKind): string =>
+  kind === 'csv'
+    ? 'The file is not a text CSV file: its contents do not match its .csv extension'
+    : 'The file is not an Excel workbook: its contents do not match its .xlsx extension';
+
+const tooManyRows = (max: number): string =>
+  `The file has more than ${max.toLocaleString('en-US')} rows, the most one import takes; split it into smaller files`;
+
+/** UTF-8 (Excel's "CSV UTF-8"), else Windows-1252, which Excel's plain "CSV" uses on Windows. */
+function decodeText(buffer: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    return new TextDecoder('windows-1252').decode(buffer);
+  }
+}
+
+async function readWorkbook(
+  buffer: Buffer,
+  limits: ReadLimits,
+  today: Date,
+): Promise<ImportValidation | ImportFileProblem> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    return { problem: 'The file is not a valid .xlsx workbook: Excel could not read its contents' };
+  }
+  const sheet = chooseSheet(workbook.worksheets);
+  if (!sheet) return { problem: 'The file appears to be empty' };
+  // A header and filter lines sit above the data; anything beyond them plus the limit is refused.
+  if (sheet.actualRowCount > limits.maxRows + 30) return { problem: tooManyRows(limits.maxRows) };
+  const rows = sheetRows(sheet, sheet.rowCount);
+  const dataRows = rows.filter((row) => row.some((cell) => cellText(cell) !== '')).length - 1;
+  if (dataRows > limits.maxRows) return { problem: tooManyRows(limits.maxRows) };
+  return validateImportRows(rows, today);
+}
+
+/**
+ * The sheet to import: our own Detailed Export's data sheet (a name with "data") when it has the
+ * required columns, else the first sheet that has them, else the first sheet.
+ */
+function chooseSheet(sheets: ExcelJS.Worksheet[]): ExcelJS.Worksheet | undefined {
+  const hasRequiredHeader = (sheet: ExcelJS.Worksheet): boolean =>
+    sheetRows(sheet, 30).some((row) => {
+      const mapping = mapHeaders(row.map(cellText));
+      return REQUIRED_IMPORT_FIELDS.every((field) => mapping[field] !== undefined);
+    });
+  const ordered = [
+    ...sheets.filter((s) => /data/i.test(s.name)),
+    ...sheets.filter((s) => !/data/i.test(s.name)),
+  ];
+  return ordered.find(hasRequiredHeader) ?? sheets[0];
+}
+
+/** The first `count` rows as cells; a merged cell's value repeats in every cell it covers. */
+function sheetRows(sheet: ExcelJS.Worksheet, count: number): Cell[][] {
+  const rows: Cell[][] = [];
+  const last = Math.min(count, sheet.rowCount);
+  for (let r = 1; r <= last; r++) {
+    const row = sheet.getRow(r);
+    const cells: Cell[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(toCell(row.getCell(c).value));
+    rows.push(cells);
+  }
+  return rows;
+}
+
+/** exceljs values: formulas give their cached result, rich text its plain text, errors their code. */
+function toCell(value: ExcelJS.CellValue | undefined): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value;
+  if ('result' in value || 'formula' in value || 'sharedFormula' in value)
+    return toCell((value as ExcelJS.CellFormulaValue).result);
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('text' in value) return typeof value.text === 'string' ? value.text : toCell(value.text);
+  if ('error' in value) return String(value.error);
+  return null;
+}

@@ -1,0 +1,497 @@
+import { deflateRawSync } from 'node:zlib';
+import {
+  importQuarterWeeks,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportRowOutcome,
+} from '@ps/domain';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './support/backends';
+import { startTestServer, type Caller, type TestServer } from './support/test-server';
+
+type Ok<T> = { success: true; data: T };
+type Failed = { success: false; data: null; message: string; code: string; details?: { field?: string } };
+
+/** Small limits so the size and row refusals are cheap to reach. */
+const MAX_BYTES = 64 * 1024;
+const MAX_ROWS = 50;
+
+describe.each(backends)('spreadsheet import on %s', (backend) => {
+  let server: TestServer;
+  let internalSkus: string[];
+  let circorSku: string;
+  beforeAll(async () => {
+    server = await startTestServer(
+      backend,
+      { products: 8, weeks: 52 },
+      { env: { IMPORT_MAX_BYTES: String(MAX_BYTES), IMPORT_MAX_ROWS: String(MAX_ROWS) } },
+    );
+    const products = await server.database.db
+      .selectFrom('products')
+      .select(['pid', 'client_id'])
+      .orderBy('pid')
+      .execute();
+    internalSkus = products.filter((p) => p.client_id === 'internal').map((p) => p.pid);
+    circorSku = products.find((p) => p.client_id === 'circor')!.pid;
+  });
+  afterAll(async () => server?.close());
+
+  const upload = async <T>(
+    path: string,
+    fileName: string,
+    content: string | Buffer,
+    as: Caller = 'admin',
+    field = 'file',
+  ): Promise<{ status: number; body: T }> => {
+    const form = new FormData();
+    form.append(field, new Blob([content]), fileName);
+    const token = (await server.tokensFor(as === 'anonymous' ? 'admin' : as)).id_token;
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const preview = (name: string, content: string | Buffer, as: Caller = 'admin') =>
+    upload<Ok<ImportPreview> | Failed>('/api/demand-planning-items/import/preview', name, content, as);
+  const importFile = (name: string, content: string | Buffer, as: Caller = 'admin') =>
+    upload<Ok<ImportOutcome> | Failed>('/api/demand-planning-items/import', name, content, as);
+
+  /** Every table an import writes, so a refusal can be shown to change nothing. */
+  const checksum = async (): Promise<string> => {
+    const parts: string[] = [];
+    for (const table of ['products', 'product_details', 'demand_records', 'audit_log', 'product_audit_log']) {
+      const { rows } = await sql<{ sum: string | null }>`
+        select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t`.execute(
+        server.database.db,
+      );
+      parts.push(`${table}:${rows[0]?.sum ?? 'empty'}`);
+    }
+    return parts.join(',');
+  };
+
+  const quarterRecords = async (pid: string, quarter: number) => {
+    const weeks = importQuarterWeeks(new Date())[quarter - 1]!;
+    return server.database.db
+      .selectFrom('demand_records')
+      .select(['week_start', 'ensemble_fcst_units', 'sop_pln_ovrd_units', 'final_pln_units'])
+      .where('pid', '=', pid)
+      .where('week_start', 'in', weeks)
+      .orderBy('week_start')
+      .execute();
+  };
+
+  it('previews a ;-separated CSV with a BOM: aliases, spec messages by row, duplicates, the first 5 rows', async () => {
+    const csv =
+      '\uFEFFPart Number;Product Category;Division;Territory;Warehouse;Buyer;Q1 Forecast;Override Q1;Remarks;Last Modified;;\n' +
+      `${internalSkus[0]};Valves;Flow;EMEA;Leeds;Ann;"1.200";"$1,500";ok;03/15/2026;;\n` +
+      ';;;;;;;;;;;\n' +
+      'NEW-1;;Flow;;;;;;;;;\n' +
+      'NEW-2;Pumps;Flow;;;;lots;12%;;someday;;\n';
+    const { status, body } = await preview('plan.csv', csv);
+    expect(status).toBe(200);
+    const data = (body as Ok<ImportPreview>).data;
+    expect(data).toMatchObject({
+      fileName: 'plan.csv',
+      totalRows: 3,
+      validRowCount: 2,
+      errorCount: 1,
+      warningCount: 2,
+    });
+    expect(data.preview).toEqual([
+      {
+        row: 2,
+        sku: internalSkus[0],
+        category: 'Valves',
+        businessUnit: 'Flow',
+        region: 'EMEA',
+        site: 'Leeds',
+        plannerName: 'Ann',
+        forecastQ1: 1200,
+        overrideQ1: 1500,
+        notes: 'ok',
+        lastModified: '2026-03-15',
+      },
+      expect.objectContaining({ row: 5, sku: 'NEW-2', forecastQ1: 0, overrideQ1: 12 }),
+    ]);
+    expect(data.errors).toEqual([
+      {
+        row: 4,
+        field: 'category',
+        message: 'category is required but is empty',
+        severity: 'error',
+        sku: 'NEW-1',
+      },
+    ]);
+    expect(data.warnings.map((w) => [w.row, w.field, w.message])).toEqual([
+      [5, 'forecastQ1', 'Invalid number "lots" - will be set to 0'],
+      [5, 'lastModified', 'Invalid date "someday" - will use current date'],
+    ]);
+    expect(data.duplicates).toEqual([internalSkus[0]]);
+  });
+
+  it('refuses files that are empty, lack required columns, or are not what their extension says; writes nothing', async () => {
+    const before = await checksum();
+    const refusals: Array<[string, string | Buffer, string]> = [
+      ['empty.csv', '', 'The file appears to be empty'],
+      ['blank.csv', '\n ; \n', 'The file appears to be empty'],
+      ['cols.csv', 'sku,region\nA,B\n', 'Missing required columns: category, businessUnit'],
+      [
+        'fake.xlsx',
+        'sku,category,bu\nA,B,C\n',
+        'The file is not an Excel workbook: its contents do not match its .xlsx extension',
+      ],
+      [
+        'zip.csv',
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+        'The file is not a text CSV file: its contents do not match its .csv extension',
+      ],
+      [
+        'old.xls',
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+        'Excel 97-2003 workbooks (.xls) cannot be imported: open the file in Excel and save it as .xlsx or .csv',
+      ],
+      [
+        'broken.xlsx',
+        Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+        'The file is not a valid .xlsx workbook: its archive is corrupt',
+      ],
+      ['notes.txt', 'sku,category,bu\n', 'Only .xlsx, .xls and .csv files can be imported'],
+    ];
+    for (const [name, content, message] of refusals) {
+      const { status, body } = await importFile(name, content);
+      expect([name, status, (body as Failed).message, (body as Failed).details?.field]).toEqual([
+        name,
+        400,
+        message,
+        'file',
+      ]);
+    }
+    expect(await checksum()).toBe(before);
+  });
+
+  it('refuses a file over the size limit, over the row limit, a zip bomb, two files and no file', async () => {
+    const before = await checksum();
+    const big = `sku,category,bu,notes\n${'A,B,C,xxxxxxxxxx\n'.repeat(5000)}`;
+    expect(await importFile('big.csv', big)).toMatchObject({
+      status: 400,
+      body: { message: 'file is larger than the 0.1 MB import limit' },
+    });
+    const rows = `sku,category,bu\n${Array.from({ length: MAX_ROWS + 1 }, (_, i) => `R-${i},B,C`).join('\n')}`;
+    expect(await importFile('rows.csv', rows)).toMatchObject({
+      status: 400,
+      body: {
+        message: 'The file has more than 50 rows, the most one import takes; split it into smaller files',
+      },
+    });
+    expect(
+      await importFile('bomb.xlsx', zipOf({ 'xl/workbook.xml': Buffer.alloc(2_000_000) })),
+    ).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('zip bomb') as string },
+    });
+    // A header that understates the size: inflating stops at the declared size.
+    expect(
+      await importFile(
+        'liar.xlsx',
+        zipOf({ 'xl/workbook.xml': Buffer.alloc(500_000) }, { declaredSize: 10 }),
+      ),
+    ).toMatchObject({ status: 400, body: { message: expect.stringContaining('zip bomb') as string } });
+
+    const token = (await server.tokensFor('admin')).id_token;
+    const send = async (form: FormData | string) => {
+      const response = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(typeof form === 'string' ? { 'content-type': 'application/json' } : {}),
+        },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as Failed };
+    };
+    const two = new FormData();
+    two.append('file', new Blob(['sku,category,bu\n']), 'a.csv');
+    two.append('file', new Blob(['sku,category,bu\n']), 'b.csv');
+    expect(await send(two)).toMatchObject({
+      status: 400,
+      body: { details: { field: 'file' }, message: 'file: only one file can be imported at a time' },
+    });
+    expect(await send('{}')).toMatchObject({ status: 400, body: { details: { field: 'file' } } });
+    expect(
+      await upload<Failed>('/api/demand-planning-items/import', 'a.csv', 'x', 'admin', 'upload'),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'file: the spreadsheet must be sent in the field "file"' },
+    });
+    expect(await checksum()).toBe(before);
+  });
+
+  it('sets a quarter Final by spreading the override over its weeks by the forecast, audited with the import', async () => {
+    const sku = internalSkus[1]!;
+    const weeks = importQuarterWeeks(new Date())[0]!;
+    // Hand-set forecasts: weeks 1–3 of Q1 get 10, 30, 60, the other ten weeks 0.
+    await sql`update demand_records set ensemble_fcst_units = case week_start
+        when ${weeks[0]}::date then 10 when ${weeks[1]}::date then 30 when ${weeks[2]}::date then 60 else 0 end,
+        sop_pln_ovrd_units = null, sop_pln_ovrd_percent = null
+      where pid = ${sku} and week_start = any(${weeks}::date[])`.execute(server.database.db);
+    const product = await server.database.db
+      .selectFrom('products')
+      .select(['bu', 'pf'])
+      .where('pid', '=', sku)
+      .executeTakeFirstOrThrow();
+    const csv = `sku,category,businessUnit,overrideQ1,region,planner name\n${sku},${product.pf},${product.bu},1001,NORTH,Bob\n`;
+    const { status, body } = await importFile('q1.csv', csv);
+    expect(status).toBe(200);
+    const outcome = (body as Ok<ImportOutcome>).data;
+    expect(outcome).toMatchObject({
+      imported: 1,
+      updated: 1,
+      failed: 0,
+      message: 'Successfully imported 1 items',
+    });
+    const row = outcome.rows[0]!;
+    expect(row.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'overrideQ1', quarter: 1, newValue: 1001 }),
+        expect.objectContaining({ field: 'region', newValue: 'NORTH' }),
+        { field: 'plannerName', oldValue: null, newValue: 'Bob' },
+      ]),
+    );
+    // 1001 × 10/100 = 100.1, × 30/100 = 300.3, × 60/100 = 600.6 → 100, 300, 600 and the 1 left to 600.6.
+    const records = await quarterRecords(sku, 1);
+    expect(records.map((r) => r.sop_pln_ovrd_units)).toEqual([100, 300, 601, ...Array<number>(10).fill(0)]);
+    expect(records.map((r) => r.final_pln_units)).toEqual([100, 300, 601, ...Array<number>(10).fill(0)]);
+    const audit = await server.database.db
+      .selectFrom('audit_log')
+      .select(['field', 'new_value', 'source', 'import_id'])
+      .where('pid', '=', sku)
+      .where('source', '=', 'import')
+      .execute();
+    expect(audit).toHaveLength(13);
+    expect(new Set(audit.map((a) => `${a.field}|${a.source}|${a.import_id}`))).toEqual(
+      new Set([`SOP_Pln_Ovrd_Units|import|${outcome.importId}`]),
+    );
+    const productAudit = await server.database.db
+      .selectFrom('product_audit_log')
+      .select(['field', 'new_value'])
+      .where('import_id', '=', outcome.importId)
+      .orderBy('field')
+      .execute();
+    expect(productAudit).toEqual([
+      { field: 'plannerName', new_value: 'Bob' },
+      { field: 'region', new_value: 'NORTH' },
+    ]);
+
+    // The same file again changes nothing: the override equals the quarter's Final now.
+    const again = (await importFile('q1.csv', csv)).body as Ok<ImportOutcome>;
+    expect(again.data).toMatchObject({ imported: 1, unchanged: 1, updated: 0, rows: [] });
+  });
+
+  it('creates a new SKU with its quarterly forecasts as the weekly baseline', async () => {
+    const csv =
+      'SKU,Category,Business Unit,Forecast Q1,Forecast Q2,Override Q2,Notes\nIMP-NEW-1,Valves,Flow,130,27,40,launch\n';
+    const outcome = ((await importFile('new.csv', csv)).body as Ok<ImportOutcome>).data;
+    expect(outcome).toMatchObject({ created: 1, imported: 1 });
+    // 130 over 13 weeks is 10 each; 27 over 13 is 2 each with 1 left to the first week.
+    expect((await quarterRecords('IMP-NEW-1', 1)).map((r) => r.ensemble_fcst_units)).toEqual(
+      Array(13).fill(10),
+    );
+    const q2 = await quarterRecords('IMP-NEW-1', 2);
+    expect(q2.map((r) => r.ensemble_fcst_units)).toEqual([3, ...Array<number>(12).fill(2)]);
+    // The Q2 override of 40 split by 3,2,…: 40×3/27 = 4.44, 40×2/27 = 2.96 → 4, 2×12 = 28, 8 left to the largest remainders.
+    expect(q2.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0)).toBe(40);
+    expect((await quarterRecords('IMP-NEW-1', 3)).map((r) => r.ensemble_fcst_units)).toEqual(
+      Array(13).fill(null),
+    );
+    const { body } = await server.request<Ok<{ items: Array<{ PID: string; BU: string; PF: string }> }>>(
+      'GET',
+      '/api/demand-planning/real-data?limit=5&pid=IMP-NEW-1',
+    );
+    expect(body.data.items[0]).toMatchObject({ PID: 'IMP-NEW-1', BU: 'Flow', PF: 'Valves' });
+  });
+
+  it('lets a circor user import only its own SKUs: other rows fail with the spec messages', async () => {
+    const csv = `sku,category,bu,override q1\n${circorSku},Valves,Flow,77\n${internalSkus[2]},Valves,Flow,88\n`;
+    const previewed = ((await preview('c.csv', csv, 'circor')).body as Ok<ImportPreview>).data;
+    expect(previewed.validRowCount).toBe(1);
+    expect(previewed.errors[0]).toMatchObject({
+      row: 3,
+      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+    });
+    const before = await quarterRecords(internalSkus[2]!, 1);
+    const outcome = ((await importFile('c.csv', csv, 'circor')).body as Ok<ImportOutcome>).data;
+    expect(outcome).toMatchObject({
+      imported: 1,
+      failed: 1,
+      message: '1 items failed to import. 1 items imported successfully.',
+    });
+    expect(outcome.rows.find((r: ImportRowOutcome) => r.status === 'failed')).toMatchObject({
+      row: 3,
+      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+    });
+    expect(await quarterRecords(internalSkus[2]!, 1)).toEqual(before);
+    const q1 = await quarterRecords(circorSku, 1);
+    expect(q1.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0)).toBe(77);
+    // A new SKU a circor user imports belongs to circor.
+    await importFile('c2.csv', 'sku,category,bu\nCIRCOR-NEW,Valves,Flow\n', 'circor');
+    const owner = await server.database.db
+      .selectFrom('products')
+      .select('client_id')
+      .where('pid', '=', 'CIRCOR-NEW')
+      .executeTakeFirst();
+    expect(owner?.client_id).toBe('circor');
+  });
+
+  it('applies all rows or none: a value a record cannot hold rolls back the rows before it', async () => {
+    const [first, second] = [internalSkus[3]!, internalSkus[4]!];
+    await sql`update products set unit_price = 9999999 where pid = ${second}`.execute(server.database.db);
+    const before = await checksum();
+    const csv = `sku,category,bu,override q1\n${first},Valves,Flow,5\n${second},Valves,Flow,1000000000\n`;
+    const { status, body } = await importFile('overflow.csv', csv);
+    expect(status).toBe(400);
+    expect((body as Failed).message).toMatch(
+      new RegExp(`^${second} / \\d{4}-\\d{2}-\\d{2}: Final_Pln_Rev_Dlrs would be`),
+    );
+    expect(await checksum()).toBe(before);
+    const imports = await server.database.db
+      .selectFrom('imports')
+      .select('file_name')
+      .where('file_name', '=', 'overflow.csv')
+      .execute();
+    expect(imports).toEqual([]);
+  });
+
+  it('reads real workbooks: the data sheet, filter lines, merged cells, formulas, dates and text numbers', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Summary').addRow(['Total SKUs', 2]);
+    const data = workbook.addWorksheet('Demand Planning Data');
+    data.addRow(['Filters: Business Unit = Flow']);
+    data.addRow([]);
+    data.addRow([
+      'SKU',
+      'Name',
+      'Category',
+      'Business Unit',
+      'Forecast Q1',
+      'Override Q1',
+      'Last Modified',
+      null,
+      null,
+    ]);
+    data.addRow([
+      'XL-1',
+      'First',
+      'Valves',
+      'Flow',
+      { formula: '100+30', result: 130 },
+      '1,300',
+      new Date(Date.UTC(2026, 2, 15)),
+    ]);
+    data.addRow(['XL-2', 'Second', null, 'Flow', 26, null, 45658]);
+    data.mergeCells('C4:C5');
+    workbook.addWorksheet('Import Template').addRow(['SKU', 'Category', 'Business Unit']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const previewed = ((await preview('export.xlsx', bytes)).body as Ok<ImportPreview>).data;
+    expect(previewed.errors).toEqual([]);
+    expect(previewed.preview).toEqual([
+      {
+        row: 4,
+        sku: 'XL-1',
+        category: 'Valves',
+        businessUnit: 'Flow',
+        forecastQ1: 130,
+        overrideQ1: 1300,
+        lastModified: '2026-03-15',
+      },
+      {
+        row: 5,
+        sku: 'XL-2',
+        category: 'Valves',
+        businessUnit: 'Flow',
+        forecastQ1: 26,
+        lastModified: '2025-01-01',
+      },
+    ]);
+  });
+
+  it('keeps POST /api/demand-planning-items for one item, validated', async () => {
+    const created = await server.request<Ok<ImportRowOutcome>>('POST', '/api/demand-planning-items', {
+      sku: 'ONE-1',
+      category: 'Valves',
+      businessUnit: 'Flow',
+      forecastQ1: 13,
+    });
+    expect(created).toMatchObject({ status: 201, body: { data: { sku: 'ONE-1', status: 'created' } } });
+    const bad = await server.request<Failed>('POST', '/api/demand-planning-items', {
+      sku: 'ONE-2',
+      category: '',
+      businessUnit: 'Flow',
+    });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'category is required but is empty' } });
+    const negative = await server.request<Failed>('POST', '/api/demand-planning-items', {
+      sku: 'ONE-2',
+      category: 'C',
+      businessUnit: 'B',
+      overrideQ1: -1,
+    });
+    expect(negative).toMatchObject({ status: 400, body: { message: 'overrideQ1 must be 0 or more' } });
+    const foreign = await server.request<Failed>(
+      'POST',
+      '/api/demand-planning-items',
+      { sku: internalSkus[0], category: 'C', businessUnit: 'B' },
+      { as: 'circor' },
+    );
+    expect(foreign).toMatchObject({ status: 403 });
+    const viewer = await server.request<Failed>(
+      'POST',
+      '/api/demand-planning-items',
+      { sku: 'V', category: 'C', businessUnit: 'B' },
+      { as: 'nogroup' },
+    );
+    expect(viewer.status).toBe(403);
+  });
+});
+
+/** A zip archive of stored-then-deflated entries; `declaredSize` lies about the unpacked size. */
+function zipOf(entries: Record<string, Buffer>, options: { declaredSize?: number } = {}): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  const all = { '[Content_Types].xml': Buffer.from('<Types/>'), ...entries };
+  for (const [name, content] of Object.entries(all)) {
+    const data = deflateRawSync(content);
+    const nameBytes = Buffer.from(name);
+    const size = name in entries ? (options.declaredSize ?? content.length) : content.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(all).length, 8);
+  end.writeUInt16LE(Object.keys(all).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

@@ -1,0 +1,5 @@
+export * from './cells';
+export * from './csv';
+export * from './headers';
+export * from './periods';
+export * from './validate';
