@@ -30,6 +30,7 @@ import { demandRecordsModule } from './modules/demand-records';
 import { exportsModule } from './modules/exports';
 import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
+import { controlTowerModule } from './modules/control-tower';
 import { healthModule } from './modules/health';
 import { planningGridModule } from './modules/planning-grid';
 
@@ -42,6 +43,7 @@ const MODULES: readonly ServerModule[] = [
   dashboardModule,
   forecastRunsModule,
   planCyclesModule,
+  controlTowerModule,
   apiDocsModule,
 ];
 

@@ -8,4 +8,5 @@ export * from './rollup';
 export * from './format';
 export * from './forecast-run';
 export * from './plan-cycle';
+export * from './control-tower';
 export * from './api';

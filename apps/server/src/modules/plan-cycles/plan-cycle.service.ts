@@ -1,8 +1,9 @@
-import { weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from '@ps/domain';
+import { toIsoDate, weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { Database } from '../../db/schema';
+import { snapshotForecasts, startMarketingCycle } from '../control-tower';
 import {
   finalPlanTotals,
   findRunningForecast,
@@ -49,7 +50,8 @@ export class PlanCycleService {
     request: { label?: string | undefined; clientContext?: string | undefined },
   ): Promise<PlanCycle[]> {
     const { clientIds } = narrowToContext(scope, request.clientContext);
-    const cycle = weekKey(weekStartSunday(this.now()));
+    const week = weekStartSunday(this.now());
+    const cycle = weekKey(week);
     const label = request.label ?? `Cycle ${cycle}`;
     const rows = await this.db.transaction().execute(async (trx) => {
       await lockPublishing(trx);
@@ -64,6 +66,9 @@ export class PlanCycleService {
         );
       }
       await shiftPublishedPlans(trx, clientIds);
+      // What this cycle said about the coming weeks, for accuracy by lag once actuals arrive.
+      await snapshotForecasts(trx, clientIds, toIsoDate(week), 'publish');
+      await startMarketingCycle(trx, clientIds, cycle);
       const published: PlanVersionRow[] = [];
       for (const totals of await finalPlanTotals(trx, clientIds)) {
         published.push(await insertPlanVersion(trx, { cycle, label, publishedBy: scope.userName, totals }));
