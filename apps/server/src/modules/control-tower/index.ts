@@ -1,4 +1,4 @@
-import type { ClientId } from '@ps/domain';
+import { toIsoDate, weekStartSunday, type ClientId } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ServerModule } from '../../lib/server-module';
@@ -13,14 +13,15 @@ export const controlTowerModule: ServerModule = {
 
 /**
  * Keeps what the plan says about the coming weeks for the clients' products (issue 11 Must 2):
- * forecast runs call it when they finish, a publish inside its transaction. `week` is the
- * snapshot's week (its Sunday, yyyy-mm-dd); a second snapshot in the same week replaces the first.
+ * forecast runs call it when they finish, a publish inside its transaction. The snapshot is
+ * of the current week (or `week`, its Sunday as yyyy-mm-dd); a second snapshot in the same week
+ * replaces the first.
  */
 export function snapshotForecasts(
   db: Kysely<Database>,
   clientIds: readonly ClientId[],
-  week: string,
   source: 'forecast' | 'publish',
+  week: string = toIsoDate(weekStartSunday(new Date())),
 ): Promise<number> {
   return writeSnapshots(db, clientIds, week, source);
 }

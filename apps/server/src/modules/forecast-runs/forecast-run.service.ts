@@ -26,6 +26,7 @@ import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { planColumns } from '../../db/demand-record-row';
+import { snapshotForecasts } from '../control-tower';
 
 /**
  * Products per step: one history read and one worker-pool call. Large enough that starting the
@@ -184,6 +185,7 @@ export class ForecastRunService {
       processed += step.length;
       await updateRun(this.db, run.id, { processed_products: processed, updated_records: updated });
     }
+    await snapshotForecasts(this.db, run.client_ids as AccessScope['clientIds'], 'forecast');
     await updateRun(this.db, run.id, { status: 'succeeded', finished_at: new Date() });
     this.log.info(`Forecast run ${run.id} finished: ${products.length} products, ${updated} records`);
   }

@@ -67,7 +67,7 @@ export class PlanCycleService {
       }
       await shiftPublishedPlans(trx, clientIds);
       // What this cycle said about the coming weeks, for accuracy by lag once actuals arrive.
-      await snapshotForecasts(trx, clientIds, toIsoDate(week), 'publish');
+      await snapshotForecasts(trx, clientIds, 'publish', toIsoDate(week));
       await startMarketingCycle(trx, clientIds, cycle);
       const published: PlanVersionRow[] = [];
       for (const totals of await finalPlanTotals(trx, clientIds)) {
