@@ -31,6 +31,7 @@ import { demandRecordsModule } from './modules/demand-records';
 import { exportsModule } from './modules/exports';
 import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
+import { controlTowerModule } from './modules/control-tower';
 import { healthModule } from './modules/health';
 import { inventoryModule } from './modules/inventory';
 import { importsModule } from './modules/imports';
@@ -56,6 +57,7 @@ const MODULES: readonly ServerModule[] = [
   optimisationModule,
   inventoryModule,
   aiAssistantModule,
+  controlTowerModule,
   apiDocsModule,
 ];
 

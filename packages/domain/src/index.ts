@@ -13,6 +13,7 @@ export * from './notifications';
 export * from './optimisation';
 export * from './inventory';
 export * from './ai';
+export * from './control-tower';
 export * from './api';
 export * from './spreadsheet-export';
 export * from './spreadsheet-import';

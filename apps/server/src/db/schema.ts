@@ -417,6 +417,36 @@ export type AiRateLimitsTable = {
   window_ends_at: Date;
 };
 
+/**
+ * The plan's view of the coming weeks when a forecast run or a publish happened (migration 0011):
+ * element i of each array is the week i weeks after snapshot_week (lag i); null where no record.
+ */
+export type ForecastSnapshotsTable = {
+  pid: string;
+  snapshot_week: string;
+  source: 'forecast' | 'publish' | 'history';
+  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The most frequent reason code of the product's overrides in the snapshot's weeks. */
+  reason_code: string | null;
+  /** The last actual known when the snapshot was taken: the naive forecast of every lag. */
+  naive_units: number | null;
+  stat_units: Array<number | null>;
+  prelim_units: Array<number | null>;
+  final_units: Array<number | null>;
+};
+
+/** Marketing's revenue and cost plan per BU, family, region and quarter, one set per cycle (0011). */
+export type MarketingPlansTable = {
+  cycle: string;
+  client_id: string;
+  bu: string;
+  pf: string;
+  region: string;
+  quarter: string;
+  revenue: number;
+  cost: number;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -450,4 +480,6 @@ export type Database = {
   optimisation_scenarios: OptimisationScenariosTable;
   optimisation_runs: OptimisationRunsTable;
   ai_rate_limits: AiRateLimitsTable;
+  forecast_snapshots: ForecastSnapshotsTable;
+  marketing_plans: MarketingPlansTable;
 };

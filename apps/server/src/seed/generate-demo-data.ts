@@ -141,7 +141,7 @@ function drawUnits(shape: DemandShape, mean: number, random: Random, isPromo: bo
  * A simple, honest demo forecast until the forecasting engine runs: a blend of the recent level
  * (mean of the last 13 weeks) and the same weeks a year earlier, scaled by the year-on-year level.
  */
-function demoForecast(actuals: readonly number[], origin: number, stepsAhead: number): number {
+export function demoForecast(actuals: readonly number[], origin: number, stepsAhead: number): number {
   const window = (end: number, length: number): number[] => actuals.slice(Math.max(0, end - length), end);
   const mean = (values: number[]): number =>
     values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0;

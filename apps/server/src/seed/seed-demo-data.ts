@@ -12,7 +12,8 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
 import { insertByUnnest, type ColumnSpec } from '../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
-import { generateProductWeeks, planDemoProducts, type DemoOptions } from './generate-demo-data';
+import { generateProductWeeks, planDemoProducts, windowOf, type DemoOptions } from './generate-demo-data';
+import { demoSnapshots, insertSnapshots, seedMarketingPlans, type DemoSnapshot } from './demo-control-tower';
 import { createRandom, streamSeed } from './random';
 import { seedDemoNetwork } from './demo-network';
 import { seedInventory } from './seed-inventory';
@@ -78,17 +79,21 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   let records: Array<Insertable<DemandRecordsTable>> = [];
   let history: Array<{ pid: string; week_start: string; units: number }> = [];
   let audit: Array<Insertable<AuditLogTable>> = [];
+  let snapshots: DemoSnapshot[] = [];
+  const windowStart = windowOf(demo).first;
   let recordCount = 0;
   let historyCount = 0;
   const flush = async (): Promise<void> => {
     await insertByUnnest(db, 'demand_records', RECORD_COLUMNS, records);
     await insertByUnnest(db, 'sales_history', HISTORY_COLUMNS, history);
     await insertByUnnest(db, 'audit_log', AUDIT_COLUMNS, audit);
+    await insertSnapshots(db, snapshots);
     recordCount += records.length;
     historyCount += history.length;
     records = [];
     history = [];
     audit = [];
+    snapshots = [];
   };
   let lastLogged = 0;
   // The roll-up totals (migration 0002) are rebuilt once after the load instead of by the insert
@@ -101,6 +106,16 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
       records.push(...weeks.records);
       history.push(...weeks.history);
       audit.push(...weeks.audit);
+      snapshots.push(
+        ...demoSnapshots(
+          product,
+          index,
+          demo,
+          weeks.history.map((h) => h.units),
+          windowStart,
+          PAST_CYCLES,
+        ),
+      );
       if (records.length + history.length >= FLUSH_ROWS) await flush();
       const percent = Math.floor(((index + 1) / products.length) * 100);
       if (percent >= lastLogged + 10) {
@@ -116,6 +131,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   await recordPublishedVersions(db, demo.anchor, demo.seed);
   await seedDemoNetwork(db);
   await seedInventory(db, products, demo);
+  await seedMarketingPlans(db, demo.seed);
   // Fresh statistics so the planner picks index plans for the large tables right away.
   await sql`analyze`.execute(db);
   const seconds = (performance.now() - started) / 1000;

@@ -15,6 +15,7 @@ import { notificationEndpoints } from './notifications.contract';
 import { userSettingsEndpoints } from './user-settings.contract';
 import { optimisationEndpoints } from './optimisation.contract';
 import { inventoryEndpoints } from './inventory.contract';
+import { controlTowerEndpoints } from './control-tower.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -35,6 +36,7 @@ export * from './notifications.contract';
 export * from './user-settings.contract';
 export * from './optimisation.contract';
 export * from './inventory.contract';
+export * from './control-tower.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -52,6 +54,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   optimisationEndpoints,
   inventoryEndpoints,
   aiAssistantEndpoints,
+  controlTowerEndpoints,
   apiDocsEndpoints,
 ];
 

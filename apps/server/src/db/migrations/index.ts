@@ -9,6 +9,7 @@ import * as signInStorage from './0007-sign-in-storage';
 import * as annotationsByProduct from './0008-annotations-by-product';
 import * as planCycles from './0009-plan-cycles';
 import * as spreadsheetImport from './0010-spreadsheet-import';
+import * as controlTower from './0011-control-tower';
 import * as aiRateLimits from './0012-ai-rate-limits';
 import * as inventoryPlanning from './0013-inventory-planning';
 import * as networkOptimisation from './0014-network-optimisation';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0008-annotations-by-product': annotationsByProduct,
   '0009-plan-cycles': planCycles,
   '0010-spreadsheet-import': spreadsheetImport,
+  '0011-control-tower': controlTower,
   '0012-ai-rate-limits': aiRateLimits,
   '0013-inventory-planning': inventoryPlanning,
   '0014-network-optimisation': networkOptimisation,

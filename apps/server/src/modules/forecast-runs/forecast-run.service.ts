@@ -29,6 +29,7 @@ import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
 import { recomputeInventoryAfterForecast } from '../inventory';
+import { snapshotForecasts } from '../control-tower';
 
 /**
  * Products per step: one history read and one worker-pool call. Large enough that starting the
@@ -228,6 +229,7 @@ export class ForecastRunService {
       await updateRun(this.db, run.id, { processed_products: processed, updated_records: updated });
     }
     await recomputeInventoryAfterForecast(this.db, this.log);
+    await snapshotForecasts(this.db, run.client_ids as AccessScope['clientIds'], 'forecast');
     await updateRun(this.db, run.id, { status: 'succeeded', finished_at: new Date() });
     this.log.info(`Forecast run ${run.id} finished: ${products.length} products, ${updated} records`);
     return { products: products.length, records: updated };

@@ -37,14 +37,26 @@ export async function findRunningForecast(
     .executeTakeFirst();
 }
 
+const SHIFTED = ['units', 'cost', 'rev_dlrs'] as const;
+const TOTALS_SHIFT = SHIFTED.flatMap((m) => [
+  `p2_pub_pln_${m} = t.p1_pub_pln_${m}`,
+  `p2_pub_pln_${m}_n = t.p1_pub_pln_${m}_n`,
+  `p1_pub_pln_${m} = t.${m === 'cost' ? 'final_bk_pln_cost' : `final_pln_${m}`}`,
+  `p1_pub_pln_${m}_n = t.${m === 'cost' ? 'final_bk_pln_cost' : `final_pln_${m}`}_n`,
+]).join(',\n      ');
+
 /**
- * Final → P1 and P1 → P2 for every record of the clients, in one statement. The roll-up trigger
- * of demand_records applies the change to demand_week_totals in the same statement.
+ * Final → P1 and P1 → P2 for every record of the clients, in one statement. The generic roll-up
+ * trigger would re-aggregate every old and new row (6.2 M transition rows on 20,000 × 156); a
+ * publish only moves whole columns, so the same move is applied to demand_week_totals directly
+ * and the trigger told to stand aside for this one statement (migration 0011). P1/P2 take no
+ * part in has_data, the product totals or the latest-update times, so nothing else changes.
  */
 export async function shiftPublishedPlans(
   trx: Kysely<Database>,
   clientIds: readonly ClientId[],
 ): Promise<void> {
+  await sql`select set_config('planning.skip_rollup', 'on', true)`.execute(trx);
   await sql`
     update demand_records r set
       p2_pub_pln_units = r.p1_pub_pln_units,
@@ -55,6 +67,11 @@ export async function shiftPublishedPlans(
       p1_pub_pln_rev_dlrs = r.final_pln_rev_dlrs
     from products p
     where p.pid = r.pid and p.client_id = any(${[...clientIds]}::text[])`.execute(trx);
+  await sql`select set_config('planning.skip_rollup', 'off', true)`.execute(trx);
+  await sql`
+    update demand_week_totals t set
+      ${sql.raw(TOTALS_SHIFT)}
+    where t.client_id = any(${[...clientIds]}::text[])`.execute(trx);
 }
 
 /**

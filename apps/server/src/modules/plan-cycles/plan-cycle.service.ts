@@ -1,9 +1,10 @@
-import { weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from '@ps/domain';
+import { toIsoDate, weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import type { Database } from '../../db/schema';
+import { snapshotForecasts, startMarketingCycle } from '../control-tower';
 import {
   finalPlanTotals,
   findRunningForecast,
@@ -51,7 +52,8 @@ export class PlanCycleService {
     request: { label?: string | undefined; clientContext?: string | undefined },
   ): Promise<PlanCycle[]> {
     const { clientIds } = narrowToContext(scope, request.clientContext);
-    const cycle = weekKey(weekStartSunday(this.now()));
+    const week = weekStartSunday(this.now());
+    const cycle = weekKey(week);
     const label = request.label ?? `Cycle ${cycle}`;
     const rows = await this.db.transaction().execute(async (trx) => {
       await lockPublishing(trx);
@@ -66,6 +68,9 @@ export class PlanCycleService {
         );
       }
       await shiftPublishedPlans(trx, clientIds);
+      // What this cycle said about the coming weeks, for accuracy by lag once actuals arrive.
+      await snapshotForecasts(trx, clientIds, 'publish', toIsoDate(week));
+      await startMarketingCycle(trx, clientIds, cycle);
       const published: PlanVersionRow[] = [];
       for (const totals of await finalPlanTotals(trx, clientIds)) {
         published.push(await insertPlanVersion(trx, { cycle, label, publishedBy: scope.userName, totals }));

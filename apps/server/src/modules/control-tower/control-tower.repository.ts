@@ -1,0 +1,380 @@
+import type { ClientId } from '@ps/domain';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+const clientsIn = (clientIds: readonly ClientId[], column: string) =>
+  sql`${sql.raw(column)} = any(${[...clientIds]}::text[])`;
+const QUARTER = (column: string) => sql.raw(`to_char(${column}, 'YYYY-"Q"Q')`);
+
+/** How many weeks a snapshot keeps: the planning horizon of the demo data and the forecaster. */
+export const SNAPSHOT_WEEKS = 26;
+
+/**
+ * Snapshots the plan of every product of the clients for the weeks from `snapshotWeek` on: its
+ * statistical, prelim and final units (element i = lag i, null where the product has no record),
+ * the last actual before the snapshot (the naive forecast) and its most frequent override reason.
+ * A snapshot taken again in the same week replaces the earlier one.
+ */
+export async function writeSnapshots(
+  db: Db,
+  clientIds: readonly ClientId[],
+  snapshotWeek: string,
+  source: 'forecast' | 'publish',
+): Promise<number> {
+  const result = await sql`
+    insert into forecast_snapshots as s
+      (pid, snapshot_week, source, taken_at, reason_code, naive_units, stat_units, prelim_units, final_units)
+    select p.pid, ${snapshotWeek}::date, ${source}, now(),
+      mode() within group (order by r.reason_code) filter (where r.reason_code is not null),
+      (select n.act_bkg_units from demand_records n
+        where n.pid = p.pid and n.week_start = ${snapshotWeek}::date - 7),
+      array_agg(r.ensemble_fcst_units::real order by g.i),
+      array_agg(r.prelim_pln_units::real order by g.i),
+      array_agg(r.final_pln_units::real order by g.i)
+    from products p
+    cross join generate_series(0, ${SNAPSHOT_WEEKS - 1}) g(i)
+    left join demand_records r on r.pid = p.pid and r.week_start = ${snapshotWeek}::date + 7 * g.i
+    where ${clientsIn(clientIds, 'p.client_id')}
+    group by p.pid
+    having count(r.pid) > 0
+    on conflict (pid, snapshot_week) do update set source = excluded.source, taken_at = excluded.taken_at,
+      reason_code = excluded.reason_code, naive_units = excluded.naive_units,
+      stat_units = excluded.stat_units, prelim_units = excluded.prelim_units, final_units = excluded.final_units`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Carries each client's latest marketing plan into a new cycle (marketing re-plans on its own cadence). */
+export async function carryMarketingPlans(
+  db: Db,
+  clientIds: readonly ClientId[],
+  cycle: string,
+): Promise<void> {
+  await sql`
+    insert into marketing_plans (cycle, client_id, bu, pf, region, quarter, revenue, cost)
+    select ${cycle}, m.client_id, m.bu, m.pf, m.region, m.quarter, m.revenue, m.cost
+    from marketing_plans m
+    where ${clientsIn(clientIds, 'm.client_id')}
+      and m.cycle = (select max(l.cycle) from marketing_plans l where l.client_id = m.client_id and l.cycle < ${cycle})
+    on conflict do nothing`.execute(db);
+}
+
+export async function filterOptions(
+  db: Db,
+  clientIds: readonly ClientId[],
+): Promise<Array<{ client_id: ClientId; bu: string; pf: string }>> {
+  const { rows } = await sql<{ client_id: ClientId; bu: string; pf: string }>`
+    select distinct p.client_id, p.bu, p.pf from products p
+    where ${clientsIn(clientIds, 'p.client_id')}
+    order by 1, 2, 3`.execute(db);
+  return rows;
+}
+
+export type PlanQuarterRow = {
+  bu: string;
+  region: string;
+  pf: string;
+  quarter: string;
+  act_n: number;
+  act_rev: number;
+  act_cost: number;
+  prelim_n: number;
+  prelim_rev: number;
+  prelim_cost: number;
+  final_n: number;
+  final_units: number;
+  final_rev: number;
+  final_cost: number;
+  p1_n: number;
+  p1_units: number;
+  p1_rev: number;
+  p1_cost: number;
+};
+
+const PLAN_SUMS = (t: string, counted: boolean) =>
+  sql.raw(
+    [
+      ['act_n', 'act_rev_dlrs'],
+      ['act_rev', 'act_rev_dlrs'],
+      ['act_cost', 'act_bkg_cost'],
+      ['prelim_n', 'prelim_pln_rev_dlrs'],
+      ['prelim_rev', 'prelim_pln_rev_dlrs'],
+      ['prelim_cost', 'prelim_pln_cost'],
+      ['final_n', 'final_pln_rev_dlrs'],
+      ['final_units', 'final_pln_units'],
+      ['final_rev', 'final_pln_rev_dlrs'],
+      ['final_cost', 'final_bk_pln_cost'],
+      ['p1_n', 'p1_pub_pln_rev_dlrs'],
+      ['p1_units', 'p1_pub_pln_units'],
+      ['p1_rev', 'p1_pub_pln_rev_dlrs'],
+      ['p1_cost', 'p1_pub_pln_cost'],
+    ]
+      .map(([alias, column]) =>
+        alias!.endsWith('_n')
+          ? counted
+            ? `coalesce(sum(${t}.${column}_n), 0)::int as ${alias}`
+            : `count(${t}.${column})::int as ${alias}`
+          : `coalesce(sum(${t}.${column}), 0)::float8 as ${alias}`,
+      )
+      .join(',\n      '),
+  );
+
+/**
+ * Every plan of a client's business units by BU, region (PUD), family and quarter, from the
+ * trigger-kept week totals: a few thousand rows at any data size.
+ */
+export async function companyPlanQuarters(db: Db, clientId: ClientId): Promise<PlanQuarterRow[]> {
+  const { rows } = await sql<PlanQuarterRow>`
+    select t.bu, t.region, t.pf, ${QUARTER('t.week_start')} as quarter, ${PLAN_SUMS('t', true)}
+    from demand_week_totals t
+    where t.client_id = ${clientId}
+    group by 1, 2, 3, 4`.execute(db);
+  return rows;
+}
+
+/** One product's plans by quarter, from its records. */
+export async function productPlanQuarters(
+  db: Db,
+  clientId: ClientId,
+  pid: string,
+): Promise<PlanQuarterRow[]> {
+  const { rows } = await sql<PlanQuarterRow>`
+    select p.bu, p.region, p.pf, ${QUARTER('r.week_start')} as quarter, ${PLAN_SUMS('r', false)}
+    from demand_records r join products p on p.pid = r.pid
+    where p.client_id = ${clientId} and p.pid = ${pid}
+    group by 1, 2, 3, 4`.execute(db);
+  return rows;
+}
+
+export type Selection = { clientId: ClientId; bu: string; pf?: string | undefined; pid?: string | undefined };
+
+const selectionWhere = (s: Selection) =>
+  s.pid !== undefined
+    ? sql`p.client_id = ${s.clientId} and p.pid = ${s.pid}`
+    : s.pf !== undefined
+      ? sql`p.client_id = ${s.clientId} and p.bu = ${s.bu} and p.pf = ${s.pf}`
+      : sql`p.client_id = ${s.clientId} and p.bu = ${s.bu}`;
+
+/** The statistical forecast at list price and at unit cost, by quarter (Pub Ensemble Forecast). */
+export async function ensembleQuarters(
+  db: Db,
+  selection: Selection,
+): Promise<Array<{ quarter: string; n: number; revenue: number; cost: number }>> {
+  const { rows } = await sql<{ quarter: string; n: number; revenue: number; cost: number }>`
+    select ${QUARTER('r.week_start')} as quarter, count(r.ensemble_fcst_units)::int as n,
+      coalesce(sum(round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)), 0)::float8 as revenue,
+      coalesce(sum(round((r.ensemble_fcst_units * p.unit_cost)::numeric, 2)), 0)::float8 as cost
+    from demand_records r join products p on p.pid = r.pid
+    where ${selectionWhere(selection)}
+    group by 1`.execute(db);
+  return rows;
+}
+
+/** Marketing plans of a client's two given cycles by BU, region, family and quarter. */
+export async function marketingQuarters(
+  db: Db,
+  clientId: ClientId,
+  cycles: readonly string[],
+): Promise<
+  Array<{
+    cycle: string;
+    bu: string;
+    region: string;
+    pf: string;
+    quarter: string;
+    revenue: number;
+    cost: number;
+  }>
+> {
+  if (cycles.length === 0) return [];
+  const { rows } = await sql<{
+    cycle: string;
+    bu: string;
+    region: string;
+    pf: string;
+    quarter: string;
+    revenue: number;
+    cost: number;
+  }>`
+    select m.cycle, m.bu, m.region, m.pf, m.quarter, m.revenue::float8 as revenue, m.cost::float8 as cost
+    from marketing_plans m
+    where m.client_id = ${clientId} and m.cycle = any(${[...cycles]}::text[])`.execute(db);
+  return rows;
+}
+
+export type CycleRow = {
+  client_id: ClientId;
+  cycle: string;
+  label: string;
+  published_at: Date;
+  published_by: string;
+  final_revenue: number;
+};
+
+/** The latest two plan versions of each of the clients, newest first. */
+export async function latestCycles(db: Db, clientIds: readonly ClientId[]): Promise<CycleRow[]> {
+  const { rows } = await sql<CycleRow>`
+    select client_id, cycle, label, published_at, published_by, final_revenue from (
+      select v.*, row_number() over (partition by v.client_id order by v.published_at desc, v.id desc) as n
+      from plan_versions v where ${clientsIn(clientIds, 'v.client_id')}) ranked
+    where n <= 2
+    order by published_at desc, cycle desc`.execute(db);
+  return rows;
+}
+
+export async function searchProducts(
+  db: Db,
+  clientId: ClientId,
+  search: string | undefined,
+): Promise<Array<{ pid: string; bu: string; pf: string }>> {
+  const pattern = `%${(search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await sql<{ pid: string; bu: string; pf: string }>`
+    select p.pid, p.bu, p.pf from products p
+    where p.client_id = ${clientId} and p.pid ilike ${pattern}
+    order by p.pid limit 50`.execute(db);
+  return rows;
+}
+
+/** Sums of one forecast step's errors against actuals (see ErrorSums in the domain package). */
+export type StepSums = { abs: number; err: number };
+export type AccuracyGroupRow = {
+  g_bu: number;
+  g_pf: number;
+  g_pid: number;
+  g_reason: number;
+  bu: string | null;
+  pf: string | null;
+  pid: string | null;
+  reason_code: string | null;
+  n: number;
+  actual: number;
+  naive_abs: number;
+  stat_abs: number;
+  prelim_abs: number;
+  final_abs: number;
+  final_err: number;
+  final_ape: number;
+  ape_n: number;
+  error_value: number;
+  from_week: string | null;
+  to_week: string | null;
+  snapshots: number;
+};
+
+/**
+ * The snapshots' forecasts at one lag against the actuals of the weeks they forecast, summed
+ * overall, per BU, per family, per product and per reason code in one pass. Only weeks before
+ * the current one count, and only pairs where every step of the chain and the naive forecast exist.
+ */
+export async function accuracySums(
+  db: Db,
+  clientIds: readonly ClientId[],
+  lag: number,
+  currentWeek: string,
+): Promise<AccuracyGroupRow[]> {
+  const { rows } = await sql<AccuracyGroupRow>`
+    with pairs as (
+      select p.bu, p.pf, s.pid, s.reason_code, p.unit_price::float8 as price, s.snapshot_week, r.week_start,
+        r.act_bkg_units::float8 as a, s.naive_units::float8 as nv,
+        s.stat_units[${lag + 1}::int]::float8 as st, s.prelim_units[${lag + 1}::int]::float8 as pr,
+        s.final_units[${lag + 1}::int]::float8 as fi
+      from forecast_snapshots s
+      join products p on p.pid = s.pid
+      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
+      where ${clientsIn(clientIds, 'p.client_id')}
+        and s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date
+        and r.act_bkg_units is not null and s.naive_units is not null
+        and s.stat_units[${lag + 1}::int] is not null and s.prelim_units[${lag + 1}::int] is not null
+        and s.final_units[${lag + 1}::int] is not null
+    )
+    select grouping(bu)::int as g_bu, grouping(pf)::int as g_pf, grouping(pid)::int as g_pid,
+      grouping(reason_code)::int as g_reason, bu, pf, pid, reason_code,
+      count(*)::int as n,
+      sum(abs(a)) as actual,
+      sum(abs(nv - a)) as naive_abs,
+      sum(abs(st - a)) as stat_abs,
+      sum(abs(pr - a)) as prelim_abs,
+      sum(abs(fi - a)) as final_abs,
+      sum(fi - a) as final_err,
+      coalesce(sum(abs(fi - a) / abs(a)) filter (where a <> 0), 0) as final_ape,
+      count(*) filter (where a <> 0)::int as ape_n,
+      sum(abs(fi - a) * price) as error_value,
+      to_char(min(week_start), 'YYYY-MM-DD') as from_week,
+      to_char(max(week_start), 'YYYY-MM-DD') as to_week,
+      count(distinct snapshot_week)::int as snapshots
+    from pairs
+    group by grouping sets ((), (bu), (bu, pf), (bu, pf, pid), (reason_code))`.execute(db);
+  return rows;
+}
+
+export async function modelsOf(db: Db, pids: readonly string[]): Promise<Map<string, string>> {
+  if (pids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('forecast_accuracy')
+    .select(['pid', 'model'])
+    .where('pid', 'in', [...pids])
+    .execute();
+  return new Map(rows.map((row) => [row.pid, row.model]));
+}
+
+export type ExceptionSumsRow = {
+  pid: string;
+  bu: string;
+  pf: string;
+  n: number;
+  actual: number;
+  stat_abs: number;
+  final_abs: number;
+  error_value: number;
+  recent_n: number;
+  recent_err: number;
+  recent_actual: number;
+  recent_over: number;
+  recent_under: number;
+  weeks_outside: number;
+};
+
+/**
+ * Per product at one lag: money error, the stat and final errors, bias over the last `recentWeeks`
+ * compared weeks (and how many of them over- or under-forecast), and the recent weeks whose actual
+ * fell outside the statistical forecast's 95 % interval (± 1.96 × the product's RMSE at this lag).
+ */
+export async function exceptionSums(
+  db: Db,
+  clientIds: readonly ClientId[],
+  lag: number,
+  currentWeek: string,
+  recentWeeks: number,
+): Promise<ExceptionSumsRow[]> {
+  const { rows } = await sql<ExceptionSumsRow>`
+    with pairs as (
+      select p.bu, p.pf, s.pid, p.unit_price::float8 as price, r.week_start,
+        r.act_bkg_units::float8 as a,
+        s.stat_units[${lag + 1}::int]::float8 as st, s.final_units[${lag + 1}::int]::float8 as fi
+      from forecast_snapshots s
+      join products p on p.pid = s.pid
+      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
+      where ${clientsIn(clientIds, 'p.client_id')}
+        and s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date
+        and r.act_bkg_units is not null
+        and s.stat_units[${lag + 1}::int] is not null and s.final_units[${lag + 1}::int] is not null
+    ), scored as (
+      select pairs.*,
+        sqrt(avg((st - a) ^ 2) over (partition by pid)) as rmse,
+        row_number() over (partition by pid order by week_start desc) as recency
+      from pairs
+    )
+    select pid, bu, pf, count(*)::int as n, sum(abs(a)) as actual,
+      sum(abs(st - a)) as stat_abs, sum(abs(fi - a)) as final_abs, sum(abs(fi - a) * price) as error_value,
+      count(*) filter (where recency <= ${recentWeeks})::int as recent_n,
+      coalesce(sum(fi - a) filter (where recency <= ${recentWeeks}), 0) as recent_err,
+      coalesce(sum(abs(a)) filter (where recency <= ${recentWeeks}), 0) as recent_actual,
+      count(*) filter (where recency <= ${recentWeeks} and fi > a)::int as recent_over,
+      count(*) filter (where recency <= ${recentWeeks} and fi < a)::int as recent_under,
+      count(*) filter (where recency <= ${recentWeeks} and n_outside)::int as weeks_outside
+    from (select scored.*, (rmse > 0 and abs(a - st) > 1.96 * rmse) as n_outside from scored) x
+    group by pid, bu, pf`.execute(db);
+  return rows;
+}

@@ -1,0 +1,375 @@
+import {
+  CLIENT_IDS,
+  errorMetrics,
+  fiscalQuarterKey,
+  PRODUCT_ROW_LIMIT,
+  shiftQuarter,
+  toIsoDate,
+  weekStartSunday,
+  type AccuracyReport,
+  type AccuracyRow,
+  type ClientId,
+  type ErrorSums,
+  type ExceptionKind,
+  type ExceptionRow,
+  type FvaFigures,
+  type Money,
+  type PlanSeries,
+  type TrackerCell,
+  type Worksheet,
+  type WorksheetFilters,
+  type WorksheetQuarter,
+} from '@ps/domain';
+import type { Kysely } from 'kysely';
+import { narrowToContext, type AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
+import type { Database } from '../../db/schema';
+import {
+  accuracySums,
+  companyPlanQuarters,
+  ensembleQuarters,
+  exceptionSums,
+  filterOptions,
+  latestCycles,
+  marketingQuarters,
+  modelsOf,
+  productPlanQuarters,
+  searchProducts,
+  type AccuracyGroupRow,
+  type CycleRow,
+  type PlanQuarterRow,
+} from './control-tower.repository';
+
+/** Display names of the clients (the worksheet's companies). */
+const COMPANY_NAMES: Record<ClientId, string> = { internal: 'Internal', circor: 'CIRCOR' };
+
+/** 'CIRCOR Aerospace' → 'CA', 'Pumps & Flow' → 'PF': the business unit's code shown in brackets. */
+export function businessUnitCode(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '')
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+/** Exception queue rules (docs/metrics.md "Exception queue"). */
+const RECENT_WEEKS = 4;
+const PERSISTENT_BIAS_PERCENT = 20;
+const OVERRIDE_HURT_POINTS = 5;
+const LARGE_ERROR_SHARE = 0.1;
+const EXCEPTION_LIMIT = 200;
+
+const toCycle = (row: CycleRow | undefined) =>
+  row ? { label: row.label, cycle: row.cycle, publishedAt: new Date(row.published_at).toISOString() } : null;
+
+const sumsOf = (row: AccuracyGroupRow): ErrorSums => ({
+  n: row.n,
+  absError: row.final_abs,
+  error: row.final_err,
+  actual: row.actual,
+  ape: row.final_ape,
+  apeCount: row.ape_n,
+  naiveAbsError: row.naive_abs,
+});
+
+const wape = (abs: number, actual: number): number | null =>
+  actual > 0 ? Math.round((abs / actual) * 10_000) / 100 : null;
+
+const fvaOf = (row: AccuracyGroupRow): FvaFigures => ({
+  naive: wape(row.naive_abs, row.actual),
+  statistical: wape(row.stat_abs, row.actual),
+  prelim: wape(row.prelim_abs, row.actual),
+  final: wape(row.final_abs, row.actual),
+});
+
+/**
+ * Control tower (issue 11): the Demand Planning Review worksheet, forecast accuracy and value
+ * add from the forecast snapshots, the exception queue and the customer home's figures. Every
+ * read is limited to the caller's clients (formulas: docs/metrics.md "Control tower").
+ */
+export class ControlTowerService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async filters(scope: AccessScope, clientContext: string | undefined): Promise<WorksheetFilters> {
+    const rows = await filterOptions(this.db, narrowToContext(scope, clientContext).clientIds);
+    const companies = [...new Set(rows.map((r) => r.client_id))];
+    const units = [...new Map(rows.map((r) => [`${r.client_id}\u0000${r.bu}`, r])).values()];
+    return {
+      companies: companies.map((id) => ({ id, name: COMPANY_NAMES[id] ?? id })),
+      businessUnits: units.map((r) => ({
+        id: r.bu,
+        name: r.bu,
+        code: businessUnitCode(r.bu),
+        companyId: r.client_id,
+      })),
+      productFamilies: rows.map((r) => ({
+        id: r.pf,
+        name: r.pf,
+        companyId: r.client_id,
+        businessUnitId: r.bu,
+      })),
+    };
+  }
+
+  /** The company asked for, if the caller may see it; otherwise 404 (another client's data does not exist for them). */
+  private company(scope: AccessScope, clientContext: string | undefined, company: string): ClientId {
+    const allowed = narrowToContext(scope, clientContext).clientIds;
+    const clientId = CLIENT_IDS.find((id) => id === company);
+    if (!clientId || !allowed.includes(clientId)) throw AppError.notFound(`Company ${company} not found`);
+    return clientId;
+  }
+
+  async worksheet(
+    scope: AccessScope,
+    query: {
+      clientContext?: string | undefined;
+      company: string;
+      businessUnit: string;
+      productFamily?: string | undefined;
+      pid?: string | undefined;
+    },
+  ): Promise<Worksheet> {
+    const clientId = this.company(scope, query.clientContext, query.company);
+    const today = this.now();
+    const selection = { clientId, bu: query.businessUnit, pf: query.productFamily, pid: query.pid };
+    const cycles = (await latestCycles(this.db, [clientId])).filter((c) => c.client_id === clientId);
+    const [company, product, ensemble, marketing] = await Promise.all([
+      companyPlanQuarters(this.db, clientId),
+      query.pid === undefined ? Promise.resolve(null) : productPlanQuarters(this.db, clientId, query.pid),
+      ensembleQuarters(this.db, selection),
+      marketingQuarters(
+        this.db,
+        clientId,
+        cycles.map((c) => c.cycle),
+      ),
+    ]);
+    if (query.pid !== undefined && product?.length === 0)
+      throw AppError.notFound(`Product ${query.pid} not found`);
+    const [current, previous] = cycles;
+    const selected =
+      product ??
+      company.filter(
+        (r) =>
+          r.bu === query.businessUnit && (query.productFamily === undefined || r.pf === query.productFamily),
+      );
+    // Marketing plans are made per family and region; a single product has none of its own.
+    const inSelection = (m: { bu: string; pf: string }) =>
+      query.pid === undefined &&
+      m.bu === query.businessUnit &&
+      (query.productFamily === undefined || m.pf === query.productFamily);
+
+    const quarters = new Map<string, WorksheetQuarter>();
+    const quarterOf = (quarter: string): WorksheetQuarter => {
+      const existing = quarters.get(quarter);
+      if (existing) return existing;
+      const created: WorksheetQuarter = {
+        quarter,
+        actualBooking: null,
+        prelimDemandPlan: null,
+        finalDemandPlan: null,
+        marketingForecast: null,
+        pubEnsembleForecast: null,
+        p1FinalDemandPlan: null,
+        p1MarketingForecast: null,
+      };
+      quarters.set(quarter, created);
+      return created;
+    };
+    const add = (q: WorksheetQuarter, series: PlanSeries, revenue: number, cost: number) => {
+      const before: Money = q[series] ?? { revenue: 0, cost: 0 };
+      q[series] = { revenue: cents(before.revenue + revenue), cost: cents(before.cost + cost) };
+    };
+    for (const row of selected) {
+      const q = quarterOf(row.quarter);
+      if (row.act_n > 0) add(q, 'actualBooking', row.act_rev, row.act_cost);
+      if (row.prelim_n > 0) add(q, 'prelimDemandPlan', row.prelim_rev, row.prelim_cost);
+      if (row.final_n > 0) add(q, 'finalDemandPlan', row.final_rev, row.final_cost);
+      if (row.p1_n > 0) add(q, 'p1FinalDemandPlan', row.p1_rev, row.p1_cost);
+    }
+    for (const row of ensemble)
+      if (row.n > 0) add(quarterOf(row.quarter), 'pubEnsembleForecast', row.revenue, row.cost);
+    for (const row of marketing.filter(inSelection)) {
+      if (!quarters.has(row.quarter)) continue;
+      const series = row.cycle === current?.cycle ? 'marketingForecast' : 'p1MarketingForecast';
+      add(quarterOf(row.quarter), series, row.revenue, row.cost);
+    }
+
+    const marketingByCell = new Map<string, Money>();
+    for (const row of marketing.filter((m) => m.cycle === current?.cycle)) {
+      marketingByCell.set(JSON.stringify([row.bu, row.region, row.pf, row.quarter]), {
+        revenue: row.revenue,
+        cost: row.cost,
+      });
+    }
+    return {
+      currentQuarter: fiscalQuarterKey(today),
+      asOf: toIsoDate(today),
+      currentCycle: toCycle(current),
+      previousCycle: toCycle(previous),
+      quarters: [...quarters.values()].sort((a, b) => a.quarter.localeCompare(b.quarter)),
+      tracker: company.map((row) => trackerCell(row, marketingByCell)),
+    };
+  }
+
+  async products(
+    scope: AccessScope,
+    query: { clientContext?: string | undefined; company: string; search?: string | undefined },
+  ) {
+    return searchProducts(this.db, this.company(scope, query.clientContext, query.company), query.search);
+  }
+
+  async accuracy(
+    scope: AccessScope,
+    clientContext: string | undefined,
+    lag: number,
+  ): Promise<AccuracyReport> {
+    const { clientIds } = narrowToContext(scope, clientContext);
+    const currentWeek = toIsoDate(weekStartSunday(this.now()));
+    const [rows, exceptions] = await Promise.all([
+      accuracySums(this.db, clientIds, lag, currentWeek),
+      this.exceptions(scope, clientContext, lag),
+    ]);
+    const overall = rows.find((r) => r.g_bu === 1 && r.g_reason === 1);
+    const productRows = rows
+      .filter((r) => r.g_pid === 0 && r.g_reason === 1)
+      .sort((a, b) => b.error_value - a.error_value);
+    const shown = productRows.slice(0, PRODUCT_ROW_LIMIT);
+    const models = await modelsOf(
+      this.db,
+      shown.map((r) => r.pid!),
+    );
+    const toRow = (row: AccuracyGroupRow): AccuracyRow => ({
+      level: row.g_pid === 0 ? 'product' : row.g_pf === 0 ? 'family' : 'businessUnit',
+      bu: row.bu ?? '',
+      pf: row.g_pf === 0 ? row.pf : null,
+      pid: row.g_pid === 0 ? row.pid : null,
+      model: row.g_pid === 0 ? (models.get(row.pid!) ?? null) : null,
+      metrics: errorMetrics(sumsOf(row)),
+      errorValue: cents(row.error_value),
+      fva: fvaOf(row),
+    });
+    const byName = (a: AccuracyGroupRow, b: AccuracyGroupRow) =>
+      `${a.bu}\u0000${a.pf ?? ''}`.localeCompare(`${b.bu}\u0000${b.pf ?? ''}`);
+    return {
+      lag,
+      fromWeek: overall?.from_week ?? null,
+      toWeek: overall?.to_week ?? null,
+      snapshots: overall?.snapshots ?? 0,
+      overall: errorMetrics(
+        overall
+          ? sumsOf(overall)
+          : { n: 0, absError: 0, error: 0, actual: 0, ape: 0, apeCount: 0, naiveAbsError: 0 },
+      ),
+      alerts: exceptions.length,
+      fva: overall ? fvaOf(overall) : { naive: null, statistical: null, prelim: null, final: null },
+      byBusinessUnit: rows
+        .filter((r) => r.g_bu === 0 && r.g_pf === 1)
+        .sort(byName)
+        .map(toRow),
+      byFamily: rows
+        .filter((r) => r.g_pf === 0 && r.g_pid === 1)
+        .sort(byName)
+        .map(toRow),
+      byProduct: shown.map(toRow),
+      productCount: productRows.length,
+      byReason: rows
+        .filter((r) => r.g_reason === 0)
+        .sort((a, b) => (a.reason_code ?? '\uffff').localeCompare(b.reason_code ?? '\uffff'))
+        .map((r) => ({ reasonCode: r.reason_code, pairs: r.n, fva: fvaOf(r) })),
+    };
+  }
+
+  /** The exception queue, ranked by score = money error × number of signals (docs/metrics.md). */
+  async exceptions(
+    scope: AccessScope,
+    clientContext: string | undefined,
+    lag: number,
+  ): Promise<ExceptionRow[]> {
+    const { clientIds } = narrowToContext(scope, clientContext);
+    const currentWeek = toIsoDate(weekStartSunday(this.now()));
+    const rows = await exceptionSums(this.db, clientIds, lag, currentWeek, RECENT_WEEKS);
+    const values = rows
+      .map((r) => r.error_value)
+      .filter((v) => v > 0)
+      .sort((a, b) => b - a);
+    const largeErrorFloor = values[Math.max(0, Math.ceil(values.length * LARGE_ERROR_SHARE) - 1)] ?? Infinity;
+    const queue: ExceptionRow[] = [];
+    for (const row of rows) {
+      const kinds: ExceptionKind[] = [];
+      if (row.error_value > 0 && row.error_value >= largeErrorFloor) kinds.push('largeError');
+      const recentBias = row.recent_actual > 0 ? (row.recent_err / row.recent_actual) * 100 : null;
+      const oneSided =
+        row.recent_n >= RECENT_WEEKS &&
+        (row.recent_over === row.recent_n || row.recent_under === row.recent_n);
+      if (oneSided && recentBias !== null && Math.abs(recentBias) >= PERSISTENT_BIAS_PERCENT)
+        kinds.push('persistentBias');
+      const overrideCost = row.actual > 0 ? ((row.final_abs - row.stat_abs) / row.actual) * 100 : null;
+      if (overrideCost !== null && overrideCost >= OVERRIDE_HURT_POINTS) kinds.push('overrideHurt');
+      if (row.weeks_outside > 0) kinds.push('outsideInterval');
+      if (kinds.length === 0) continue;
+      queue.push({
+        pid: row.pid,
+        bu: row.bu,
+        pf: row.pf,
+        kinds,
+        errorValue: cents(row.error_value),
+        recentBias: recentBias === null ? null : Math.round(recentBias * 100) / 100,
+        overrideCost: overrideCost === null ? null : Math.round(overrideCost * 100) / 100,
+        weeksOutside: row.weeks_outside,
+        score: cents(row.error_value * kinds.length),
+      });
+    }
+    return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid)).slice(0, EXCEPTION_LIMIT);
+  }
+
+  async home(scope: AccessScope, clientContext: string | undefined) {
+    const { clientIds } = narrowToContext(scope, clientContext);
+    const today = this.now();
+    const currentQuarter = fiscalQuarterKey(today);
+    const horizon = [0, 1, 2, 3].map((i) => shiftQuarter(currentQuarter, i));
+    const [plans, accuracy, cycles] = await Promise.all([
+      Promise.all(clientIds.map((id) => companyPlanQuarters(this.db, id))),
+      this.accuracy(scope, clientContext, 1),
+      latestCycles(this.db, clientIds),
+    ]);
+    const ahead = plans.flat().filter((r: PlanQuarterRow) => horizon.includes(r.quarter));
+    const last = cycles[0];
+    return {
+      currentQuarter,
+      planRevenue: cents(ahead.reduce((s, r) => s + r.final_rev, 0)),
+      planCost: cents(ahead.reduce((s, r) => s + r.final_cost, 0)),
+      accuracy: accuracy.overall.accuracy,
+      bias: accuracy.overall.bias,
+      alerts: accuracy.alerts,
+      lastCycle: last
+        ? {
+            label: last.label,
+            publishedAt: new Date(last.published_at).toISOString(),
+            publishedBy: last.published_by,
+            revenue: cycles.filter((c) => c.cycle === last.cycle).reduce((s, c) => s + c.final_revenue, 0),
+          }
+        : null,
+    };
+  }
+}
+
+function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function trackerCell(row: PlanQuarterRow, marketing: ReadonlyMap<string, Money>): TrackerCell {
+  return {
+    bu: row.bu,
+    pud: row.region,
+    pf: row.pf,
+    quarter: row.quarter,
+    finalUnits: row.final_units,
+    final: { revenue: cents(row.final_rev), cost: cents(row.final_cost) },
+    p1Units: row.p1_units,
+    p1: { revenue: cents(row.p1_rev), cost: cents(row.p1_cost) },
+    marketing: marketing.get(JSON.stringify([row.bu, row.region, row.pf, row.quarter])) ?? null,
+  };
+}

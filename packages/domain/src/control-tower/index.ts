@@ -1,0 +1,4 @@
+export * from './metrics';
+export * from './format';
+export * from './worksheet';
+export * from './accuracy';
