@@ -9,3 +9,4 @@ export * from './format';
 export * from './forecast-run';
 export * from './plan-cycle';
 export * from './api';
+export * from './spreading';

@@ -12,6 +12,7 @@ import {
   type GridPage,
   type GridQuery,
   type GridRow,
+  isSortableAt,
   type ReasonCode,
   type RollupItem,
   type RollupQuery,
@@ -19,11 +20,14 @@ import {
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
 import {
   pageGroupsFromRecords,
   pageGroupsFromTotals,
   pageProductGroups,
   pageProductRecords,
+  pageSortedRecords,
+  type GridSort,
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
@@ -35,6 +39,7 @@ const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category
 
 export type GridSlice = Pick<GridQuery, 'viewLevel' | 'drillDown' | 'offset' | 'limit'> & {
   filters: GridFilters;
+  sort?: GridSort | undefined;
 };
 
 /** Grid pages at any view level and drill-down, filter options and roll-up lists, all scoped to the caller. */
@@ -50,7 +55,13 @@ export class PlanningGridService {
   }
 
   async page(scope: AccessScope, query: GridQuery): Promise<GridPage> {
-    const { rows, total } = await this.rows({ ...query, filters: this.filtersOf(scope, query) });
+    let sort: GridSort | undefined;
+    if (query.sortBy !== undefined) {
+      if (!isSortableAt(query.viewLevel, query.drillDown, query.sortBy))
+        throw AppError.validation(`sortBy ${query.sortBy} is not a column of this view`, 'sortBy');
+      sort = { field: query.sortBy, dir: query.sortDir };
+    }
+    const { rows, total } = await this.rows({ ...query, sort, filters: this.filtersOf(scope, query) });
     return {
       rows,
       total,
@@ -61,9 +72,25 @@ export class PlanningGridService {
     };
   }
 
-  /** One page of rows in grid order: groups (or records) with data first, then name, then period. */
+  /**
+   * One page of rows in grid order: groups (or records) with data first, then name, then period;
+   * sorted by a column, in that column's order with the key breaking ties.
+   */
   async rows(slice: GridSlice): Promise<{ rows: GridRow[]; total: number }> {
-    const { viewLevel, drillDown, filters, offset, limit } = slice;
+    const { viewLevel, drillDown, filters, offset, limit, sort } = slice;
+    if (viewLevel === 'none' && drillDown === 'none' && sort) {
+      const page = await pageSortedRecords(this.db, { filters, sort, offset, limit });
+      return { rows: page.records.map(toDemandRecord), total: page.total };
+    }
+    if (sort) {
+      // Sorted roll-ups order whole groups, so the product plan's positional paging does not apply.
+      const query = { viewLevel, drillDown, filters, offset, limit, sort };
+      const page =
+        (viewLevel === 'category' || viewLevel === 'business_unit') && !filters.search
+          ? await pageGroupsFromTotals(this.db, query)
+          : await pageGroupsFromRecords(this.db, query);
+      return { rows: page.rows.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total: page.total };
+    }
     if (viewLevel === 'none' && drillDown === 'none') {
       const page = await pageProductRecords(this.db, { filters, offset, limit });
       const rows = page.slices.flatMap((s) =>

@@ -1,4 +1,4 @@
-import type { DrillDown, GridRow, ViewLevel } from '@ps/domain';
+import { isSortableAt, type DrillDown, type GridRow, type ViewLevel } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -25,7 +25,7 @@ import { useGridPage, useRefreshGrid } from './hooks/useGridPage';
 import { usePlanningPreferences } from './hooks/usePlanningPreferences';
 import { useRefreshDashboard } from './hooks/useDashboardData';
 import { filterParam } from './utils/filter-summary';
-import { pageIndexFor, type GridRequest } from './utils/grid-query';
+import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
 import type { LoadBanner } from './utils/load-policy';
 import { DRILL_DOWN_LABEL_KEYS, VIEW_LEVEL_LABEL_KEYS, isEditableView } from './utils/view-level';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,7 @@ export default function DemandPlanningPage() {
   const [preferences, updatePreferences] = usePlanningPreferences();
   const [selection, setSelection] = useState<FilterSelection>(NO_FILTERS);
   const [pageIndex, setPageIndex] = useState(0);
+  const [sortState, setSort] = useState<GridSortState>(null);
   const [isFocusView, setFocusView] = useState(false);
   const [selectedRow, setSelectedRow] = useState<GridRow | null>(null);
   const [isRefreshing, setRefreshing] = useState(false);
@@ -61,6 +62,8 @@ export default function DemandPlanningPage() {
   const refreshGrid = useRefreshGrid();
   const refreshDashboard = useRefreshDashboard();
   const { viewLevel, drillDownType: drillDown, pageSize } = preferences;
+  // A sort by a column the view does not have (e.g. PF at business-unit level) lapses.
+  const sort = sortState && isSortableAt(viewLevel, drillDown, sortState.field) ? sortState : null;
 
   const viewRequest = useMemo<Omit<GridRequest, 'offset' | 'limit'>>(() => {
     const options = filterOptions.data;
@@ -71,8 +74,9 @@ export default function DemandPlanningPage() {
       pf: filterParam(selection.pf, options?.productFamilies.length ?? 0),
       region: filterParam(selection.region, options?.regions.length ?? 0),
       search: selection.search || undefined,
+      sort,
     };
-  }, [viewLevel, drillDown, selection, filterOptions.data]);
+  }, [viewLevel, drillDown, selection, filterOptions.data, sort]);
   const request = useMemo<GridRequest>(
     () => ({ ...viewRequest, offset: pageIndex * pageSize, limit: pageSize }),
     [viewRequest, pageIndex, pageSize],
@@ -221,6 +225,11 @@ export default function DemandPlanningPage() {
             isEditMode={editing.isEditMode}
             pending={editing.pending}
             heightPx={preferences.gridHeight}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setPageIndex(0);
+            }}
             onEditCell={editing.editCell}
             onRowSelected={setSelectedRow}
           />

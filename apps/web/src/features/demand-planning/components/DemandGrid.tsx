@@ -1,5 +1,12 @@
 import type { AggregatedRow, DemandRecord, EditableField, GridPage, GridRow } from '@ps/domain';
-import type { CellEditRequestEvent, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-community';
+import type {
+  CellEditRequestEvent,
+  ColDef,
+  GetRowIdParams,
+  GridApi,
+  RowClickedEvent,
+  SortChangedEvent,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormatters } from '@/features/settings/useFormatters';
@@ -10,6 +17,7 @@ import '../grid/demand-grid.css';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
+import type { GridSortState } from '../utils/grid-query';
 import { recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
 import { isEditableView } from '../utils/view-level';
 import { GridOverlayPanel } from './GridOverlayPanel';
@@ -21,12 +29,26 @@ type DemandGridProps = {
   isEditMode: boolean;
   pending: PendingChanges;
   heightPx: number;
+  sort: GridSortState;
+  onSortChange: (sort: GridSortState) => void;
   onEditCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
   onRowSelected: (row: GridRow | null) => void;
 };
 
+/** Spec §4: unsorted → ascending → descending → unsorted; long headers wrap instead of being cut. */
+const DEFAULT_COLUMN = {
+  resizable: true,
+  sortable: true,
+  sortingOrder: ['asc', 'desc', null],
+  suppressHeaderMenuButton: true,
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
+} satisfies ColDef<GridRow>;
+
 /** Spec §9: rows rendered beyond the viewport. */
 const ROW_BUFFER = 10;
+
+const keepServerOrder = (): number => 0;
 
 const rowIdOf = ({ data }: GetRowIdParams<GridRow>): string =>
   'id' in data && typeof data.id === 'string' ? data.id : recordKeyOf(data as DemandRecord);
@@ -42,6 +64,8 @@ export function DemandGrid({
   isEditMode,
   pending,
   heightPx,
+  sort,
+  onSortChange,
   onEditCell,
   onRowSelected,
 }: DemandGridProps) {
@@ -68,9 +92,23 @@ export function DemandGrid({
     const columns = isRecordView
       ? recordColumns(fmt, { pending, isEditMode })
       : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt);
-    // Headers are catalogue keys; a language switch rebuilds them here.
-    return columns.map((column) => ({ ...column, headerName: column.headerName && t(column.headerName) }));
-  }, [isRecordView, fmt, pending, isEditMode, page, t]);
+    // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
+    // the whole set, not the page), so the header shows the server's sort and the grid keeps the
+    // rows in the order they came.
+    return columns.map((column) => ({
+      ...column,
+      headerName: column.headerName && t(column.headerName),
+      sort: sort && column.sortable !== false && sort.field === column.colId ? sort.dir : null,
+      comparator: keepServerOrder,
+    }));
+  }, [isRecordView, fmt, pending, isEditMode, page, t, sort]);
+
+  const onSortChanged = (event: SortChangedEvent<GridRow>) => {
+    // Sorting one column clears any other (spec §4: another column starts ascending).
+    const sorted = event.api.getColumnState().find((state) => state.sort);
+    const next: GridSortState = sorted?.sort ? { field: sorted.colId, dir: sorted.sort } : null;
+    if (next?.field !== sort?.field || next?.dir !== sort?.dir) onSortChange(next);
+  };
 
   // Changed-cell markers and editability depend on state outside the row data.
   useEffect(() => {
@@ -90,7 +128,8 @@ export function DemandGrid({
         theme={theme === 'dark' ? gridThemeDark : gridThemeLight}
         rowData={rowData}
         columnDefs={columnDefs}
-        defaultColDef={{ resizable: true, sortable: false, suppressHeaderMenuButton: true }}
+        defaultColDef={DEFAULT_COLUMN}
+        onSortChanged={onSortChanged}
         getRowId={rowIdOf}
         rowHeight={density.rowHeight}
         headerHeight={density.headerHeight}

@@ -254,11 +254,13 @@ export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatter
       return weighted ? column(field, fmt, { headerName: weighted }) : column(field, fmt);
     }),
     column('Rank', fmt, { headerName: 'planning:column.Rank_avg', minWidth: 90 }),
+    // A group's codes and comments digest many records: no order of their own on the server.
     column('Reason_Codes', fmt, {
       valueFormatter: (params) => ((params.value as string[] | undefined) ?? []).join(', '),
       minWidth: 180,
+      sortable: false,
     }),
-    column('Comments', fmt, { minWidth: 220, tooltipField: 'Comments' as never }),
+    column('Comments', fmt, { minWidth: 220, tooltipField: 'Comments' as never, sortable: false }),
     dateColumn('last_updated_at', fmt.dateTime, fmt),
   ];
 }
