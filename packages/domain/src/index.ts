@@ -4,6 +4,7 @@ export * from './plan-chain';
 export * from './weeks';
 export * from './user-settings';
 export * from './planning-grid';
+export * from './planning-grid-overrides';
 export * from './rollup';
 export * from './format';
 export * from './forecast-run';

@@ -224,6 +224,7 @@ export default function DemandPlanningPage() {
             overlay={grid.overlay}
             isEditMode={editing.isEditMode}
             pending={editing.pending}
+            invalid={editing.invalid}
             heightPx={preferences.gridHeight}
             sort={sort}
             onSortChange={(next) => {

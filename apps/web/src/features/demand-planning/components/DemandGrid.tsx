@@ -15,6 +15,7 @@ import { useUserSettings } from '@/features/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
+import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
 import type { GridSortState } from '../utils/grid-query';
@@ -28,6 +29,7 @@ type DemandGridProps = {
   overlay: GridOverlay;
   isEditMode: boolean;
   pending: PendingChanges;
+  invalid: ReadonlyMap<string, InvalidEdit>;
   heightPx: number;
   sort: GridSortState;
   onSortChange: (sort: GridSortState) => void;
@@ -63,6 +65,7 @@ export function DemandGrid({
   overlay,
   isEditMode,
   pending,
+  invalid,
   heightPx,
   sort,
   onSortChange,
@@ -90,7 +93,7 @@ export function DemandGrid({
 
   const columnDefs = useMemo(() => {
     const columns = isRecordView
-      ? recordColumns(fmt, { pending, isEditMode })
+      ? recordColumns(fmt, { pending, isEditMode, invalid })
       : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt);
     // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
     // the whole set, not the page), so the header shows the server's sort and the grid keeps the
@@ -101,7 +104,7 @@ export function DemandGrid({
       sort: sort && column.sortable !== false && sort.field === column.colId ? sort.dir : null,
       comparator: keepServerOrder,
     }));
-  }, [isRecordView, fmt, pending, isEditMode, page, t, sort]);
+  }, [isRecordView, fmt, pending, isEditMode, invalid, page, t, sort]);
 
   const onSortChanged = (event: SortChangedEvent<GridRow>) => {
     // Sorting one column clears any other (spec §4: another column starts ascending).
@@ -113,7 +116,7 @@ export function DemandGrid({
   // Changed-cell markers and editability depend on state outside the row data.
   useEffect(() => {
     api?.refreshCells({ force: true });
-  }, [api, pending, isEditMode]);
+  }, [api, pending, isEditMode, invalid]);
 
   const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
     const field = event.colDef.field as EditableField | undefined;

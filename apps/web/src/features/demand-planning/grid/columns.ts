@@ -1,7 +1,5 @@
 import {
   COMMENTS_MAX_LENGTH,
-  PERCENT_OVERRIDE_MAX,
-  PERCENT_OVERRIDE_MIN,
   DEMAND_RECORD_FIELDS,
   REASON_CODES,
   fieldSpecOf,
@@ -15,9 +13,17 @@ import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { Formatters } from '@/features/settings/useFormatters';
 import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
 import { DateCell, type DateCellParams } from './DateCell';
+import { EditableCell, type EditableCellParams, type InvalidEdit } from './EditableCell';
 
-/** The edit state the editable columns read. */
-export type EditState = { pending: PendingChanges; isEditMode: boolean };
+/** The edit state the editable columns read; refused edits are keyed by record key and field. */
+export type EditState = {
+  pending: PendingChanges;
+  isEditMode: boolean;
+  invalid?: ReadonlyMap<string, InvalidEdit>;
+};
+
+export const invalidKeyOf = (record: Pick<DemandRecord, 'PID' | 'Time_Series_sk'>, field: string): string =>
+  `${recordKeyOf(record)}|${field}`;
 
 type Kind = 'units' | 'money' | 'percent' | 'text' | 'rank';
 
@@ -126,26 +132,20 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
   };
 }
 
+/**
+ * Number overrides are typed as text: AG Grid's number editor drops a value outside its bounds (or
+ * letters) without a word, so whatever was typed goes to the domain's rules, which say why.
+ */
+const NUMBER_TEXT_EDITOR = { cellEditor: 'agTextCellEditor' } as const;
+
 const EDITORS: Record<
   EditableField,
   Pick<ColDef<GridRow>, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup'>
 > = {
-  Rev_Pln_Ovrd_Percent: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: PERCENT_OVERRIDE_MIN, max: PERCENT_OVERRIDE_MAX, precision: 2 },
-  },
-  SOP_Pln_Ovrd_Percent: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: PERCENT_OVERRIDE_MIN, max: PERCENT_OVERRIDE_MAX, precision: 2 },
-  },
-  Rev_Pln_Ovrd_Units: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: 0, precision: 0, step: 1 },
-  },
-  SOP_Pln_Ovrd_Units: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: 0, precision: 0, step: 1 },
-  },
+  Rev_Pln_Ovrd_Percent: NUMBER_TEXT_EDITOR,
+  SOP_Pln_Ovrd_Percent: NUMBER_TEXT_EDITOR,
+  Rev_Pln_Ovrd_Units: NUMBER_TEXT_EDITOR,
+  SOP_Pln_Ovrd_Units: NUMBER_TEXT_EDITOR,
   Reason_Code: { cellEditor: 'agSelectCellEditor', cellEditorParams: { values: ['', ...REASON_CODES] } },
   Comments: {
     cellEditor: 'agLargeTextCellEditor',
@@ -156,14 +156,21 @@ const EDITORS: Record<
 
 /** An editable column (spec §5): editable only in edit mode; changed cells carry a marker class. */
 function editableColumn(field: EditableField, fmt: Formatters, edit: EditState): ColDef<GridRow> {
+  const invalidOf: EditableCellParams['invalidOf'] = (record, name) =>
+    edit.invalid?.get(invalidKeyOf(record, name));
   return column(field, fmt, {
     ...EDITORS[field],
     editable: edit.isEditMode,
+    ...(field === 'Comments' || field === 'Reason_Code'
+      ? {}
+      : { cellRenderer: EditableCell, cellRendererParams: { invalidOf } satisfies EditableCellParams }),
     cellClassRules: {
       'dp-cell-editable': () => edit.isEditMode,
       'dp-cell-changed': (params) =>
         params.data !== undefined &&
         isCellChanged(edit.pending, recordKeyOf(params.data as DemandRecord), field),
+      'dp-cell-invalid': (params) =>
+        params.data !== undefined && invalidOf(params.data as DemandRecord, field) !== undefined,
     },
     ...(field === 'Comments' ? { minWidth: 220, tooltipField: 'Comments' as never } : {}),
   });
@@ -188,7 +195,7 @@ export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>
     column('Region', fmt),
     column('Site', fmt),
     column('EntityType', fmt),
-    dateColumn('Date', fmt.date, fmt),
+    { ...dateColumn('Date', fmt.date, fmt), pinned: 'left' },
     column('Fiscal_Quarter', fmt, { minWidth: 110 }),
     column('Rank', fmt, { minWidth: 80 }),
     column('Act_Bkg_Units', fmt),
