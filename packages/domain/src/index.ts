@@ -5,6 +5,7 @@ export * from './weeks';
 export * from './user-settings';
 export * from './planning-grid';
 export * from './planning-grid-overrides';
+export * from './planning-grid-spread';
 export * from './rollup';
 export * from './format';
 export * from './forecast-run';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DemandRecord, ReasonCode, SummedField } from './demand-record';
 import { DEMAND_RECORD_FIELDS, SUMMED_FIELDS } from './demand-record-fields';
+import type { RecordStamp } from './planning-grid-spread';
 import {
   INT4_MAX,
   ZClientContextParam,
@@ -62,6 +63,8 @@ export type GridPage = {
   limit: number;
   viewLevel: ViewLevel;
   drillDown: DrillDown;
+  /** Original table only: each record's lock and last planner override, by "PID|Time_Series_sk". */
+  stamps?: Record<string, RecordStamp>;
 };
 
 /** Spec §4 column sort: each header cycles unsorted → ascending → descending; nulls sort last either way. */

@@ -93,7 +93,26 @@ export type AuditLogTable = {
   new_value: string | null;
   changed_by: string;
   changed_at: ColumnType<Date, Date | string | undefined, never>;
-  /** What made the change: edit, batch, import, forecast, publish. */
+  /** What made the change: edit, batch, spread, undo, import, forecast, publish. */
+  source: string;
+  /** Why beyond the source: the aggregate edit a spread applied, the save an undo reverted. */
+  cause: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** Records a planner locked: aggregate edits leave them as they are (migration 0015). */
+export type DemandRecordLocksTable = {
+  pid: string;
+  week_start: string;
+  locked_by: string;
+  locked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** Who last overrode a record, apart from system rewrites; kept by a trigger on audit_log (0015). */
+export type DemandRecordLastOverrideTable = {
+  pid: string;
+  week_start: string;
+  overridden_by: string;
+  overridden_at: Date;
   source: string;
 };
 
@@ -198,6 +217,8 @@ export type Database = {
   sales_history: SalesHistoryTable;
   plan_versions: PlanVersionsTable;
   audit_log: AuditLogTable;
+  demand_record_locks: DemandRecordLocksTable;
+  demand_record_last_override: DemandRecordLastOverrideTable;
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
   inventory_parameters: InventoryParametersTable;

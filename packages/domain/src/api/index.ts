@@ -8,6 +8,7 @@ import { forecastRunEndpoints } from './forecast-runs.contract';
 import { healthEndpoints } from './health.contract';
 import { planningGridEndpoints } from './planning-grid.contract';
 import { planCycleEndpoints } from './plan-cycles.contract';
+import { spreadingEndpoints } from './spreading.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -21,6 +22,7 @@ export * from './forecast-runs.contract';
 export * from './health.contract';
 export * from './planning-grid.contract';
 export * from './plan-cycles.contract';
+export * from './spreading.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -31,6 +33,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   dashboardEndpoints,
   forecastRunEndpoints,
   planCycleEndpoints,
+  spreadingEndpoints,
   apiDocsEndpoints,
 ];
 

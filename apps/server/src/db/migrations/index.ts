@@ -8,6 +8,7 @@ import * as appSecrets from './0006-app-secrets';
 import * as signInStorage from './0007-sign-in-storage';
 import * as annotationsByProduct from './0008-annotations-by-product';
 import * as planCycles from './0009-plan-cycles';
+import * as gridSpreading from './0015-grid-spreading';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-sign-in-storage': signInStorage,
   '0008-annotations-by-product': annotationsByProduct,
   '0009-plan-cycles': planCycles,
+  '0015-grid-spreading': gridSpreading,
 };
 
 export const migrationProvider: MigrationProvider = {

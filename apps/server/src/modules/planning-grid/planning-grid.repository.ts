@@ -354,3 +354,33 @@ export async function pageSortedRecords(
     where ${productFilter(q.filters)}`.execute(db);
   return { total: count.rows[0]?.total ?? 0, records: [] };
 }
+
+/** Locks and last planner overrides of the records a page shows (two sparse tables, by key). */
+export async function recordStamps(
+  db: Db,
+  keys: ReadonlyArray<{ pid: string; week_start: string }>,
+): Promise<
+  Array<{
+    pid: string;
+    week_start: string;
+    locked: boolean;
+    overridden_by: string | null;
+    overridden_at: Date | null;
+  }>
+> {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<{
+    pid: string;
+    week_start: string;
+    locked: boolean;
+    overridden_by: string | null;
+    overridden_at: Date | null;
+  }>`
+    select k.pid, to_char(k.week_start, 'YYYY-MM-DD') as week_start, l.pid is not null as locked,
+      o.overridden_by, o.overridden_at
+    from unnest(${keys.map((k) => k.pid)}::text[], ${keys.map((k) => k.week_start)}::date[]) as k(pid, week_start)
+    left join demand_record_locks l on l.pid = k.pid and l.week_start = k.week_start
+    left join demand_record_last_override o on o.pid = k.pid and o.week_start = k.week_start
+    where l.pid is not null or o.pid is not null`.execute(db);
+  return rows;
+}

@@ -12,6 +12,8 @@ import {
   type GridPage,
   type GridQuery,
   type GridRow,
+  type DemandRecord,
+  type RecordStamp,
   isSortableAt,
   type ReasonCode,
   type RollupItem,
@@ -27,13 +29,14 @@ import {
   pageProductGroups,
   pageProductRecords,
   pageSortedRecords,
+  recordStamps,
   type GridSort,
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
 import type { GridFilters } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
-import { toDemandRecord } from '../../db/demand-record-row';
+import { toDemandRecord, weekStartOf } from '../../db/demand-record-row';
 
 const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
 
@@ -62,7 +65,7 @@ export class PlanningGridService {
       sort = { field: query.sortBy, dir: query.sortDir };
     }
     const { rows, total } = await this.rows({ ...query, sort, filters: this.filtersOf(scope, query) });
-    return {
+    const page: GridPage = {
       rows,
       total,
       offset: query.offset,
@@ -70,6 +73,23 @@ export class PlanningGridService {
       viewLevel: query.viewLevel,
       drillDown: query.drillDown,
     };
+    if (query.viewLevel === 'none' && query.drillDown === 'none')
+      page.stamps = await this.stampsOf(rows as DemandRecord[]);
+    return page;
+  }
+
+  /** Locks and last planner overrides of the records on a page, by "PID|Time_Series_sk". */
+  private async stampsOf(records: readonly DemandRecord[]): Promise<Record<string, RecordStamp>> {
+    const keys = records.map((r) => ({ pid: r.PID, week_start: weekStartOf(r.Time_Series_sk) }));
+    const stamps: Record<string, RecordStamp> = {};
+    for (const row of await recordStamps(this.db, keys)) {
+      stamps[`${row.pid}|${row.week_start.replaceAll('-', '')}`] = {
+        locked: row.locked,
+        lastOverriddenBy: row.overridden_by,
+        lastOverriddenAt: row.overridden_at === null ? null : new Date(row.overridden_at).toISOString(),
+      };
+    }
+    return stamps;
   }
 
   /**
