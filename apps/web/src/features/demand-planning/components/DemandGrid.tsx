@@ -1,5 +1,6 @@
 import type { AggregatedRow, DemandRecord, EditableField, GridPage, GridRow } from '@ps/domain';
 import type {
+  CellContextMenuEvent,
   CellEditRequestEvent,
   ColDef,
   GetRowIdParams,
@@ -21,6 +22,7 @@ import type { GridOverlay } from '../hooks/useGridPage';
 import type { GridSortState } from '../utils/grid-query';
 import { recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
 import { isEditableView } from '../utils/view-level';
+import type { HistoryTarget } from './CellHistoryDialog';
 import { GridOverlayPanel } from './GridOverlayPanel';
 import { useTranslation } from 'react-i18next';
 
@@ -34,6 +36,10 @@ type DemandGridProps = {
   sort: GridSortState;
   onSortChange: (sort: GridSortState) => void;
   onEditCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
+  /** A value typed into an aggregated cell (levels an edit can spread at); undefined where it cannot. */
+  onEditAggregate?: ((row: AggregatedRow, field: string, raw: unknown) => void) | undefined;
+  onToggleLock: (record: DemandRecord, locked: boolean) => void;
+  onShowHistory: (target: HistoryTarget) => void;
   onRowSelected: (row: GridRow | null) => void;
 };
 
@@ -51,6 +57,8 @@ const DEFAULT_COLUMN = {
 const ROW_BUFFER = 10;
 
 const keepServerOrder = (): number => 0;
+
+const keyOf = (record: DemandRecord) => ({ PID: record.PID, Time_Series_sk: record.Time_Series_sk });
 
 const rowIdOf = ({ data }: GetRowIdParams<GridRow>): string =>
   'id' in data && typeof data.id === 'string' ? data.id : recordKeyOf(data as DemandRecord);
@@ -70,6 +78,9 @@ export function DemandGrid({
   sort,
   onSortChange,
   onEditCell,
+  onEditAggregate,
+  onToggleLock,
+  onShowHistory,
   onRowSelected,
 }: DemandGridProps) {
   const fmt = useFormatters();
@@ -92,9 +103,22 @@ export function DemandGrid({
   }, [page, isRecordView, pending]);
 
   const columnDefs = useMemo(() => {
+    const stamps = page?.stamps ?? {};
     const columns = isRecordView
-      ? recordColumns(fmt, { pending, isEditMode, invalid })
-      : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt);
+      ? recordColumns(
+          fmt,
+          { pending, isEditMode, invalid },
+          {
+            stampOf: (record) => stamps[recordKeyOf(record)],
+            onToggleLock,
+            onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
+          },
+        )
+      : aggregatedColumns(
+          (page?.rows ?? []) as AggregatedRow[],
+          fmt,
+          onEditAggregate ? { pending, isEditMode, invalid } : undefined,
+        );
     // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
     // the whole set, not the page), so the header shows the server's sort and the grid keeps the
     // rows in the order they came.
@@ -104,7 +128,19 @@ export function DemandGrid({
       sort: sort && column.sortable !== false && sort.field === column.colId ? sort.dir : null,
       comparator: keepServerOrder,
     }));
-  }, [isRecordView, fmt, pending, isEditMode, invalid, page, t, sort]);
+  }, [
+    isRecordView,
+    fmt,
+    pending,
+    isEditMode,
+    invalid,
+    page,
+    t,
+    sort,
+    onEditAggregate,
+    onToggleLock,
+    onShowHistory,
+  ]);
 
   const onSortChanged = (event: SortChangedEvent<GridRow>) => {
     // Sorting one column clears any other (spec §4: another column starts ascending).
@@ -119,6 +155,11 @@ export function DemandGrid({
   }, [api, pending, isEditMode, invalid]);
 
   const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
+    if (!isRecordView) {
+      if (event.data && event.colDef.field)
+        onEditAggregate?.(event.data as AggregatedRow, event.colDef.field, event.newValue);
+      return;
+    }
     const field = event.colDef.field as EditableField | undefined;
     const record = event.data ? serverRecords.get(recordKeyOf(event.data as DemandRecord)) : undefined;
     if (!field || !record) return;
@@ -148,6 +189,12 @@ export function DemandGrid({
         suppressOverlays={['loading', 'noRows']}
         rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
         onRowClicked={(event: RowClickedEvent<GridRow>) => onRowSelected(event.data ?? null)}
+        // Right-click on a record's cell opens that cell's history (AG Grid Community has no menu).
+        preventDefaultOnContextMenu={isRecordView}
+        onCellContextMenu={(event: CellContextMenuEvent<GridRow>) => {
+          if (isRecordView && event.data && event.colDef.field)
+            onShowHistory({ ...keyOf(event.data as DemandRecord), field: event.colDef.field });
+        }}
         onGridReady={(event) => setApi(event.api)}
         tooltipShowDelay={400}
         enableCellTextSelection

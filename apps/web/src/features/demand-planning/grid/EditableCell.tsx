@@ -1,4 +1,4 @@
-import { overrideSupersededBy, type DemandRecord } from '@ps/domain';
+import { overrideSupersededBy, type GridRow } from '@ps/domain';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { CircleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ export type InvalidEdit = { raw: string; message: string };
 
 export type EditableCellParams = {
   /** The refused edit of this cell, if any. */
-  invalidOf: (record: DemandRecord, field: string) => InvalidEdit | undefined;
+  invalidOf: (row: GridRow, field: string) => InvalidEdit | undefined;
 };
 
 /**
@@ -18,9 +18,9 @@ export type EditableCellParams = {
  */
 export function EditableCell(props: CustomCellRendererProps & EditableCellParams) {
   const { t } = useTranslation();
-  const record = props.data as DemandRecord | undefined;
+  const row = props.data as GridRow | undefined;
   const field = props.colDef?.field ?? '';
-  const invalid = record ? props.invalidOf(record, field) : undefined;
+  const invalid = row ? props.invalidOf(row, field) : undefined;
   if (invalid) {
     return (
       <span
@@ -34,6 +34,8 @@ export function EditableCell(props: CustomCellRendererProps & EditableCellParams
       </span>
     );
   }
+  // An aggregated row sums many records' overrides: neither of its figures replaces the other.
+  const record = row && !('id' in row) ? row : undefined;
   const supersededBy = record ? overrideSupersededBy(record, field) : null;
   if (supersededBy) {
     return (

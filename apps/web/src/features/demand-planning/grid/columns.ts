@@ -3,6 +3,7 @@ import {
   DEMAND_RECORD_FIELDS,
   REASON_CODES,
   fieldSpecOf,
+  isOverrideField,
   type AggregatedRow,
   type DemandRecord,
   type EditableField,
@@ -14,6 +15,7 @@ import type { Formatters } from '@/features/settings/useFormatters';
 import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
 import { DateCell, type DateCellParams } from './DateCell';
 import { EditableCell, type EditableCellParams, type InvalidEdit } from './EditableCell';
+import { RecordActionsCell, type RecordActionsParams } from './RecordActionsCell';
 
 /** The edit state the editable columns read; refused edits are keyed by record key and field. */
 export type EditState = {
@@ -22,8 +24,12 @@ export type EditState = {
   invalid?: ReadonlyMap<string, InvalidEdit>;
 };
 
-export const invalidKeyOf = (record: Pick<DemandRecord, 'PID' | 'Time_Series_sk'>, field: string): string =>
-  `${recordKeyOf(record)}|${field}`;
+/** A refused edit's key: the record's (or the aggregated row's id) and the field. */
+export const invalidKeyOf = (
+  row: GridRow | Pick<DemandRecord, 'PID' | 'Time_Series_sk'>,
+  field: string,
+): string =>
+  `${'id' in row && typeof row.id === 'string' ? row.id : recordKeyOf(row as DemandRecord)}|${field}`;
 
 type Kind = 'units' | 'money' | 'percent' | 'text' | 'rank';
 
@@ -74,6 +80,8 @@ const HEADER_KEYS: Record<string, string> = {
   last_updated_by: 'planning:column.last_updated_by',
   periodLabel: 'planning:column.periodLabel',
   recordCount: 'planning:column.recordCount',
+  actions: 'grid:column.actions',
+  lastOverriddenBy: 'grid:column.lastOverriddenBy',
 };
 
 /** Roll-ups average the override percents weighted by units, and say so in the header. */
@@ -169,8 +177,7 @@ function editableColumn(field: EditableField, fmt: Formatters, edit: EditState):
       'dp-cell-changed': (params) =>
         params.data !== undefined &&
         isCellChanged(edit.pending, recordKeyOf(params.data as DemandRecord), field),
-      'dp-cell-invalid': (params) =>
-        params.data !== undefined && invalidOf(params.data as DemandRecord, field) !== undefined,
+      'dp-cell-invalid': (params) => params.data !== undefined && invalidOf(params.data, field) !== undefined,
     },
     ...(field === 'Comments' ? { minWidth: 220, tooltipField: 'Comments' as never } : {}),
   });
@@ -185,9 +192,47 @@ function dateColumn(field: 'Date' | 'last_updated_at', format: (value: string) =
   });
 }
 
-/** Columns of the original table (view level none, no drill-down): every field of the demand record. */
-export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>[] {
+/**
+ * Columns of the original table (view level none, no drill-down): every field of the demand
+ * record; with `actions`, a lock toggle and history per record and who last overrode it.
+ */
+export function recordColumns(
+  fmt: Formatters,
+  edit: EditState,
+  actions?: RecordActionsParams,
+): ColDef<GridRow>[] {
+  const stampOf = (row: GridRow | undefined) =>
+    row && actions ? actions.stampOf(row as DemandRecord) : undefined;
+  const leading: ColDef<GridRow>[] = actions
+    ? [
+        {
+          colId: 'actions',
+          headerName: HEADER_KEYS.actions,
+          pinned: 'left',
+          width: 76,
+          minWidth: 76,
+          sortable: false,
+          resizable: false,
+          cellRenderer: RecordActionsCell,
+          cellRendererParams: actions,
+        },
+      ]
+    : [];
+  const trailing: ColDef<GridRow>[] = actions
+    ? [
+        column('lastOverriddenBy', fmt, {
+          sortable: false,
+          minWidth: 150,
+          valueGetter: (params) => stampOf(params.data)?.lastOverriddenBy ?? null,
+          tooltipValueGetter: (params) => {
+            const at = stampOf(params.data)?.lastOverriddenAt;
+            return at ? fmt.dateTime(at) : null;
+          },
+        }),
+      ]
+    : [];
   return [
+    ...leading,
     column('PID', fmt, { pinned: 'left', minWidth: 130, cellClass: 'font-medium' }),
     column('BU', fmt),
     column('PF', fmt),
@@ -227,6 +272,7 @@ export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>
     column('P2_Pub_Pln_Rev_Dlrs', fmt),
     dateColumn('last_updated_at', fmt.dateTime, fmt),
     column('last_updated_by', fmt),
+    ...trailing,
   ];
 }
 
@@ -243,8 +289,32 @@ function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'pe
   return keys;
 }
 
-/** Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted percents. */
-export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatters): ColDef<GridRow>[] {
+/**
+ * Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted
+ * percents. With `edit` (a level an aggregate edit can spread at), the override columns are
+ * editable in edit mode and show a refused value's reason.
+ */
+export function aggregatedColumns(
+  rows: readonly AggregatedRow[],
+  fmt: Formatters,
+  edit?: EditState,
+): ColDef<GridRow>[] {
+  const spreadable = (field: string): ColDef<GridRow> => {
+    if (!edit || !isOverrideField(field)) return {};
+    const invalidOf: EditableCellParams['invalidOf'] = (row, name) =>
+      edit.invalid?.get(invalidKeyOf(row, name));
+    return {
+      ...EDITORS[field],
+      editable: edit.isEditMode,
+      cellRenderer: EditableCell,
+      cellRendererParams: { invalidOf } satisfies EditableCellParams,
+      cellClassRules: {
+        'dp-cell-editable': () => edit.isEditMode,
+        'dp-cell-invalid': (params) =>
+          params.data !== undefined && invalidOf(params.data, field) !== undefined,
+      },
+    };
+  };
   const keys = groupKeysOf(rows);
   const keyColumns = keys.map((key, index) =>
     column(
@@ -258,7 +328,7 @@ export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatter
     column('recordCount', fmt, { minWidth: 90 }),
     ...ROLLED_UP_FIELDS.map((field) => {
       const weighted = WEIGHTED_HEADER_KEYS[field];
-      return weighted ? column(field, fmt, { headerName: weighted }) : column(field, fmt);
+      return column(field, fmt, { ...(weighted ? { headerName: weighted } : {}), ...spreadable(field) });
     }),
     column('Rank', fmt, { headerName: 'planning:column.Rank_avg', minWidth: 90 }),
     // A group's codes and comments digest many records: no order of their own on the server.

@@ -42,6 +42,8 @@ export type GridEditing = {
   confirmExitEditMode: () => void;
   cancelExitEditMode: () => void;
   editCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
+  /** Marks (message) or clears (null) a refused value typed into an aggregated cell. */
+  markRefused: (key: string, raw: unknown, message: string | null) => void;
   save: () => void;
   discard: () => void;
 };
@@ -159,6 +161,16 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
     setPending((current) => recordEdit(current, record, field, parsed.value));
   }, []);
 
+  const markRefused = useCallback((key: string, raw: unknown, message: string | null) => {
+    setInvalid((current) => {
+      if (message === null && !current.has(key)) return current;
+      const next = new Map(current);
+      if (message === null) next.delete(key);
+      else next.set(key, { raw: typedText(raw), message });
+      return next;
+    });
+  }, []);
+
   const save = useCallback(() => {
     if (pending.size === 0) {
       toast({
@@ -210,6 +222,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
     confirmExitEditMode: leaveEditMode,
     cancelExitEditMode: () => setExitConfirmOpen(false),
     editCell,
+    markRefused,
     save,
     discard,
   };
