@@ -136,6 +136,9 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
     type: isNumeric ? 'rightAligned' : undefined,
     valueFormatter: formatter,
     minWidth: isNumeric ? 110 : 120,
+    // Explicit: AG Grid keeps a column's pin across views when a definition leaves it out, so BU
+    // pinned at business-unit level stayed pinned in the original table.
+    pinned: null,
     ...extra,
   };
 }
@@ -209,8 +212,8 @@ export function recordColumns(
           colId: 'actions',
           headerName: HEADER_KEYS.actions,
           pinned: 'left',
-          width: 76,
-          minWidth: 76,
+          width: 116,
+          minWidth: 116,
           sortable: false,
           resizable: false,
           cellRenderer: RecordActionsCell,

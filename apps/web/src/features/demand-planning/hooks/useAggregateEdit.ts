@@ -70,7 +70,7 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
     (row: AggregatedRow, field: string, raw: unknown): string | null => {
       if (!isOverrideField(field) || view.viewLevel === 'none') return null;
       const parsed = parseEditValue(field, raw);
-      if (!parsed.ok) return parsed.message;
+      if (!parsed.ok) return parsed.reason;
       if (parsed.value === null) return i18next.t('grid:spread.needsValue');
       const request: SpreadRequest = {
         viewLevel: view.viewLevel,

@@ -149,7 +149,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
         description: parsed.message,
         variant: 'destructive',
       });
-      setInvalid((current) => new Map(current).set(key, { raw: typedText(raw), message: parsed.message }));
+      setInvalid((current) => new Map(current).set(key, { raw: typedText(raw), message: parsed.reason }));
       return;
     }
     setInvalid((current) => {
