@@ -14,7 +14,8 @@ describe('demo data', () => {
         overridden += 1;
         expect(new Date(record.last_updated_at).getTime()).toBeLessThanOrEqual(anchor.getTime());
       }
-      for (const row of audit) expect(new Date(row.changed_at!).getTime()).toBeLessThanOrEqual(anchor.getTime());
+      for (const row of audit)
+        expect(new Date(row.changed_at!).getTime()).toBeLessThanOrEqual(anchor.getTime());
     });
     expect(overridden).toBeGreaterThan(0);
   });
