@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { DemandRecord, ReasonCode, SummedField } from './demand-record';
+import { DEMAND_RECORD_FIELDS, SUMMED_FIELDS } from './demand-record-fields';
+import type { RecordStamp } from './planning-grid-spread';
 import {
   INT4_MAX,
   ZClientContextParam,
@@ -61,7 +63,50 @@ export type GridPage = {
   limit: number;
   viewLevel: ViewLevel;
   drillDown: DrillDown;
+  /** Original table only: each record's lock and last planner override, by "PID|Time_Series_sk". */
+  stamps?: Record<string, RecordStamp>;
 };
+
+/** Spec §4 column sort: each header cycles unsorted → ascending → descending; nulls sort last either way. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Columns the original table sorts by: every field of the record. */
+export const RECORD_SORT_FIELDS = DEMAND_RECORD_FIELDS.map((spec) => spec.field);
+
+/**
+ * Columns a roll-up sorts by: its group keys, the period, the count and every figure. Comments and
+ * reason codes of a group are a digest of many records, so they have no order of their own.
+ */
+export const AGGREGATE_SORT_FIELDS = [
+  'PID',
+  'PF',
+  'BU',
+  'periodLabel',
+  'recordCount',
+  ...SUMMED_FIELDS,
+  'Rev_Pln_Ovrd_Percent',
+  'SOP_Pln_Ovrd_Percent',
+  'Rank',
+  'last_updated_at',
+] as const;
+export type AggregateSortField = (typeof AGGREGATE_SORT_FIELDS)[number];
+
+const SORT_FIELDS = [...new Set<string>([...RECORD_SORT_FIELDS, ...AGGREGATE_SORT_FIELDS])] as [
+  string,
+  ...string[],
+];
+
+/** Whether a view sorts by a column (the original table by any field, a roll-up by its figures and keys). */
+export function isSortableAt(viewLevel: ViewLevel, drillDown: DrillDown, field: string): boolean {
+  if (viewLevel === 'none' && drillDown === 'none') return (RECORD_SORT_FIELDS as string[]).includes(field);
+  if (!(AGGREGATE_SORT_FIELDS as readonly string[]).includes(field)) return false;
+  if (field === 'periodLabel') return drillDown !== 'none';
+  // A roll-up row names its business unit or family only when the level groups by it.
+  if (field === 'PID') return viewLevel === 'sku' || viewLevel === 'none';
+  if (field === 'PF') return viewLevel !== 'business_unit';
+  return true;
+}
 
 export const ZGridQuerySchema = z.object({
   viewLevel: singleParam(
@@ -76,6 +121,10 @@ export const ZGridQuerySchema = z.object({
   search: textParam(100),
   offset: intParam({ min: 0, max: INT4_MAX, default: 0 }),
   limit: intParam({ min: 1, max: 500, default: GRID_DEFAULT_PAGE_SIZE }),
+  sortBy: singleParam(z.enum(SORT_FIELDS, { error: 'must be a column of the grid' }).optional()),
+  sortDir: singleParam(
+    z.enum(SORT_DIRECTIONS, { error: `must be one of ${SORT_DIRECTIONS.join(', ')}` }).default('asc'),
+  ),
   clientContext: ZClientContextParam,
 });
 export type GridQuery = z.infer<typeof ZGridQuerySchema>;
@@ -123,7 +172,12 @@ export const ZFilterOptionsQuerySchema = ZGridQuerySchema.pick({
 export type FilterOptionsQuery = z.infer<typeof ZFilterOptionsQuerySchema>;
 
 /** GET /api/demand-planning/export.csv: what the grid shows, every page of it. */
-export const ZGridExportQuerySchema = ZGridQuerySchema.omit({ offset: true, limit: true });
+export const ZGridExportQuerySchema = ZGridQuerySchema.omit({
+  offset: true,
+  limit: true,
+  sortBy: true,
+  sortDir: true,
+});
 export type GridExportQuery = z.infer<typeof ZGridExportQuerySchema>;
 
 /** GET /api/demand-planning-rollup/{viewLevel} (spec §7 and §3 'Rollup data'). */

@@ -93,10 +93,12 @@ export type AuditLogTable = {
   new_value: string | null;
   changed_by: string;
   changed_at: ColumnType<Date, Date | string | undefined, never>;
-  /** What made the change: edit, batch, import, forecast, publish. */
+  /** What made the change: edit, batch, spread, undo, import, forecast, publish. */
   source: string;
   /** The import that made the change (migration 0010); optional so older writers need not name it. */
   import_id?: number | null;
+  /** Why beyond the source: the aggregate edit a spread applied, the save an undo reverted. */
+  cause: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A product's planner and notes, set by spreadsheet imports (migration 0010). */
@@ -447,6 +449,23 @@ export type MarketingPlansTable = {
   cost: number;
 };
 
+/** Records a planner locked: aggregate edits leave them as they are (migration 0015). */
+export type DemandRecordLocksTable = {
+  pid: string;
+  week_start: string;
+  locked_by: string;
+  locked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** Who last overrode a record, apart from system rewrites; kept by a trigger on audit_log (0015). */
+export type DemandRecordLastOverrideTable = {
+  pid: string;
+  week_start: string;
+  overridden_by: string;
+  overridden_at: Date;
+  source: string;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -482,4 +501,6 @@ export type Database = {
   ai_rate_limits: AiRateLimitsTable;
   forecast_snapshots: ForecastSnapshotsTable;
   marketing_plans: MarketingPlansTable;
+  demand_record_locks: DemandRecordLocksTable;
+  demand_record_last_override: DemandRecordLastOverrideTable;
 };

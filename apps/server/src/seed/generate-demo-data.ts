@@ -224,7 +224,9 @@ export function generateProductWeeks(
     const p2Units = p1Units === null ? null : Math.max(0, Math.round(p1Units * (1 + random.normal() * 0.05)));
     const actual = isPast ? actuals[t]! : null;
     const updatedAt = isOverridden
-      ? new Date(options.anchor.getTime() + random.between(-12, 6.9) * 86_400_000)
+      ? // Up to 19 days before the current week's Sunday: an edit is never dated in the future
+        // (issue 15; the week after the anchor had not happened yet).
+        new Date(options.anchor.getTime() + random.between(-18.9, 0) * 86_400_000)
       : null;
     const comments = isOverridden ? random.pick(OVERRIDE_NOTES[reason]!) : null;
     records.push({

@@ -16,6 +16,7 @@ import { userSettingsEndpoints } from './user-settings.contract';
 import { optimisationEndpoints } from './optimisation.contract';
 import { inventoryEndpoints } from './inventory.contract';
 import { controlTowerEndpoints } from './control-tower.contract';
+import { spreadingEndpoints } from './spreading.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -37,6 +38,7 @@ export * from './user-settings.contract';
 export * from './optimisation.contract';
 export * from './inventory.contract';
 export * from './control-tower.contract';
+export * from './spreading.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -55,6 +57,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   inventoryEndpoints,
   aiAssistantEndpoints,
   controlTowerEndpoints,
+  spreadingEndpoints,
   apiDocsEndpoints,
 ];
 

@@ -12,6 +12,7 @@ import {
   type GridPage,
   type RollupItem,
 } from '../planning-grid';
+import { ZRecordStamp } from '../planning-grid-spread';
 import { ZDemandRecord } from './demand-record.response';
 import { defineEndpoint } from './endpoint';
 
@@ -48,6 +49,7 @@ export const ZGridPage = z.strictObject({
   limit: z.number().int().min(1),
   viewLevel: z.enum(VIEW_LEVELS),
   drillDown: z.enum(DRILL_DOWNS),
+  stamps: z.record(z.string(), ZRecordStamp).optional(),
 }) satisfies z.ZodType<GridPage>;
 
 const ZFilterOptionList = z.array(z.strictObject({ value: z.string(), count: z.number().int().min(0) }));

@@ -13,6 +13,7 @@ import * as controlTower from './0011-control-tower';
 import * as aiRateLimits from './0012-ai-rate-limits';
 import * as inventoryPlanning from './0013-inventory-planning';
 import * as networkOptimisation from './0014-network-optimisation';
+import * as gridSpreading from './0015-grid-spreading';
 import * as forecastMembers from './0016-forecast-members';
 import * as settingsRatesNotifications from './0017-settings-rates-notifications';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-ai-rate-limits': aiRateLimits,
   '0013-inventory-planning': inventoryPlanning,
   '0014-network-optimisation': networkOptimisation,
+  '0015-grid-spreading': gridSpreading,
   '0016-forecast-members': forecastMembers,
   '0017-settings-rates-notifications': settingsRatesNotifications,
 };

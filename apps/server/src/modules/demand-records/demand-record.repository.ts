@@ -168,7 +168,7 @@ export async function deleteDemandRecord(
 
 export async function insertAuditRows(
   trx: Transaction<Database>,
-  rows: Array<Omit<AuditLogTable, 'id' | 'changed_at'>>,
+  rows: Array<Insertable<AuditLogTable>>,
 ): Promise<void> {
   // Chunked so a 5000-record batch stays under PostgreSQL's 65535 bind-parameter limit.
   for (let start = 0; start < rows.length; start += 5000) {

@@ -50,7 +50,7 @@ function changedFields(row: DemandRecordRow, patch: Patch): EditableField[] {
   });
 }
 
-type AuditRow = Omit<AuditLogTable, 'id' | 'changed_at'>;
+export type AuditRow = Omit<Insertable<AuditLogTable>, 'id' | 'changed_at'>;
 
 /** Refuses a write whose derived values (plan chain, actual money) overflow their columns: 400 naming the field. */
 function assertStorable(values: Partial<Insertable<DemandRecordsTable>>, context?: string): void {
@@ -106,7 +106,7 @@ function auditRowsOf(
  * What saving a patch writes: the changed editable fields with the plan chain recomputed from
  * them, and one audit row per changed field. Null when nothing really changes.
  */
-function prepareWrite(
+export function prepareWrite(
   scope: AccessScope,
   row: DemandRecordRow,
   patch: Patch,
@@ -117,7 +117,7 @@ function prepareWrite(
   const merged = { ...row } as DemandRecordRow;
   for (const field of fields) (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
   const next = { ...merged, ...planColumns(merged, row) } as DemandRecordRow;
-  assertStorable(next, source === 'batch' ? `${row.pid} / ${row.week_start}` : undefined);
+  assertStorable(next, source === 'edit' ? undefined : `${row.pid} / ${row.week_start}`);
   const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c.name, next[c.name]])) as BatchValues;
   return {
     write: { pid: row.pid, weekStart: row.week_start, values },

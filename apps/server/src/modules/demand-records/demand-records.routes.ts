@@ -1,7 +1,8 @@
-import { demandRecordEndpoints as endpoints } from '@ps/domain';
+import { demandRecordEndpoints as endpoints, spreadingEndpoints } from '@ps/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serveEndpoint } from '../../lib/endpoint-route';
 import { AppError } from '../../lib/errors';
+import type { DemandRecordSpreadService } from './demand-record-spread.service';
 import type { DemandRecordService } from './demand-record.service';
 
 /** Aborts when the connection closes before the answer was sent: the client gave up waiting. */
@@ -17,7 +18,11 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
 }
 
 /** The demand record calls of spec §7. Thin: parse by the contract, call the service with the caller's scope. */
-export function registerDemandRecordRoutes(app: FastifyInstance, service: DemandRecordService): void {
+export function registerDemandRecordRoutes(
+  app: FastifyInstance,
+  service: DemandRecordService,
+  spreading: DemandRecordSpreadService,
+): void {
   serveEndpoint(app, endpoints.list, ({ query }, request) => service.list(request.access, query));
 
   serveEndpoint(app, endpoints.get, ({ params }, request) => service.get(request.access, params));
@@ -39,5 +44,16 @@ export function registerDemandRecordRoutes(app: FastifyInstance, service: Demand
     endpoints.batch,
     ({ body }, request, reply) => service.batchUpdate(request.access, body, clientGoneSignal(reply)),
     { bodyLimit: 8 * 1024 * 1024 },
+  );
+
+  // Issue 15: aggregate edits, locks and a cell's history.
+  serveEndpoint(app, spreadingEndpoints.spread, ({ body }, request) =>
+    spreading.spread(request.access, body),
+  );
+  serveEndpoint(app, spreadingEndpoints.locks, ({ body }, request) =>
+    spreading.setLocks(request.access, body),
+  );
+  serveEndpoint(app, spreadingEndpoints.history, ({ params }, request) =>
+    spreading.history(request.access, params),
   );
 }

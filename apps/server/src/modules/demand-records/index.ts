@@ -4,6 +4,7 @@ import { loadOrCreateSecret } from '../../db/app-secrets';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import type { ServerModule } from '../../lib/server-module';
+import { DemandRecordSpreadService } from './demand-record-spread.service';
 import { DemandRecordService } from './demand-record.service';
 import { registerDemandRecordRoutes } from './demand-records.routes';
 import { PAGE_TOKEN_SECRET, PageTokens } from './page-token';
@@ -12,7 +13,11 @@ export const demandRecordsModule: ServerModule = {
   name: 'demand-records',
   register: async (app, { database }) => {
     const pageTokens = new PageTokens(await loadOrCreateSecret(database.db, PAGE_TOKEN_SECRET));
-    registerDemandRecordRoutes(app, new DemandRecordService(database.db, pageTokens));
+    registerDemandRecordRoutes(
+      app,
+      new DemandRecordService(database.db, pageTokens),
+      new DemandRecordSpreadService(database.db),
+    );
   },
 };
 

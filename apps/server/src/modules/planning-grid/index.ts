@@ -3,7 +3,7 @@ import { PlanningGridService } from './planning-grid.service';
 import { registerPlanningGridRoutes } from './planning-grid.routes';
 
 export { PlanningGridService, type GridSlice } from './planning-grid.service';
-export { productFilter, type GridFilters } from './planning-grid.sql';
+export { groupName, periodKey, productFilter, type GridFilters } from './planning-grid.sql';
 
 export const planningGridModule: ServerModule = {
   name: 'planning-grid',

@@ -1,4 +1,11 @@
-import { compareText, type DrillDown, type SummedField, type ViewLevel } from '@ps/domain';
+import {
+  compareText,
+  fieldSpecOf,
+  type DrillDown,
+  type SortDirection,
+  type SummedField,
+  type ViewLevel,
+} from '@ps/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
 import {
@@ -34,10 +41,28 @@ export type GroupRow = {
 
 export type GroupPage = { rows: GroupRow[]; total: number };
 
-type GroupQuery = { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters };
+/** A column the planner sorted by (spec §4), already checked to be sortable at the view. */
+export type GridSort = { field: string; dir: SortDirection };
 
-const groupOrder = sql`"hasData" desc, g collate "C", k collate "C"`;
-const pageOrder = sql`pg."hasData" desc, pg.g collate "C", pg.k collate "C"`;
+type GroupQuery = { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; sort?: GridSort };
+
+/**
+ * The order of roll-up groups: by the sorted column (nulls last), then by name and period so that
+ * equal values keep one order and paging never repeats or skips a group; unsorted, the grid's
+ * default (groups with data first).
+ */
+function groupOrderOf(sort: GridSort | undefined, alias: string): RawBuilder<unknown> {
+  const at = (name: string) => sql.raw(alias ? `${alias}."${name}"` : `"${name}"`);
+  const tie = sql`${at('g')} collate "C", ${at('k')} collate "C"`;
+  if (!sort) return sql`${at('hasData')} desc, ${tie}`;
+  const key =
+    sort.field === 'periodLabel'
+      ? sql`${at('k')} collate "C"`
+      : ['PID', 'PF', 'BU'].includes(sort.field)
+        ? sql`${at('g')} collate "C"`
+        : at(sort.field);
+  return sql`${key} ${sql.raw(sort.dir)} nulls last, ${tie}`;
+}
 
 /**
  * Runs `groups` (a query whose rows carry g and k) and adds each group's comments and reason
@@ -76,7 +101,7 @@ async function groupPage(
   groups: RawBuilder<unknown>,
   countGroups: RawBuilder<unknown>,
 ): Promise<GroupPage> {
-  const { rows } = await withAnnotations(q, groups, pageOrder).execute(db);
+  const { rows } = await withAnnotations(q, groups, groupOrderOf(q.sort, 'pg')).execute(db);
   const page = rows as Array<GroupRow & { total: number }>;
   if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
   const count = await sql<{ total: number }>`${countGroups}`.execute(db);
@@ -98,7 +123,7 @@ export async function pageGroupsFromTotals(
       from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
             from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
       group by g, k
-      order by ${groupOrder}
+      order by ${groupOrderOf(q.sort, '')}
       limit ${q.limit} offset ${q.offset}`,
     sql`
     select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
@@ -120,7 +145,7 @@ export async function pageGroupsFromRecords(
         from demand_records r join products p on p.pid = r.pid
         where ${productFilter(q.filters)}
         group by 1, 2) groups
-      order by ${groupOrder}
+      order by ${groupOrderOf(q.sort, '')}
       limit ${q.limit} offset ${q.offset}`,
     sql`
     select count(distinct (${groupName(q.viewLevel, 'p')}, ${periodKey(q.drillDown, sql`r.week_start`)}))::int as total
@@ -294,4 +319,68 @@ export async function pageProductGroups(
     GroupRow & Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }
   >;
   return { ...slicesOf(planRowsOf(groups), q), groups };
+}
+
+/** The SQL expression a record field sorts by: its column, or the week for the week's fields. */
+function recordSortKey(field: string): RawBuilder<unknown> {
+  const spec = fieldSpecOf(field);
+  if (!spec || spec.table === 'week' || spec.column === null) return sql`r.week_start`;
+  const alias = spec.table === 'products' ? 'p' : 'r';
+  const column = sql.raw(`${alias}.${spec.column}`);
+  return spec.sqlType === 'text' ? sql`${column} collate "C"` : column;
+}
+
+/**
+ * A page of the original table sorted by a column (nulls last), then by PID and week, the record's
+ * key, so that paging is stable however many records share a value.
+ */
+export async function pageSortedRecords(
+  db: Db,
+  q: { filters: GridFilters; sort: GridSort; offset: number; limit: number },
+): Promise<{ total: number; records: DemandRecordRow[] }> {
+  const key = recordSortKey(q.sort.field);
+  const rows = await selectRecords(db)
+    .select(sql<number>`count(*) over ()`.as('total_rows'))
+    .where(sql<boolean>`${productFilter(q.filters)}`)
+    .orderBy(sql`${key} ${sql.raw(q.sort.dir)} nulls last`)
+    .orderBy(sql`r.pid collate "C"`)
+    .orderBy('r.week_start')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  if (rows.length > 0 || q.offset === 0) return { total: Number(rows[0]?.total_rows ?? 0), records: rows };
+  const count = await sql<{ total: number }>`
+    select count(*)::int as total from demand_records r join products p on p.pid = r.pid
+    where ${productFilter(q.filters)}`.execute(db);
+  return { total: count.rows[0]?.total ?? 0, records: [] };
+}
+
+/** Locks and last planner overrides of the records a page shows (two sparse tables, by key). */
+export async function recordStamps(
+  db: Db,
+  keys: ReadonlyArray<{ pid: string; week_start: string }>,
+): Promise<
+  Array<{
+    pid: string;
+    week_start: string;
+    locked: boolean;
+    overridden_by: string | null;
+    overridden_at: Date | null;
+  }>
+> {
+  if (keys.length === 0) return [];
+  const { rows } = await sql<{
+    pid: string;
+    week_start: string;
+    locked: boolean;
+    overridden_by: string | null;
+    overridden_at: Date | null;
+  }>`
+    select k.pid, to_char(k.week_start, 'YYYY-MM-DD') as week_start, l.pid is not null as locked,
+      o.overridden_by, o.overridden_at
+    from unnest(${keys.map((k) => k.pid)}::text[], ${keys.map((k) => k.week_start)}::date[]) as k(pid, week_start)
+    left join demand_record_locks l on l.pid = k.pid and l.week_start = k.week_start
+    left join demand_record_last_override o on o.pid = k.pid and o.week_start = k.week_start
+    where l.pid is not null or o.pid is not null`.execute(db);
+  return rows;
 }

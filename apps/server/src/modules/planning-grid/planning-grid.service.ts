@@ -12,6 +12,9 @@ import {
   type GridPage,
   type GridQuery,
   type GridRow,
+  type DemandRecord,
+  type RecordStamp,
+  isSortableAt,
   type ReasonCode,
   type RollupItem,
   type RollupQuery,
@@ -19,22 +22,27 @@ import {
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
+import { AppError } from '../../lib/errors';
 import {
   pageGroupsFromRecords,
   pageGroupsFromTotals,
   pageProductGroups,
   pageProductRecords,
+  pageSortedRecords,
+  recordStamps,
+  type GridSort,
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
 import type { GridFilters } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
-import { toDemandRecord } from '../../db/demand-record-row';
+import { toDemandRecord, weekStartOf } from '../../db/demand-record-row';
 
 const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
 
 export type GridSlice = Pick<GridQuery, 'viewLevel' | 'drillDown' | 'offset' | 'limit'> & {
   filters: GridFilters;
+  sort?: GridSort | undefined;
 };
 
 /** Grid pages at any view level and drill-down, filter options and roll-up lists, all scoped to the caller. */
@@ -50,8 +58,14 @@ export class PlanningGridService {
   }
 
   async page(scope: AccessScope, query: GridQuery): Promise<GridPage> {
-    const { rows, total } = await this.rows({ ...query, filters: this.filtersOf(scope, query) });
-    return {
+    let sort: GridSort | undefined;
+    if (query.sortBy !== undefined) {
+      if (!isSortableAt(query.viewLevel, query.drillDown, query.sortBy))
+        throw AppError.validation(`sortBy ${query.sortBy} is not a column of this view`, 'sortBy');
+      sort = { field: query.sortBy, dir: query.sortDir };
+    }
+    const { rows, total } = await this.rows({ ...query, sort, filters: this.filtersOf(scope, query) });
+    const page: GridPage = {
       rows,
       total,
       offset: query.offset,
@@ -59,11 +73,44 @@ export class PlanningGridService {
       viewLevel: query.viewLevel,
       drillDown: query.drillDown,
     };
+    if (query.viewLevel === 'none' && query.drillDown === 'none')
+      page.stamps = await this.stampsOf(rows as DemandRecord[]);
+    return page;
   }
 
-  /** One page of rows in grid order: groups (or records) with data first, then name, then period. */
+  /** Locks and last planner overrides of the records on a page, by "PID|Time_Series_sk". */
+  private async stampsOf(records: readonly DemandRecord[]): Promise<Record<string, RecordStamp>> {
+    const keys = records.map((r) => ({ pid: r.PID, week_start: weekStartOf(r.Time_Series_sk) }));
+    const stamps: Record<string, RecordStamp> = {};
+    for (const row of await recordStamps(this.db, keys)) {
+      stamps[`${row.pid}|${row.week_start.replaceAll('-', '')}`] = {
+        locked: row.locked,
+        lastOverriddenBy: row.overridden_by,
+        lastOverriddenAt: row.overridden_at === null ? null : new Date(row.overridden_at).toISOString(),
+      };
+    }
+    return stamps;
+  }
+
+  /**
+   * One page of rows in grid order: groups (or records) with data first, then name, then period;
+   * sorted by a column, in that column's order with the key breaking ties.
+   */
   async rows(slice: GridSlice): Promise<{ rows: GridRow[]; total: number }> {
-    const { viewLevel, drillDown, filters, offset, limit } = slice;
+    const { viewLevel, drillDown, filters, offset, limit, sort } = slice;
+    if (viewLevel === 'none' && drillDown === 'none' && sort) {
+      const page = await pageSortedRecords(this.db, { filters, sort, offset, limit });
+      return { rows: page.records.map(toDemandRecord), total: page.total };
+    }
+    if (sort) {
+      // Sorted roll-ups order whole groups, so the product plan's positional paging does not apply.
+      const query = { viewLevel, drillDown, filters, offset, limit, sort };
+      const page =
+        (viewLevel === 'category' || viewLevel === 'business_unit') && !filters.search
+          ? await pageGroupsFromTotals(this.db, query)
+          : await pageGroupsFromRecords(this.db, query);
+      return { rows: page.rows.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total: page.total };
+    }
     if (viewLevel === 'none' && drillDown === 'none') {
       const page = await pageProductRecords(this.db, { filters, offset, limit });
       const rows = page.slices.flatMap((s) =>

@@ -1,7 +1,7 @@
-import type { DrillDown, GridRow, ViewLevel } from '@ps/domain';
+import { isSortableAt, type AggregatedRow, type DrillDown, type GridRow, type ViewLevel } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -9,6 +9,7 @@ import { clientContextFor, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { usePublishAiPageContext } from '@/features/ai-assistant';
+import { CellHistoryDialog, type HistoryTarget } from './components/CellHistoryDialog';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { DemandGrid } from './components/DemandGrid';
 import { DemandPlanningHeader } from './components/DemandPlanningHeader';
@@ -17,16 +18,20 @@ import { FinancialDashboard } from './components/FinancialDashboard';
 import { GridPager } from './components/GridPager';
 import { GridToolbar } from './components/GridToolbar';
 import { SelectionPanel } from './components/SelectionPanel';
+import { SpreadConfirmDialog } from './components/SpreadConfirmDialog';
 import { StatusBanner } from './components/StatusBanner';
 import { SummaryBlock } from './components/SummaryBlock';
+import { useAggregateEdit } from './hooks/useAggregateEdit';
 import { useCsvExport } from './hooks/useCsvExport';
 import { useFilterOptions } from './hooks/useFilterOptions';
 import { useGridEditing } from './hooks/useGridEditing';
 import { useGridPage, useRefreshGrid } from './hooks/useGridPage';
 import { usePlanningPreferences } from './hooks/usePlanningPreferences';
+import { useRecordLocks } from './hooks/useRecordLocks';
 import { useRefreshDashboard } from './hooks/useDashboardData';
 import { filterParam } from './utils/filter-summary';
-import { pageIndexFor, type GridRequest } from './utils/grid-query';
+import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
+import { invalidKeyOf } from './grid/columns';
 import type { LoadBanner } from './utils/load-policy';
 import { DRILL_DOWN_LABEL_KEYS, VIEW_LEVEL_LABEL_KEYS, isEditableView } from './utils/view-level';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +59,7 @@ export default function DemandPlanningPage() {
   const [preferences, updatePreferences] = usePlanningPreferences();
   const [selection, setSelection] = useState<FilterSelection>(NO_FILTERS);
   const [pageIndex, setPageIndex] = useState(0);
+  const [sortState, setSort] = useState<GridSortState>(null);
   const [isFocusView, setFocusView] = useState(false);
   const [selectedRow, setSelectedRow] = useState<GridRow | null>(null);
   const [isRefreshing, setRefreshing] = useState(false);
@@ -62,6 +68,8 @@ export default function DemandPlanningPage() {
   const refreshGrid = useRefreshGrid();
   const refreshDashboard = useRefreshDashboard();
   const { viewLevel, drillDownType: drillDown, pageSize } = preferences;
+  // A sort by a column the view does not have (e.g. PF at business-unit level) lapses.
+  const sort = sortState && isSortableAt(viewLevel, drillDown, sortState.field) ? sortState : null;
 
   const viewRequest = useMemo<Omit<GridRequest, 'offset' | 'limit'>>(() => {
     const options = filterOptions.data;
@@ -72,8 +80,9 @@ export default function DemandPlanningPage() {
       pf: filterParam(selection.pf, options?.productFamilies.length ?? 0),
       region: filterParam(selection.region, options?.regions.length ?? 0),
       search: selection.search || undefined,
+      sort,
     };
-  }, [viewLevel, drillDown, selection, filterOptions.data]);
+  }, [viewLevel, drillDown, selection, filterOptions.data, sort]);
   const request = useMemo<GridRequest>(
     () => ({ ...viewRequest, offset: pageIndex * pageSize, limit: pageSize }),
     [viewRequest, pageIndex, pageSize],
@@ -87,6 +96,18 @@ export default function DemandPlanningPage() {
     filters: { bu: viewRequest.bu ?? [], pf: viewRequest.pf ?? [], region: viewRequest.region ?? [] },
     pendingChanges: editing.pending.size,
   });
+  const aggregateEdit = useAggregateEdit(viewRequest);
+  const toggleLock = useRecordLocks();
+  const [historyTarget, setHistoryTarget] = useState<HistoryTarget | null>(null);
+  // Issue 15: product, family and business-unit rows take edits and spread them to their records.
+  const canSpread = viewLevel !== 'none';
+  const { markRefused } = editing;
+  const { edit: proposeSpread } = aggregateEdit;
+  const editAggregate = useCallback(
+    (row: AggregatedRow, field: string, raw: unknown) =>
+      markRefused(invalidKeyOf(row, field), raw, proposeSpread(row, field, raw)),
+    [markRefused, proposeSpread],
+  );
   const { isExporting, exportCsv } = useCsvExport(viewRequest, clientContext);
   const total = grid.page?.total ?? 0;
   const isAggregatedView = !isEditableView(viewLevel, drillDown);
@@ -113,7 +134,7 @@ export default function DemandPlanningPage() {
   };
 
   const enterEditMode = () => {
-    if (isAggregatedView) {
+    if (isAggregatedView && !canSpread) {
       // Edits go to original records; an aggregated row stands for many of them.
       changeView({ viewLevel: 'none', drillDownType: 'none' });
       toast({
@@ -228,8 +249,17 @@ export default function DemandPlanningPage() {
             overlay={grid.overlay}
             isEditMode={editing.isEditMode}
             pending={editing.pending}
+            invalid={editing.invalid}
             heightPx={preferences.gridHeight}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setPageIndex(0);
+            }}
             onEditCell={editing.editCell}
+            onEditAggregate={canSpread ? editAggregate : undefined}
+            onToggleLock={toggleLock}
+            onShowHistory={setHistoryTarget}
             onRowSelected={setSelectedRow}
           />
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -256,6 +286,13 @@ export default function DemandPlanningPage() {
         {t('planning:copyright', { year: new Date().getFullYear(), company: COMPANY })}
       </footer>
 
+      <SpreadConfirmDialog
+        proposed={aggregateEdit.proposed}
+        isSaving={aggregateEdit.isBusy}
+        onConfirm={aggregateEdit.confirm}
+        onCancel={aggregateEdit.cancel}
+      />
+      <CellHistoryDialog target={historyTarget} onClose={() => setHistoryTarget(null)} />
       <ConfirmDialog
         isOpen={editing.isExitConfirmOpen}
         title={t('planning:exitDialog.title')}

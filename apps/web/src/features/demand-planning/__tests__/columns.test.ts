@@ -58,16 +58,11 @@ describe('record columns', () => {
     expect(reading.filter((c) => c.editable === true)).toEqual([]);
   });
 
-  it("use the spec's editors and bounds", () => {
+  it("use the spec's editors; numbers are typed as text so the rules can say why a value is refused", () => {
     const columns = recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: true });
-    expect(byId(columns, 'Rev_Pln_Ovrd_Percent')).toMatchObject({
-      cellEditor: 'agNumberCellEditor',
-      cellEditorParams: { min: 0, max: 100, precision: 2 },
-    });
-    expect(byId(columns, 'SOP_Pln_Ovrd_Units')).toMatchObject({
-      cellEditor: 'agNumberCellEditor',
-      cellEditorParams: { min: 0, precision: 0 },
-    });
+    // AG Grid's number editor silently drops 150 or "abc"; a text editor hands them to parseEditValue.
+    expect(byId(columns, 'Rev_Pln_Ovrd_Percent')).toMatchObject({ cellEditor: 'agTextCellEditor' });
+    expect(byId(columns, 'SOP_Pln_Ovrd_Units')).toMatchObject({ cellEditor: 'agTextCellEditor' });
     expect(byId(columns, 'Reason_Code').cellEditorParams).toEqual({
       values: ['', 'Market Trend', 'Supply Chain', 'Seasonal Adjustment', 'Strategic Initiative', 'Other'],
     });
@@ -80,6 +75,7 @@ describe('record columns', () => {
   it('pin the Product ID and format money with $ and 2 decimals, percents with 2 decimals', () => {
     const columns = recordColumns(fmt, { pending: NO_PENDING_CHANGES, isEditMode: false });
     expect(columns[0]).toMatchObject({ colId: 'PID', pinned: 'left' });
+    expect(byId(columns, 'Date')).toMatchObject({ pinned: 'left' });
     expect(format(byId(columns, 'Final_Pln_Rev_Dlrs'), 1234.5)).toBe('$1,234.50');
     expect(format(byId(columns, 'SOP_Pln_Ovrd_Percent'), 7)).toBe('7.00%');
     expect(format(byId(columns, 'Final_Pln_Units'), 1200)).toBe('1,200');

@@ -11,15 +11,18 @@ describe('parseEditValue', () => {
     expect(parseEditValue('Rev_Pln_Ovrd_Percent', 100.01)).toEqual({
       ok: false,
       message: 'Rev Plan Override % must be at most 100',
+      reason: 'must be at most 100',
     });
     expect(parseEditValue('SOP_Pln_Ovrd_Percent', -1)).toMatchObject({ ok: false });
     expect(parseEditValue('SOP_Pln_Ovrd_Percent', 1.005)).toEqual({
       ok: false,
       message: 'S&OP Plan Override % must have at most 2 decimals',
+      reason: 'must have at most 2 decimals',
     });
     expect(parseEditValue('SOP_Pln_Ovrd_Percent', 'abc')).toEqual({
       ok: false,
       message: 'S&OP Plan Override % must be a number',
+      reason: 'must be a number',
     });
   });
   it('accepts whole units of 0 or more and refuses fractions and negatives', () => {
@@ -46,6 +49,7 @@ describe('parseEditValue', () => {
     expect(parseEditValue('Comments', 'x'.repeat(501))).toEqual({
       ok: false,
       message: 'Comments must be at most 500 characters',
+      reason: 'must be at most 500 characters',
     });
   });
 });

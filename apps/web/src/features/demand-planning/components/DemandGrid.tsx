@@ -1,5 +1,13 @@
 import type { AggregatedRow, DemandRecord, EditableField, GridPage, GridRow } from '@ps/domain';
-import type { CellEditRequestEvent, GetRowIdParams, GridApi, RowClickedEvent } from 'ag-grid-community';
+import type {
+  CellContextMenuEvent,
+  CellEditRequestEvent,
+  ColDef,
+  GetRowIdParams,
+  GridApi,
+  RowClickedEvent,
+  SortChangedEvent,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormatters } from '@/features/settings/useFormatters';
@@ -8,10 +16,13 @@ import { useUserSettings } from '@/features/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
+import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
+import type { GridSortState } from '../utils/grid-query';
 import { recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
 import { isEditableView } from '../utils/view-level';
+import type { HistoryTarget } from './CellHistoryDialog';
 import { GridOverlayPanel } from './GridOverlayPanel';
 import { useTranslation } from 'react-i18next';
 
@@ -20,13 +31,34 @@ type DemandGridProps = {
   overlay: GridOverlay;
   isEditMode: boolean;
   pending: PendingChanges;
+  invalid: ReadonlyMap<string, InvalidEdit>;
   heightPx: number;
+  sort: GridSortState;
+  onSortChange: (sort: GridSortState) => void;
   onEditCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
+  /** A value typed into an aggregated cell (levels an edit can spread at); undefined where it cannot. */
+  onEditAggregate?: ((row: AggregatedRow, field: string, raw: unknown) => void) | undefined;
+  onToggleLock: (record: DemandRecord, locked: boolean) => void;
+  onShowHistory: (target: HistoryTarget) => void;
   onRowSelected: (row: GridRow | null) => void;
 };
 
+/** Spec §4: unsorted → ascending → descending → unsorted; long headers wrap instead of being cut. */
+const DEFAULT_COLUMN = {
+  resizable: true,
+  sortable: true,
+  sortingOrder: ['asc', 'desc', null],
+  suppressHeaderMenuButton: true,
+  wrapHeaderText: true,
+  autoHeaderHeight: true,
+} satisfies ColDef<GridRow>;
+
 /** Spec §9: rows rendered beyond the viewport. */
 const ROW_BUFFER = 10;
+
+const keepServerOrder = (): number => 0;
+
+const keyOf = (record: DemandRecord) => ({ PID: record.PID, Time_Series_sk: record.Time_Series_sk });
 
 const rowIdOf = ({ data }: GetRowIdParams<GridRow>): string =>
   'id' in data && typeof data.id === 'string' ? data.id : recordKeyOf(data as DemandRecord);
@@ -41,8 +73,14 @@ export function DemandGrid({
   overlay,
   isEditMode,
   pending,
+  invalid,
   heightPx,
+  sort,
+  onSortChange,
   onEditCell,
+  onEditAggregate,
+  onToggleLock,
+  onShowHistory,
   onRowSelected,
 }: DemandGridProps) {
   const fmt = useFormatters();
@@ -65,19 +103,63 @@ export function DemandGrid({
   }, [page, isRecordView, pending]);
 
   const columnDefs = useMemo(() => {
+    const stamps = page?.stamps ?? {};
     const columns = isRecordView
-      ? recordColumns(fmt, { pending, isEditMode })
-      : aggregatedColumns((page?.rows ?? []) as AggregatedRow[], fmt);
-    // Headers are catalogue keys; a language switch rebuilds them here.
-    return columns.map((column) => ({ ...column, headerName: column.headerName && t(column.headerName) }));
-  }, [isRecordView, fmt, pending, isEditMode, page, t]);
+      ? recordColumns(
+          fmt,
+          { pending, isEditMode, invalid },
+          {
+            stampOf: (record) => stamps[recordKeyOf(record)],
+            onToggleLock,
+            onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
+          },
+        )
+      : aggregatedColumns(
+          (page?.rows ?? []) as AggregatedRow[],
+          fmt,
+          onEditAggregate ? { pending, isEditMode, invalid } : undefined,
+        );
+    // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
+    // the whole set, not the page), so the header shows the server's sort and the grid keeps the
+    // rows in the order they came.
+    return columns.map((column) => ({
+      ...column,
+      headerName: column.headerName && t(column.headerName),
+      sort: sort && column.sortable !== false && sort.field === column.colId ? sort.dir : null,
+      comparator: keepServerOrder,
+    }));
+  }, [
+    isRecordView,
+    fmt,
+    pending,
+    isEditMode,
+    invalid,
+    page,
+    t,
+    sort,
+    onEditAggregate,
+    onToggleLock,
+    onShowHistory,
+  ]);
+
+  const onSortChanged = (event: SortChangedEvent<GridRow>) => {
+    // Sorting one column clears any other (spec §4: another column starts ascending).
+    const sorted = event.api.getColumnState().find((state) => state.sort);
+    const next: GridSortState = sorted?.sort ? { field: sorted.colId, dir: sorted.sort } : null;
+    if (next?.field !== sort?.field || next?.dir !== sort?.dir) onSortChange(next);
+  };
 
   // Changed-cell markers and editability depend on state outside the row data.
   useEffect(() => {
     api?.refreshCells({ force: true });
-  }, [api, pending, isEditMode]);
+  }, [api, pending, isEditMode, invalid]);
 
   const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
+    if (!isRecordView) {
+      if (event.data && event.colDef.field)
+        onEditAggregate?.(event.data as AggregatedRow, event.colDef.field, event.newValue);
+      return;
+    }
     const field = event.colDef.field as EditableField | undefined;
     const record = event.data ? serverRecords.get(recordKeyOf(event.data as DemandRecord)) : undefined;
     if (!field || !record) return;
@@ -90,7 +172,8 @@ export function DemandGrid({
         theme={theme === 'dark' ? gridThemeDark : gridThemeLight}
         rowData={rowData}
         columnDefs={columnDefs}
-        defaultColDef={{ resizable: true, sortable: false, suppressHeaderMenuButton: true }}
+        defaultColDef={DEFAULT_COLUMN}
+        onSortChanged={onSortChanged}
         getRowId={rowIdOf}
         rowHeight={density.rowHeight}
         headerHeight={density.headerHeight}
@@ -106,6 +189,12 @@ export function DemandGrid({
         suppressOverlays={['loading', 'noRows']}
         rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
         onRowClicked={(event: RowClickedEvent<GridRow>) => onRowSelected(event.data ?? null)}
+        // Right-click on a record's cell opens that cell's history (AG Grid Community has no menu).
+        preventDefaultOnContextMenu={isRecordView}
+        onCellContextMenu={(event: CellContextMenuEvent<GridRow>) => {
+          if (isRecordView && event.data && event.colDef.field)
+            onShowHistory({ ...keyOf(event.data as DemandRecord), field: event.colDef.field });
+        }}
         onGridReady={(event) => setApi(event.api)}
         tooltipShowDelay={400}
         enableCellTextSelection

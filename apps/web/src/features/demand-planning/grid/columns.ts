@@ -1,10 +1,9 @@
 import {
   COMMENTS_MAX_LENGTH,
-  PERCENT_OVERRIDE_MAX,
-  PERCENT_OVERRIDE_MIN,
   DEMAND_RECORD_FIELDS,
   REASON_CODES,
   fieldSpecOf,
+  isOverrideField,
   type AggregatedRow,
   type DemandRecord,
   type EditableField,
@@ -17,9 +16,22 @@ import type { Formatters } from '@/features/settings/useFormatters';
 import { i18next } from '../../../i18n/i18n';
 import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
 import { DateCell, type DateCellParams } from './DateCell';
+import { EditableCell, type EditableCellParams, type InvalidEdit } from './EditableCell';
+import { RecordActionsCell, type RecordActionsParams } from './RecordActionsCell';
 
-/** The edit state the editable columns read. */
-export type EditState = { pending: PendingChanges; isEditMode: boolean };
+/** The edit state the editable columns read; refused edits are keyed by record key and field. */
+export type EditState = {
+  pending: PendingChanges;
+  isEditMode: boolean;
+  invalid?: ReadonlyMap<string, InvalidEdit>;
+};
+
+/** A refused edit's key: the record's (or the aggregated row's id) and the field. */
+export const invalidKeyOf = (
+  row: GridRow | Pick<DemandRecord, 'PID' | 'Time_Series_sk'>,
+  field: string,
+): string =>
+  `${'id' in row && typeof row.id === 'string' ? row.id : recordKeyOf(row as DemandRecord)}|${field}`;
 
 type Kind = 'units' | 'money' | 'percent' | 'text' | 'rank';
 
@@ -70,6 +82,8 @@ const HEADER_KEYS: Record<string, string> = {
   last_updated_by: 'planning:column.last_updated_by',
   periodLabel: 'planning:column.periodLabel',
   recordCount: 'planning:column.recordCount',
+  actions: 'grid:column.actions',
+  lastOverriddenBy: 'grid:column.lastOverriddenBy',
 };
 
 /** Roll-ups average the override percents weighted by units, and say so in the header. */
@@ -124,30 +138,27 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
     type: isNumeric ? 'rightAligned' : undefined,
     valueFormatter: formatter,
     minWidth: isNumeric ? 110 : 120,
+    // Explicit: AG Grid keeps a column's pin across views when a definition leaves it out, so BU
+    // pinned at business-unit level stayed pinned in the original table.
+    pinned: null,
     ...extra,
   };
 }
+
+/**
+ * Number overrides are typed as text: AG Grid's number editor drops a value outside its bounds (or
+ * letters) without a word, so whatever was typed goes to the domain's rules, which say why.
+ */
+const NUMBER_TEXT_EDITOR = { cellEditor: 'agTextCellEditor' } as const;
 
 const EDITORS: Record<
   EditableField,
   Pick<ColDef<GridRow>, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup'>
 > = {
-  Rev_Pln_Ovrd_Percent: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: PERCENT_OVERRIDE_MIN, max: PERCENT_OVERRIDE_MAX, precision: 2 },
-  },
-  SOP_Pln_Ovrd_Percent: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: PERCENT_OVERRIDE_MIN, max: PERCENT_OVERRIDE_MAX, precision: 2 },
-  },
-  Rev_Pln_Ovrd_Units: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: 0, precision: 0, step: 1 },
-  },
-  SOP_Pln_Ovrd_Units: {
-    cellEditor: 'agNumberCellEditor',
-    cellEditorParams: { min: 0, precision: 0, step: 1 },
-  },
+  Rev_Pln_Ovrd_Percent: NUMBER_TEXT_EDITOR,
+  SOP_Pln_Ovrd_Percent: NUMBER_TEXT_EDITOR,
+  Rev_Pln_Ovrd_Units: NUMBER_TEXT_EDITOR,
+  SOP_Pln_Ovrd_Units: NUMBER_TEXT_EDITOR,
   Reason_Code: { cellEditor: 'agSelectCellEditor', cellEditorParams: { values: ['', ...REASON_CODES] } },
   Comments: {
     cellEditor: 'agLargeTextCellEditor',
@@ -158,14 +169,20 @@ const EDITORS: Record<
 
 /** An editable column (spec §5): editable only in edit mode; changed cells carry a marker class. */
 function editableColumn(field: EditableField, fmt: Formatters, edit: EditState): ColDef<GridRow> {
+  const invalidOf: EditableCellParams['invalidOf'] = (record, name) =>
+    edit.invalid?.get(invalidKeyOf(record, name));
   return column(field, fmt, {
     ...EDITORS[field],
     editable: edit.isEditMode,
+    ...(field === 'Comments' || field === 'Reason_Code'
+      ? {}
+      : { cellRenderer: EditableCell, cellRendererParams: { invalidOf } satisfies EditableCellParams }),
     cellClassRules: {
       'dp-cell-editable': () => edit.isEditMode,
       'dp-cell-changed': (params) =>
         params.data !== undefined &&
         isCellChanged(edit.pending, recordKeyOf(params.data as DemandRecord), field),
+      'dp-cell-invalid': (params) => params.data !== undefined && invalidOf(params.data, field) !== undefined,
     },
     ...(field === 'Comments' ? { minWidth: 220, tooltipField: 'Comments' as never } : {}),
   });
@@ -180,9 +197,47 @@ function dateColumn(field: 'Date' | 'last_updated_at', format: (value: string) =
   });
 }
 
-/** Columns of the original table (view level none, no drill-down): every field of the demand record. */
-export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>[] {
+/**
+ * Columns of the original table (view level none, no drill-down): every field of the demand
+ * record; with `actions`, a lock toggle and history per record and who last overrode it.
+ */
+export function recordColumns(
+  fmt: Formatters,
+  edit: EditState,
+  actions?: RecordActionsParams,
+): ColDef<GridRow>[] {
+  const stampOf = (row: GridRow | undefined) =>
+    row && actions ? actions.stampOf(row as DemandRecord) : undefined;
+  const leading: ColDef<GridRow>[] = actions
+    ? [
+        {
+          colId: 'actions',
+          headerName: HEADER_KEYS.actions,
+          pinned: 'left',
+          width: 116,
+          minWidth: 116,
+          sortable: false,
+          resizable: false,
+          cellRenderer: RecordActionsCell,
+          cellRendererParams: actions,
+        },
+      ]
+    : [];
+  const trailing: ColDef<GridRow>[] = actions
+    ? [
+        column('lastOverriddenBy', fmt, {
+          sortable: false,
+          minWidth: 150,
+          valueGetter: (params) => stampOf(params.data)?.lastOverriddenBy ?? null,
+          tooltipValueGetter: (params) => {
+            const at = stampOf(params.data)?.lastOverriddenAt;
+            return at ? fmt.dateTime(at) : null;
+          },
+        }),
+      ]
+    : [];
   return [
+    ...leading,
     column('PID', fmt, { pinned: 'left', minWidth: 130, cellClass: 'font-medium' }),
     column('BU', fmt),
     column('PF', fmt),
@@ -190,7 +245,7 @@ export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>
     column('Region', fmt),
     column('Site', fmt),
     column('EntityType', fmt),
-    dateColumn('Date', fmt.date, fmt),
+    { ...dateColumn('Date', fmt.date, fmt), pinned: 'left' },
     column('Fiscal_Quarter', fmt, { minWidth: 110 }),
     column('Rank', fmt, { minWidth: 80 }),
     column('Act_Bkg_Units', fmt),
@@ -222,6 +277,7 @@ export function recordColumns(fmt: Formatters, edit: EditState): ColDef<GridRow>
     column('P2_Pub_Pln_Rev_Dlrs', fmt),
     dateColumn('last_updated_at', fmt.dateTime, fmt),
     column('last_updated_by', fmt),
+    ...trailing,
   ];
 }
 
@@ -250,8 +306,32 @@ function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'pe
   return keys;
 }
 
-/** Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted percents. */
-export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatters): ColDef<GridRow>[] {
+/**
+ * Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted
+ * percents. With `edit` (a level an aggregate edit can spread at), the override columns are
+ * editable in edit mode and show a refused value's reason.
+ */
+export function aggregatedColumns(
+  rows: readonly AggregatedRow[],
+  fmt: Formatters,
+  edit?: EditState,
+): ColDef<GridRow>[] {
+  const spreadable = (field: string): ColDef<GridRow> => {
+    if (!edit || !isOverrideField(field)) return {};
+    const invalidOf: EditableCellParams['invalidOf'] = (row, name) =>
+      edit.invalid?.get(invalidKeyOf(row, name));
+    return {
+      ...EDITORS[field],
+      editable: edit.isEditMode,
+      cellRenderer: EditableCell,
+      cellRendererParams: { invalidOf } satisfies EditableCellParams,
+      cellClassRules: {
+        'dp-cell-editable': () => edit.isEditMode,
+        'dp-cell-invalid': (params) =>
+          params.data !== undefined && invalidOf(params.data, field) !== undefined,
+      },
+    };
+  };
   const keys = groupKeysOf(rows);
   const keyColumns = keys.map((key, index) =>
     column(key, fmt, {
@@ -264,14 +344,16 @@ export function aggregatedColumns(rows: readonly AggregatedRow[], fmt: Formatter
     column('recordCount', fmt, { minWidth: 90 }),
     ...ROLLED_UP_FIELDS.map((field) => {
       const weighted = WEIGHTED_HEADER_KEYS[field];
-      return weighted ? column(field, fmt, { headerName: weighted }) : column(field, fmt);
+      return column(field, fmt, { ...(weighted ? { headerName: weighted } : {}), ...spreadable(field) });
     }),
     column('Rank', fmt, { headerName: 'planning:column.Rank_avg', minWidth: 90 }),
+    // A group's codes and comments digest many records: no order of their own on the server.
     column('Reason_Codes', fmt, {
       valueFormatter: (params) => ((params.value as string[] | undefined) ?? []).join(', '),
       minWidth: 180,
+      sortable: false,
     }),
-    column('Comments', fmt, { minWidth: 220, tooltipField: 'Comments' as never }),
+    column('Comments', fmt, { minWidth: 220, tooltipField: 'Comments' as never, sortable: false }),
     dateColumn('last_updated_at', fmt.dateTime, fmt),
   ];
 }

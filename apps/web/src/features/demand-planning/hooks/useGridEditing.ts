@@ -5,6 +5,8 @@ import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { saveBatch, staleRecordsOf } from '../api/demand-planning.api';
+import { invalidKeyOf } from '../grid/columns';
+import type { InvalidEdit } from '../grid/EditableCell';
 import { parseEditValue } from '../utils/edit-values';
 import {
   changeCounts,
@@ -27,6 +29,8 @@ export type StaleReport = {
 export type GridEditing = {
   isEditMode: boolean;
   pending: PendingChanges;
+  /** Values typed that the rules refused, shown with their reason at their cell until replaced. */
+  invalid: ReadonlyMap<string, InvalidEdit>;
   counts: { changes: number; records: number };
   isSaving: boolean;
   staleReport: StaleReport | null;
@@ -38,9 +42,17 @@ export type GridEditing = {
   confirmExitEditMode: () => void;
   cancelExitEditMode: () => void;
   editCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
+  /** Marks (message) or clears (null) a refused value typed into an aggregated cell. */
+  markRefused: (key: string, raw: unknown, message: string | null) => void;
   save: () => void;
   discard: () => void;
 };
+
+/** What the planner typed, as they typed it (editors hand over text or numbers). */
+const typedText = (raw: unknown): string =>
+  typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+
+const NO_INVALID_EDITS: ReadonlyMap<string, InvalidEdit> = new Map();
 
 /** With auto-save on, edits are saved this long after the last one, so a burst of edits is one save. */
 export const AUTO_SAVE_DELAY_MS = 2_000;
@@ -53,6 +65,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
   const queryClient = useQueryClient();
   const [isEditMode, setEditMode] = useState(false);
   const [pending, setPending] = useState<PendingChanges>(NO_PENDING_CHANGES);
+  const [invalid, setInvalid] = useState<ReadonlyMap<string, InvalidEdit>>(NO_INVALID_EDITS);
   const [staleReport, setStaleReport] = useState<StaleReport | null>(null);
   const [isExitConfirmOpen, setExitConfirmOpen] = useState(false);
 
@@ -95,11 +108,15 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
     },
   });
 
-  const discardAll = useCallback(() => setPending(NO_PENDING_CHANGES), []);
+  const discardAll = useCallback(() => {
+    setPending(NO_PENDING_CHANGES);
+    setInvalid(NO_INVALID_EDITS);
+  }, []);
 
   const enterEditMode = useCallback(() => {
     // Spec §4: edit mode off → on clears pending changes.
     setPending(NO_PENDING_CHANGES);
+    setInvalid(NO_INVALID_EDITS);
     setEditMode(true);
     toast({
       title: i18next.t('planning:toast.editOn.title'),
@@ -109,6 +126,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
 
   const leaveEditMode = useCallback(() => {
     setPending(NO_PENDING_CHANGES);
+    setInvalid(NO_INVALID_EDITS);
     setEditMode(false);
     setExitConfirmOpen(false);
     toast({
@@ -124,15 +142,33 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
 
   const editCell = useCallback((record: DemandRecord, field: EditableField, raw: unknown) => {
     const parsed = parseEditValue(field, raw);
+    const key = invalidKeyOf(record, field);
     if (!parsed.ok) {
       toast({
         title: i18next.t('planning:toast.invalid.title'),
         description: parsed.message,
         variant: 'destructive',
       });
+      setInvalid((current) => new Map(current).set(key, { raw: typedText(raw), message: parsed.reason }));
       return;
     }
+    setInvalid((current) => {
+      if (!current.has(key)) return current;
+      const next = new Map(current);
+      next.delete(key);
+      return next;
+    });
     setPending((current) => recordEdit(current, record, field, parsed.value));
+  }, []);
+
+  const markRefused = useCallback((key: string, raw: unknown, message: string | null) => {
+    setInvalid((current) => {
+      if (message === null && !current.has(key)) return current;
+      const next = new Map(current);
+      if (message === null) next.delete(key);
+      else next.set(key, { raw: typedText(raw), message });
+      return next;
+    });
   }, []);
 
   const save = useCallback(() => {
@@ -175,6 +211,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
   return {
     isEditMode,
     pending,
+    invalid,
     counts: changeCounts(pending),
     isSaving,
     staleReport,
@@ -185,6 +222,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
     confirmExitEditMode: leaveEditMode,
     cancelExitEditMode: () => setExitConfirmOpen(false),
     editCell,
+    markRefused,
     save,
     discard,
   };

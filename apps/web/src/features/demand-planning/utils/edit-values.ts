@@ -9,7 +9,9 @@ import {
 import { i18next } from '../../../i18n/i18n';
 
 export type EditValueResult<F extends EditableField = EditableField> =
-  { ok: true; value: EditableValues[F] } | { ok: false; message: string };
+  | { ok: true; value: EditableValues[F] }
+  /** `message` names the column (toasts); `reason` is the rule alone, for the cell itself. */
+  | { ok: false; message: string; reason: string };
 
 function toNumberOrNull(raw: unknown): number | null | 'not-a-number' {
   if (raw === null || raw === undefined || raw === '') return null;
@@ -34,12 +36,12 @@ const RULES: ReadonlyArray<{ wording: RegExp; key: string }> = [
   { wording: /^must be one of (?<values>.+)$/, key: 'errors:editValue.oneOf' },
 ];
 
-/** The user's sentence for a broken rule, naming the column as the grid header does. */
-function ruleMessage(field: EditableField, wording: string): string {
-  const column = i18next.t(`planning:column.${field}`);
+/** The user's sentence for a broken rule, naming the column as the grid header does (or no column). */
+function ruleMessage(field: EditableField | null, wording: string): string {
+  const column = field === null ? '' : i18next.t(`planning:column.${field}`);
   for (const rule of RULES) {
     const match = rule.wording.exec(wording);
-    if (match) return i18next.t(rule.key, { field: column, ...match.groups });
+    if (match) return i18next.t(rule.key, { field: column, ...match.groups }).trim();
   }
   // A rule added to the domain without a sentence here still names the column.
   return `${column} ${wording}`;
@@ -51,7 +53,11 @@ function ruleMessage(field: EditableField, wording: string): string {
  * most 500 characters. An empty cell clears the override (null).
  */
 export function parseEditValue(field: EditableField, raw: unknown): EditValueResult {
-  const fail = (wording: string): EditValueResult => ({ ok: false, message: ruleMessage(field, wording) });
+  const fail = (wording: string): EditValueResult => ({
+    ok: false,
+    message: ruleMessage(field, wording),
+    reason: ruleMessage(null, wording),
+  });
   switch (field) {
     case 'Rev_Pln_Ovrd_Percent':
     case 'SOP_Pln_Ovrd_Percent': {

@@ -1,4 +1,7 @@
-import type { DrillDown, ViewLevel } from '@ps/domain';
+import type { DrillDown, SortDirection, ViewLevel } from '@ps/domain';
+
+/** The column the grid is sorted by on the server (spec §4), or none. */
+export type GridSortState = { field: string; dir: SortDirection } | null;
 
 /** The filters of the filter bar as applied (the values sent to the server). */
 export type AppliedFilters = {
@@ -11,6 +14,7 @@ export type AppliedFilters = {
 export type GridRequest = AppliedFilters & {
   viewLevel: ViewLevel;
   drillDown: DrillDown;
+  sort?: GridSortState;
   offset: number;
   limit: number;
 };
@@ -29,6 +33,10 @@ export function gridQueryParams(request: Omit<GridRequest, 'offset' | 'limit'> &
   }
   const search = request.search?.trim();
   if (search) params.set('search', search);
+  if (request.sort) {
+    params.set('sortBy', request.sort.field);
+    params.set('sortDir', request.sort.dir);
+  }
   if (request.offset !== undefined) params.set('offset', String(request.offset));
   if (request.limit !== undefined) params.set('limit', String(request.limit));
   return params;

@@ -1,0 +1,24 @@
+import {
+  spreadingEndpoints,
+  type LockRequest,
+  type RecordHistoryEntry,
+  type SpreadRequest,
+  type SpreadResult,
+} from '@ps/domain';
+import { callEndpoint } from '@/lib/api-client';
+
+/** An aggregate edit: with `preview` what it would move, else saved and what it moved. */
+export function spreadAggregateEdit(request: SpreadRequest): Promise<SpreadResult> {
+  return callEndpoint(spreadingEndpoints.spread, { body: request });
+}
+
+export function setRecordLocks(request: LockRequest) {
+  return callEndpoint(spreadingEndpoints.locks, { body: request });
+}
+
+export function fetchRecordHistory(
+  key: { pid: string; timeSeriesSk: string },
+  signal?: AbortSignal,
+): Promise<RecordHistoryEntry[]> {
+  return callEndpoint(spreadingEndpoints.history, { params: key, signal });
+}

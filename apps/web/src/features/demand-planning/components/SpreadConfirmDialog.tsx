@@ -1,0 +1,72 @@
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useFormatters } from '@/features/settings/useFormatters';
+import { useTranslation } from 'react-i18next';
+import type { ProposedSpread } from '../hooks/useAggregateEdit';
+
+type SpreadConfirmDialogProps = {
+  proposed: ProposedSpread | null;
+  isSaving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** Before an aggregate edit is saved: how many records it changes and how much money it moves. */
+export function SpreadConfirmDialog({ proposed, isSaving, onConfirm, onCancel }: SpreadConfirmDialogProps) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  if (!proposed) return null;
+  const { request, preview, row } = proposed;
+  const signedMoney = (value: number) => `${value > 0 ? '+' : ''}${fmt.money(value)}`;
+  const isPercent = request.field.endsWith('_Percent');
+  return (
+    <Dialog open onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent data-testid="spread-confirm">
+        <DialogHeader>
+          <DialogTitle>{t('grid:spread.title')}</DialogTitle>
+          <DialogDescription>
+            {t('grid:spread.what', {
+              field: t(`planning:column.${request.field}`),
+              value: isPercent ? fmt.percent(request.value) : fmt.number(request.value),
+              group: request.group,
+              period: row.periodLabel ?? t('grid:spread.allPeriods'),
+            })}
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">{t('grid:spread.records')}</dt>
+          <dd data-testid="spread-records">
+            {t('grid:spread.recordsValue', {
+              changed: fmt.number(preview.changedRecords),
+              records: fmt.number(preview.records),
+              locked: fmt.number(preview.lockedRecords),
+            })}
+          </dd>
+          <dt className="text-muted-foreground">{t('grid:spread.units')}</dt>
+          <dd>
+            {fmt.number(preview.unitsBefore)} → {fmt.number(preview.unitsAfter)}
+          </dd>
+          <dt className="text-muted-foreground">{t('grid:spread.revenue')}</dt>
+          <dd data-testid="spread-revenue">{signedMoney(preview.revenueDelta)}</dd>
+          <dt className="text-muted-foreground">{t('grid:spread.cost')}</dt>
+          <dd>{signedMoney(preview.costDelta)}</dd>
+        </dl>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            {t('grid:spread.cancel')}
+          </Button>
+          <Button onClick={onConfirm} disabled={isSaving || preview.changedRecords === 0}>
+            {t('grid:spread.confirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

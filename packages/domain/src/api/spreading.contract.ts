@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import {
+  ZLockRequestSchema,
+  ZRecordHistoryEntry,
+  ZSpreadRequestSchema,
+  ZSpreadResult,
+} from '../planning-grid-spread';
+import { ZRecordParams } from './demand-records.contract';
+import { defineEndpoint } from './endpoint';
+
+/** The planner's grid beyond single-record edits (issue 15): aggregate edits, locks, cell history. */
+export const spreadingEndpoints = {
+  spread: defineEndpoint({
+    method: 'POST',
+    path: '/api/demand-planning/spread',
+    access: 'write',
+    summary:
+      'Spreads a units or percent override typed into an aggregated cell over the unlocked records under it, in one audited transaction; preview answers what it would move',
+    body: ZSpreadRequestSchema,
+    response: { data: ZSpreadResult },
+  }),
+  locks: defineEndpoint({
+    method: 'PUT',
+    path: '/api/demand-planning/locks',
+    access: 'write',
+    summary: 'Locks or unlocks records against aggregate edits',
+    body: ZLockRequestSchema,
+    response: { data: z.strictObject({ records: z.number().int().min(0), locked: z.boolean() }) },
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning/real-data/:pid/:timeSeriesSk/history',
+    access: 'signed-in',
+    summary:
+      "A record's audit trail, newest first: who, when, old → new, origin, cause, reason code, comment",
+    params: ZRecordParams,
+    response: { data: z.array(ZRecordHistoryEntry) },
+  }),
+};
