@@ -1,5 +1,5 @@
-/** Spec §9: the control tower's money scale (K, M, B; default M). */
-export type MoneyScale = 'K' | 'M' | 'B';
+import type { MoneyScale } from '../format/display';
+import type { SortDirection } from '../planning-grid';
 
 const DIVISOR: Record<MoneyScale, number> = { K: 1e3, M: 1e6, B: 1e9 };
 
@@ -25,7 +25,6 @@ export function formatTrackerValue(value: number | null | undefined): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
-export type SortDirection = 'asc' | 'desc';
 export type SortState<K extends string> = { column: K; direction: SortDirection } | null;
 
 /** Spec §4: a column cycles unsorted → ascending → descending → unsorted; another column starts ascending. */

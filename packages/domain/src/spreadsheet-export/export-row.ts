@@ -1,4 +1,4 @@
-import { PERIOD_COUNTS, periodOfWeek, weekIndexOf, type Horizon, type PeriodKind } from './horizon';
+import { PERIOD_COUNTS, periodOfWeek, weekIndexOf, type ExportHorizon, type PeriodKind } from './horizon';
 
 /**
  * The export row of spec §3: one row per SKU, its attributes, the statistical forecast and the
@@ -73,7 +73,7 @@ const cents = (dollars: number): number => Math.round(dollars * 100);
  * × 100 (2 decimals, 0 when totalForecast is 0, spec §9's delta rule).
  */
 export function buildExportRow(
-  horizon: Horizon,
+  horizon: ExportHorizon,
   product: ExportProduct,
   weeks: readonly ExportWeek[],
 ): ExportRow {
@@ -130,7 +130,7 @@ export function buildExportRow(
 }
 
 /** Σ Final_Pln_Units per quarter of the horizon, overridden or not (the summary's plan by quarter). */
-export function quarterPlansOf(horizon: Horizon, weeks: readonly ExportWeek[]): number[] {
+export function quarterPlansOf(horizon: ExportHorizon, weeks: readonly ExportWeek[]): number[] {
   const plans = Array.from({ length: PERIOD_COUNTS.Q }, () => 0);
   for (const week of weeks) {
     const index = weekIndexOf(horizon, week.timeSeriesSk);

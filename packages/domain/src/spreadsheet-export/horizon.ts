@@ -21,7 +21,7 @@ export const PERIOD_COUNTS: Record<PeriodKind, number> = {
 };
 const WEEKS_PER: Record<PeriodKind, number> = { Q: WEEKS_PER_QUARTER, M: WEEKS_PER_MONTH, W: 1 };
 
-export type Horizon = {
+export type ExportHorizon = {
   /** Sunday of W1 and of W52, yyyy-mm-dd. */
   first: string;
   last: string;
@@ -29,7 +29,7 @@ export type Horizon = {
   weeks: string[];
 };
 
-export function horizonOf(today: Date): Horizon {
+export function horizonOf(today: Date): ExportHorizon {
   const start = weekStartSunday(today);
   const weeks = Array.from({ length: HORIZON_WEEKS }, (_, i) => addWeeks(start, i));
   return {
@@ -40,7 +40,7 @@ export function horizonOf(today: Date): Horizon {
 }
 
 /** 0-based index of a week (yyyymmdd) in the horizon, or null outside it. */
-export function weekIndexOf(horizon: Horizon, timeSeriesSk: string): number | null {
+export function weekIndexOf(horizon: ExportHorizon, timeSeriesSk: string): number | null {
   const index = horizon.weeks.indexOf(timeSeriesSk);
   return index < 0 ? null : index;
 }
@@ -51,7 +51,7 @@ export function periodOfWeek(kind: PeriodKind, weekIndex: number): number {
 }
 
 /** The weeks (Time_Series_sk) of period n, e.g. quarter 2 = W14–W26. */
-export function weeksOfPeriod(horizon: Horizon, kind: PeriodKind, n: number): string[] {
+export function weeksOfPeriod(horizon: ExportHorizon, kind: PeriodKind, n: number): string[] {
   const size = WEEKS_PER[kind];
   return horizon.weeks.slice((n - 1) * size, n * size);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellText, parseDateCell, parseNumberCell } from './cells';
 import { parseCsv } from './csv';
-import { importQuarterWeeks, spreadUnits } from './periods';
+import { importQuarterWeeks, spreadOverWeeks } from './periods';
 
 describe('parseNumberCell', () => {
   it.each([
@@ -84,21 +84,21 @@ describe('parseCsv', () => {
   });
 });
 
-describe('spreadUnits', () => {
+describe('spreadOverWeeks', () => {
   it('splits in proportion to the forecast, largest remainders first', () => {
     // 100 over 1:2:3 → 16.67, 33.33, 50 → floors 16, 33, 50 (99), the one left goes to 16.67.
-    expect(spreadUnits(100, [1, 2, 3])).toEqual([17, 33, 50]);
-    expect(spreadUnits(10, [5, 5])).toEqual([5, 5]);
+    expect(spreadOverWeeks(100, [1, 2, 3])).toEqual([17, 33, 50]);
+    expect(spreadOverWeeks(10, [5, 5])).toEqual([5, 5]);
   });
 
   it('splits equally when the forecast is zero or missing, earlier weeks first', () => {
     // 10 over 3 → 3.33 each → 3, 3, 3 and the one left to the first week.
-    expect(spreadUnits(10, [0, null, 0])).toEqual([4, 3, 3]);
-    expect(spreadUnits(0, [4, 1])).toEqual([0, 0]);
+    expect(spreadOverWeeks(10, [0, null, 0])).toEqual([4, 3, 3]);
+    expect(spreadOverWeeks(0, [4, 1])).toEqual([0, 0]);
   });
 
   it('always adds up to the total', () => {
-    const parts = spreadUnits(1_000_003, [7, 0, 13, 1, 1, 2, 9, 0, 5, 3, 3, 11, 4]);
+    const parts = spreadOverWeeks(1_000_003, [7, 0, 13, 1, 1, 2, 9, 0, 5, 3, 3, 11, 4]);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(1_000_003);
   });
 });

@@ -23,7 +23,7 @@ export function importQuarterWeeks(today: Date): string[][] {
  * equally when the weights sum to zero. Largest remainders get the leftover units, earlier weeks
  * first on a tie, so the parts are whole and always add up to the total.
  */
-export function spreadUnits(total: number, weights: readonly (number | null)[]): number[] {
+export function spreadOverWeeks(total: number, weights: readonly (number | null)[]): number[] {
   if (weights.length === 0) return [];
   const clean = weights.map((w) => (w !== null && Number.isFinite(w) && w > 0 ? w : 0));
   const sum = clean.reduce((a, b) => a + b, 0);

@@ -166,7 +166,10 @@ export class ExportService {
       ['Product Family', all(query.pf)],
       ['Region', all(query.region)],
       ['Search', query.search ? neutraliseText(query.search) : 'None'],
-      ['Horizon', `W1 = week of ${horizon.first}, W52 = week of ${horizon.last} (Q = 13 weeks, M = 4 weeks)`],
+      [
+        'ExportHorizon',
+        `W1 = week of ${horizon.first}, W52 = week of ${horizon.last} (Q = 13 weeks, M = 4 weeks)`,
+      ],
     ];
     for (const [label, value] of about) {
       const row = sheet.addRow([label, value]);

@@ -5,7 +5,7 @@ import {
   ZDerivedValuesSchema,
   importQuarterWeeks,
   isImportFileProblem,
-  spreadUnits,
+  spreadOverWeeks,
   type ClientId,
   type ImportIssue,
   type ImportOutcome,
@@ -291,11 +291,11 @@ class ImportPlan {
       const baseline =
         forecast === undefined
           ? weeks.map(() => null)
-          : spreadUnits(
+          : spreadOverWeeks(
               forecast,
               weeks.map(() => 1),
             );
-      const overrides = override === undefined ? weeks.map(() => null) : spreadUnits(override, baseline);
+      const overrides = override === undefined ? weeks.map(() => null) : spreadOverWeeks(override, baseline);
       weeks.forEach((week, w) => {
         const source = {
           ensemble_fcst_units: baseline[w] ?? null,
@@ -358,7 +358,7 @@ class ImportPlan {
       }
       const current = quarterRecords.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0);
       if (current === total) return;
-      const shares = spreadUnits(
+      const shares = spreadOverWeeks(
         total,
         quarterRecords.map((r) => r.ensemble_fcst_units),
       );
