@@ -231,6 +231,30 @@ describe.each(backends)('settings, exchange rates and notifications on %s', (bac
       expect(bad.status).toBe(400);
     });
 
+    it('tell a planner when someone else changes a record they had overridden', async () => {
+      const { rows } = await sql<{ pid: string; sk: string }>`
+        select r.pid, to_char(r.week_start, 'YYYYMMDD') as sk from demand_records r
+        join products p on p.pid = r.pid where p.client_id = 'circor' order by r.pid, r.week_start desc limit 1`.execute(
+        server.database.db,
+      );
+      const record = rows[0]!;
+      const path = `/api/demand-planning/real-data/${record.pid}/${record.sk}`;
+      expect((await server.request('PUT', path, { Rev_Pln_Ovrd_Percent: 7 }, { as: 'admin' })).status).toBe(
+        200,
+      );
+      const before = (await notificationsOf('admin')).items.filter(
+        (n) => n.kind === 'override-changed',
+      ).length;
+      expect((await server.request('PUT', path, { Rev_Pln_Ovrd_Percent: 9 }, { as: 'circor' })).status).toBe(
+        200,
+      );
+      const changed = (await notificationsOf('admin')).items.filter((n) => n.kind === 'override-changed');
+      expect(changed).toHaveLength(before + 1);
+      expect(changed[0]!.content).toMatchObject({ by: 'Circor Planner', pid: record.pid, count: 1 });
+      // Nobody is told about their own change.
+      expect((await notificationsOf('circor')).items.some((n) => n.kind === 'override-changed')).toBe(false);
+    });
+
     it('tell the requester when a forecast run finishes, and mail one digest for all waiting events', async () => {
       const started = await server.request<Ok<{ id: number }>>('POST', '/api/forecast/runs', {});
       expect(started.status).toBe(202);

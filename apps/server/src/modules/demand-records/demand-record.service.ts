@@ -31,6 +31,7 @@ import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from '../../db/demand-record-row';
 import type { PageTokens } from './page-token';
+import type { Notifier } from '../notifications';
 
 export type DemandRecordPage = { items: DemandRecord[]; count: number; nextToken: string | null };
 type Key = { pid: string; timeSeriesSk: string };
@@ -136,6 +137,7 @@ export class DemandRecordService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly pageTokens: PageTokens,
+    private readonly notifier?: Notifier,
   ) {}
 
   async list(scope: AccessScope, query: ListDemandRecordsQuery): Promise<DemandRecordPage> {
@@ -234,6 +236,11 @@ export class DemandRecordService {
       }
       await this.applyPatch(trx, scope, row, patch, 'edit');
     });
+    const field = Object.keys(patch)[0];
+    if (field)
+      await this.notifier?.overridesChanged(scope, [
+        { pid: key.pid, weekStart: weekStartOf(key.timeSeriesSk), field },
+      ]);
     return this.get(scope, key);
   }
 
@@ -258,6 +265,7 @@ export class DemandRecordService {
     let changedFieldCount = 0;
     let updatedRecords = 0;
     const touched: DemandRecord[] = [];
+    const written: AuditRow[] = [];
     await this.db.transaction().execute(async (trx) => {
       const keys = [...byKey.values()].map((u) => ({ pid: u.PID, weekStart: weekStartOf(u.Time_Series_sk) }));
       const rows = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
@@ -310,7 +318,12 @@ export class DemandRecordService {
       const after = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
       touched.push(...after.map(toDemandRecord));
       signal?.throwIfAborted();
+      written.push(...audit);
     });
+    await this.notifier?.overridesChanged(
+      scope,
+      written.map((row) => ({ pid: row.pid, weekStart: row.week_start, field: row.field })),
+    );
     return { updatedRecords, changedFields: changedFieldCount, items: touched };
   }
 

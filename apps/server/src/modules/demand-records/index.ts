@@ -4,6 +4,7 @@ import { loadOrCreateSecret } from '../../db/app-secrets';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import type { ServerModule } from '../../lib/server-module';
+import { createNotifier } from '../notifications';
 import { DemandRecordSpreadService } from './demand-record-spread.service';
 import { DemandRecordService } from './demand-record.service';
 import { registerDemandRecordRoutes } from './demand-records.routes';
@@ -11,11 +12,11 @@ import { PAGE_TOKEN_SECRET, PageTokens } from './page-token';
 
 export const demandRecordsModule: ServerModule = {
   name: 'demand-records',
-  register: async (app, { database }) => {
+  register: async (app, { config, database, log }) => {
     const pageTokens = new PageTokens(await loadOrCreateSecret(database.db, PAGE_TOKEN_SECRET));
     registerDemandRecordRoutes(
       app,
-      new DemandRecordService(database.db, pageTokens),
+      new DemandRecordService(database.db, pageTokens, createNotifier(database.db, config, log)),
       new DemandRecordSpreadService(database.db),
     );
   },

@@ -40,6 +40,7 @@ import {
   type RecordWrite,
 } from './imports.repository';
 import type { SpreadsheetParser } from './spreadsheet-parser';
+import type { Notifier } from '../notifications';
 
 /** Product attributes of a new SKU that a sheet does not carry (spec §9's fallback category). */
 const UNASSIGNED = 'Unassigned';
@@ -69,6 +70,7 @@ export class ImportService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly parser: SpreadsheetParser,
+    private readonly notifier?: Notifier,
   ) {}
 
   private async parse(file: Uploaded, today: Date): Promise<ImportValidation> {
@@ -126,13 +128,19 @@ export class ImportService {
     const today = new Date();
     const validation = await this.parse(file, today);
     const invalid = invalidRows(validation);
-    return this.apply(
+    const outcome = await this.apply(
       narrowToContext(scope, clientContext),
       file.fileName,
       validation.validRows,
       invalid,
       today,
     );
+    await this.notifier?.notify({
+      recipients: { userIds: [scope.userId] },
+      kind: 'import-finished',
+      content: { fileName: file.fileName, imported: outcome.imported, failed: outcome.failed },
+    });
+    return outcome;
   }
 
   async importItem(scope: AccessScope, clientContext: string | undefined, item: Omit<ImportRow, 'row'>) {

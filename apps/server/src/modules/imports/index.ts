@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { ServerModule } from '../../lib/server-module';
+import { createNotifier } from '../notifications';
 import { ImportService } from './imports.service';
 import { registerImportRoutes } from './imports.routes';
 import { SpreadsheetParser } from './spreadsheet-parser';
@@ -9,7 +10,7 @@ const UNPACKED_RATIO = 10;
 
 export const importsModule: ServerModule = {
   name: 'imports',
-  register: async (app, { config, database }) => {
+  register: async (app, { config, database, log }) => {
     const parser = new SpreadsheetParser({
       maxRows: config.IMPORT_MAX_ROWS,
       maxUnpackedBytes: config.IMPORT_MAX_BYTES * UNPACKED_RATIO,
@@ -19,7 +20,11 @@ export const importsModule: ServerModule = {
       await scope.register(multipart, {
         limits: { files: 1, fileSize: config.IMPORT_MAX_BYTES, fields: 10, parts: 12, fieldSize: 1024 },
       });
-      registerImportRoutes(scope, new ImportService(database.db, parser), config.IMPORT_MAX_BYTES);
+      registerImportRoutes(
+        scope,
+        new ImportService(database.db, parser, createNotifier(database.db, config, log)),
+        config.IMPORT_MAX_BYTES,
+      );
     });
   },
 };

@@ -28,7 +28,9 @@ const MAIL_TEXT: Record<Language, MailText> = {
         `Import of ${s(v.fileName)} finished: ${s(v.imported)} items imported, ${s(v.failed)} failed.`,
       'plan-cycle-published': (v) => `Plan cycle '${s(v.label)}' was published by ${s(v.by)}.`,
       'override-changed': (v) =>
-        `${s(v.by)} changed ${s(v.field)} of ${s(v.pid)} (week ${s(v.week)}), which you had overridden.`,
+        v.count === 1
+          ? `${s(v.by)} changed ${s(v.field)} of ${s(v.pid)} (week of ${s(v.week)}), which you had overridden.`
+          : `${s(v.by)} changed ${s(v.count)} records you had overridden, among them ${s(v.field)} of ${s(v.pid)} (week of ${s(v.week)}).`,
       'exceptions-found': (v) => `${s(v.count)} new items need your attention in the exception queue.`,
     },
     footer: 'You get this mail because email notifications are on in your settings.',
@@ -44,7 +46,9 @@ const MAIL_TEXT: Record<Language, MailText> = {
         `La importación de ${s(v.fileName)} ha terminado: ${s(v.imported)} artículos importados, ${s(v.failed)} con error.`,
       'plan-cycle-published': (v) => `${s(v.by)} ha publicado el ciclo de plan '${s(v.label)}'.`,
       'override-changed': (v) =>
-        `${s(v.by)} ha cambiado ${s(v.field)} de ${s(v.pid)} (semana ${s(v.week)}), que usted había ajustado.`,
+        v.count === 1
+          ? `${s(v.by)} ha cambiado ${s(v.field)} de ${s(v.pid)} (semana del ${s(v.week)}), que usted había ajustado.`
+          : `${s(v.by)} ha cambiado ${s(v.count)} registros que usted había ajustado, entre ellos ${s(v.field)} de ${s(v.pid)} (semana del ${s(v.week)}).`,
       'exceptions-found': (v) =>
         `${s(v.count)} elementos nuevos requieren su atención en la cola de excepciones.`,
     },
@@ -61,7 +65,9 @@ const MAIL_TEXT: Record<Language, MailText> = {
         `L’import de ${s(v.fileName)} est terminé : ${s(v.imported)} articles importés, ${s(v.failed)} en échec.`,
       'plan-cycle-published': (v) => `${s(v.by)} a publié le cycle de plan « ${s(v.label)} ».`,
       'override-changed': (v) =>
-        `${s(v.by)} a modifié ${s(v.field)} de ${s(v.pid)} (semaine ${s(v.week)}), que vous aviez ajusté.`,
+        v.count === 1
+          ? `${s(v.by)} a modifié ${s(v.field)} de ${s(v.pid)} (semaine du ${s(v.week)}), que vous aviez ajusté.`
+          : `${s(v.by)} a modifié ${s(v.count)} enregistrements que vous aviez ajustés, dont ${s(v.field)} de ${s(v.pid)} (semaine du ${s(v.week)}).`,
       'exceptions-found': (v) =>
         `${s(v.count)} nouveaux éléments demandent votre attention dans la file d’exceptions.`,
     },
@@ -78,7 +84,9 @@ const MAIL_TEXT: Record<Language, MailText> = {
         `Import von ${s(v.fileName)} abgeschlossen: ${s(v.imported)} Artikel importiert, ${s(v.failed)} fehlgeschlagen.`,
       'plan-cycle-published': (v) => `${s(v.by)} hat den Planungszyklus „${s(v.label)}“ veröffentlicht.`,
       'override-changed': (v) =>
-        `${s(v.by)} hat ${s(v.field)} von ${s(v.pid)} (Woche ${s(v.week)}) geändert, den Sie übersteuert hatten.`,
+        v.count === 1
+          ? `${s(v.by)} hat ${s(v.field)} von ${s(v.pid)} (Woche vom ${s(v.week)}) geändert, den Sie übersteuert hatten.`
+          : `${s(v.by)} hat ${s(v.count)} Datensätze geändert, die Sie übersteuert hatten, darunter ${s(v.field)} von ${s(v.pid)} (Woche vom ${s(v.week)}).`,
       'exceptions-found': (v) =>
         `${s(v.count)} neue Einträge in der Ausnahmeliste brauchen Ihre Aufmerksamkeit.`,
     },

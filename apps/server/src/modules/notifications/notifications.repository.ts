@@ -191,3 +191,37 @@ export async function postpone(trx: Kysely<Database>, ids: readonly number[], er
     .where('notification_id', 'in', [...ids])
     .execute();
 }
+
+export type RecordChange = { pid: string; weekStart: string; field: string };
+
+/** Sources of a person's own change to a record (forecast runs and publishes are the system's). */
+const PLANNER_SOURCES = ['edit', 'batch', 'spread', 'undo', 'import'];
+
+/**
+ * The other people who changed these records before, with how many of the records each had
+ * changed and one of them as an example (the audit trail's own index by record serves it).
+ */
+export async function earlierAuthors(
+  db: Kysely<Database>,
+  changes: readonly RecordChange[],
+  exceptName: string,
+): Promise<Array<{ changed_by: string; pid: string; week_start: string; field: string; records: number }>> {
+  if (changes.length === 0) return [];
+  const { rows } = await sql<{
+    changed_by: string;
+    pid: string;
+    week_start: string;
+    field: string;
+    records: number;
+  }>`
+    with changed as (
+      select distinct pid, week_start::date as week_start
+      from unnest(${changes.map((c) => c.pid)}::text[], ${changes.map((c) => c.weekStart)}::text[]) as c(pid, week_start)
+    )
+    select a.changed_by, min(a.pid) as pid, min(a.week_start)::text as week_start, min(a.field) as field,
+      count(distinct (a.pid, a.week_start))::int as records
+    from audit_log a join changed c on c.pid = a.pid and c.week_start = a.week_start
+    where a.changed_by <> ${exceptName} and a.source = any(${PLANNER_SOURCES}::text[])
+    group by a.changed_by`.execute(db);
+  return rows;
+}

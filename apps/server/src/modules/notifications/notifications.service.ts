@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import {
+  earlierAuthors,
   insertNotifications,
+  type RecordChange,
   listNotifications,
   markRead,
   type NotificationRow,
@@ -88,6 +90,31 @@ export class Notifier {
       await insertNotifications(this.db, { ...event, queueMail: this.options.queueMail });
     } catch (error) {
       this.options.log.error({ err: error, kind: event.kind }, 'Notification not recorded');
+    }
+  }
+
+  /**
+   * Someone saved changes to records: everyone else who had changed those records before is told,
+   * once per save, with how many of their records moved and one as an example.
+   */
+  async overridesChanged(scope: AccessScope, changes: readonly RecordChange[]): Promise<void> {
+    try {
+      for (const author of await earlierAuthors(this.db, changes, scope.userName)) {
+        await this.notify({
+          recipients: { userNames: [author.changed_by] },
+          exceptUserId: scope.userId,
+          kind: 'override-changed',
+          content: {
+            by: scope.userName,
+            pid: author.pid,
+            week: author.week_start,
+            field: author.field,
+            count: author.records,
+          },
+        });
+      }
+    } catch (error) {
+      this.options.log.error({ err: error }, 'Override change notifications not recorded');
     }
   }
 }

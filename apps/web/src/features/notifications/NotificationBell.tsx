@@ -25,8 +25,9 @@ function NotificationText({ item }: { item: Item }) {
   const values = Object.fromEntries(
     Object.entries(item.content).map(([key, value]) => [
       key,
-      // Counts read grouped in the user's number format; identifiers stay as they are.
-      typeof value === 'number' && !key.endsWith('Id') ? format.number(value) : value,
+      // Figures read grouped in the user's number format; identifiers stay as they are, and the
+      // count stays a number so the catalogue can choose its plural form.
+      typeof value === 'number' && !key.endsWith('Id') && key !== 'count' ? format.number(value) : value,
     ]),
   );
   return <>{t(KIND_TEXT[item.kind], values)}</>;
