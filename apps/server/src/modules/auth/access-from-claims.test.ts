@@ -26,6 +26,7 @@ describe('accessScopeFromClaims', () => {
     expect(accessScopeFromClaims({ ...base, groups: ['admin'] }, 'groups')).toEqual({
       userId: 'u1',
       userName: 'Pat Planner',
+      email: 'pat@example.com',
       groups: ['admin'],
       clientIds: ['internal', 'circor'],
       canWrite: true,
@@ -36,6 +37,15 @@ describe('accessScopeFromClaims', () => {
   it('gives circor only the circor client, with writes but no admin operations', () => {
     const scope = accessScopeFromClaims({ ...base, 'cognito:groups': ['circor'] }, 'cognito:groups');
     expect(scope).toMatchObject({ clientIds: ['circor'], canWrite: true, isAdmin: false });
+  });
+
+  it('takes the mail address from email, else from a username that is one', () => {
+    expect(
+      accessScopeFromClaims({ sub: 'u3', preferred_username: 'x@y.io', groups: ['admin'] }, 'groups').email,
+    ).toBe('x@y.io');
+    expect(
+      accessScopeFromClaims({ sub: 'u4', preferred_username: 'xy', groups: ['admin'] }, 'groups').email,
+    ).toBeUndefined();
   });
 
   it('treats a user in both groups as admin', () => {
