@@ -15,7 +15,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type EndpointResponse =
   | { data: z.ZodType }
-  | { mediaType: 'text/csv' | 'text/html' | 'text/css' | 'application/json' }
+  | { mediaType: 'text/csv' | 'text/html' | 'text/css' | 'application/json' | 'application/x-ndjson' }
   | { redirect: true };
 
 /**
