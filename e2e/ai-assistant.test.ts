@@ -18,7 +18,8 @@ describe('AI assistant', () => {
   /** Waits for the reply to the message just sent: Thinking... shows, then goes. */
   async function waitForReply(count: number): Promise<void> {
     await expect.poll(() => messages().count(), { timeout: 15_000 }).toBe(count);
-    await drawer().getByText('Thinking...').waitFor({ state: 'detached' });
+    // The answer streams in: it is complete when the input is enabled again.
+    await expect.poll(() => input().isEnabled(), { timeout: 15_000 }).toBe(true);
   }
 
   beforeAll(async () => {

@@ -184,6 +184,34 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     expect(reply.response).toContain(`**${units(r.final)}** units.`);
   });
 
+  it('streams the same answer as newline-delimited events', async () => {
+    const context = { page: 'demand-planning' };
+    const body = { message: wrapQuestion('Total plan?', context), sessionId: randomUUID(), context };
+    const token = (await server.tokensFor('admin')).id_token;
+    const response = await fetch(`${server.baseUrl}/api/ai/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/x-ndjson');
+    const events = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; text?: string; sessionId?: string });
+    expect(events.at(-1)).toMatchObject({ type: 'done', source: 'offline', sessionId: body.sessionId });
+    const whole = await answer('Total plan?');
+    expect(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe(whole.response);
+    const refused = await server.request<Failed>('POST', '/api/ai/chat/stream', { ...body, sessionId: 'x' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^sessionId/);
+  });
+
   it('says plainly what it can answer when it cannot read a question', async () => {
     const reply = await answer('Tell me a joke about penguins');
     expect(reply.response).toContain('I can answer:');

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+} from '@ai-sdk/provider';
+import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -21,18 +26,28 @@ const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 5, text: 5, reasoning: undefined },
 };
-const toolCall = (toolName: string, input: unknown): LanguageModelV3GenerateResult => ({
-  content: [{ type: 'tool-call', toolCallId: `call-${toolName}`, toolName, input: JSON.stringify(input) }],
-  finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-  usage,
-  warnings: [],
+const streamOf = (...chunks: LanguageModelV3StreamPart[]): LanguageModelV3StreamResult => ({
+  stream: simulateReadableStream({ chunks }),
 });
-const text = (value: string): LanguageModelV3GenerateResult => ({
-  content: [{ type: 'text', text: value }],
-  finishReason: { unified: 'stop', raw: 'stop' },
-  usage,
-  warnings: [],
-});
+const toolCall = (toolName: string, input: unknown) =>
+  streamOf(
+    { type: 'stream-start', warnings: [] },
+    { type: 'tool-call', toolCallId: `call-${toolName}`, toolName, input: JSON.stringify(input) },
+    { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+  );
+/** A text answer, in pieces of a few words as a model streams it. */
+const text = (value: string) =>
+  streamOf(
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't' },
+    ...(value.match(/.{1,12}/gs) ?? []).map((delta): LanguageModelV3StreamPart => ({
+      type: 'text-delta',
+      id: 't',
+      delta,
+    })),
+    { type: 'text-end', id: 't' },
+    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+  );
 
 /** The tool results the model was sent back, as parsed JSON. */
 function toolResults(call: LanguageModelV3CallOptions): unknown[] {
@@ -94,7 +109,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
 
   it('runs the tool the model asks for in the caller scope and answers with the model text', async () => {
     const model = new MockLanguageModelV3({
-      doGenerate: [
+      doStream: [
         toolCall('planTotals', { bu: ['CIRCOR Aerospace', 'Industrial Valves'] }),
         text('**Final plan**: as the tool says.'),
       ],
@@ -105,8 +120,8 @@ describe('AI assistant with a model (mock, tool calls)', () => {
       response: '**Final plan**: as the tool says.',
       scenario: null,
     });
-    expect(model.doGenerateCalls).toHaveLength(2);
-    expect(model.doGenerateCalls[0]!.tools?.map((t) => t.name).sort()).toEqual([
+    expect(model.doStreamCalls).toHaveLength(2);
+    expect(model.doStreamCalls[0]!.tools?.map((t) => t.name).sort()).toEqual([
       'comparePlanVersions',
       'explainRecord',
       'forecastAccuracy',
@@ -115,7 +130,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
       'whatIfScenario',
     ]);
     // Only circor records count, although the model asked for an internal business unit too.
-    const [result] = toolResults(model.doGenerateCalls[1]!) as Array<{
+    const [result] = toolResults(model.doStreamCalls[1]!) as Array<{
       total: { finalUnits: number; records: number };
     }>;
     const expected = (
@@ -127,7 +142,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     expect(result!.total.finalUnits).toBe(expected.final);
     expect(result!.total.records).toBe(expected.records);
     // The page context goes with the question as data.
-    expect(JSON.stringify(model.doGenerateCalls[0]!.prompt)).toContain(
+    expect(JSON.stringify(model.doStreamCalls[0]!.prompt)).toContain(
       'Page context (data): {\\"page\\":\\"demand-planning\\"',
     );
   });
@@ -137,7 +152,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
       (await sql<{ n: number }>`select count(*)::int as n from audit_log`.execute(database.db)).rows[0]!.n;
     const before = await audit();
     const model = new MockLanguageModelV3({
-      doGenerate: [
+      doStream: [
         toolCall('whatIfScenario', { name: 'Upside', percent: 15, period: 'Q4' }),
         text('Here is the scenario.'),
       ],
@@ -160,7 +175,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     ).rows[0]!.final;
     const grounded = new Intl.NumberFormat('en-US').format(units);
     const model = new MockLanguageModelV3({
-      doGenerate: [
+      doStream: [
         toolCall('planTotals', {}),
         text(`The final plan holds **${grounded} units**, about 123,456,789 more than last year.`),
       ],
@@ -172,9 +187,27 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     );
   });
 
+  it('streams the reply in pieces as the model writes it, then says it is done', async () => {
+    const model = new MockLanguageModelV3({
+      doStream: [
+        toolCall('comparePlanVersions', {}),
+        text('The latest plan version is compared by quarter.'),
+      ],
+    });
+    const events = [];
+    for await (const event of await (
+      await serviceWith(model)
+    ).chatStream(scopeOf('admin'), question('Compare plan versions')))
+      events.push(event);
+    const deltas = events.filter((e) => e.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(deltas.map((e) => e.text).join('')).toBe('The latest plan version is compared by quarter.');
+    expect(events.at(-1)).toMatchObject({ type: 'done', source: 'model', scenario: null });
+  });
+
   it('answers 503 without the provider message when the model fails', async () => {
     const model = new MockLanguageModelV3({
-      doGenerate: () =>
+      doStream: () =>
         Promise.reject(new Error('401 invalid api key sk-secret-123 at https://internal.example')),
     });
     const failure = await (
@@ -189,7 +222,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
 
   it('gives up on a model slower than AI_TIMEOUT_MS', async () => {
     const model = new MockLanguageModelV3({
-      doGenerate: ({ abortSignal }) =>
+      doStream: ({ abortSignal }) =>
         new Promise((_resolve, reject) =>
           abortSignal?.addEventListener('abort', () => reject(new Error('aborted'))),
         ),

@@ -90,6 +90,15 @@ export type ChatReply = {
   scenario: ScenarioPreview | null;
 };
 
+/**
+ * One line of POST /api/ai/chat/stream (newline-delimited JSON): pieces of the answer as they come,
+ * then `done` with what the JSON reply would carry, or `error` with the message to show.
+ */
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  | ({ type: 'done' } & Omit<ChatReply, 'response'>)
+  | { type: 'error'; message: string };
+
 /** How the drawer sends a question: the question wrapped with its page context (spec §7). */
 export function wrapQuestion(question: string, context: ChatContext): string {
   const parts = [`Page: ${context.page}`];

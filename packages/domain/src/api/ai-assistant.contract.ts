@@ -36,6 +36,15 @@ export const aiAssistantEndpoints = {
     body: ZChatRequest,
     response: { data: ZChatReply },
   }),
+  chatStream: defineEndpoint({
+    method: 'POST',
+    path: '/api/ai/chat/stream',
+    access: 'signed-in',
+    summary:
+      'The same answer as /api/ai/chat, streamed as newline-delimited JSON events (delta…, then done or error)',
+    body: ZChatRequest,
+    response: { mediaType: 'application/x-ndjson' },
+  }),
   help: defineEndpoint({
     method: 'POST',
     path: '/api/ai-help',

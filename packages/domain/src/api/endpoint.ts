@@ -18,7 +18,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type EndpointResponse =
   | { data: z.ZodType }
-  | { mediaType: 'text/csv' | 'text/html' | 'text/css' | 'application/json' | typeof XLSX_MEDIA_TYPE }
+  | {
+      mediaType:
+        | 'text/csv'
+        | 'text/html'
+        | 'text/css'
+        | 'application/json'
+        | 'application/x-ndjson'
+        | typeof XLSX_MEDIA_TYPE;
+    }
   | { redirect: true };
 
 /**

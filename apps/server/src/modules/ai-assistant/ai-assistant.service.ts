@@ -6,6 +6,7 @@ import {
   weekStartSunday,
   type ChatReply,
   type ChatRequest,
+  type ChatStreamEvent,
   type HelpRequest,
   type HelpResponse,
   type ScenarioPreview,
@@ -22,7 +23,7 @@ import { countRequest, vocabulary } from './ai-assistant.repository';
 import { SCENARIO_MAX_RECORDS, scenarioRecordsToSave, type ToolContext } from './ai-assistant.tools';
 import type { AiConfig } from './ai-config';
 import { helpInsights } from './help-insights';
-import { answerWithModel } from './model-chat';
+import { streamWithModel, type ModelAnswer } from './model-chat';
 import { OfflineAnalyst } from './offline-analyst';
 
 export type AiAssistantDeps = {
@@ -35,6 +36,7 @@ export type AiAssistantDeps = {
 };
 
 const SCENARIO_REASON = 'Strategic Initiative';
+const MODEL_FAILED = 'The AI service did not answer. Please try again in a moment.';
 
 /** Chat, help and the confirmed what-if save; every call is scoped and rate limited per user. */
 export class AiAssistantService {
@@ -63,31 +65,74 @@ export class AiAssistantService {
     }
   }
 
+  /** The whole answer at once (POST /api/ai/chat). */
   async chat(scope: AccessScope, request: ChatRequest): Promise<ChatReply> {
+    const events = await this.chatStream(scope, request);
+    let response = '';
+    for await (const event of events) {
+      switch (event.type) {
+        case 'delta':
+          response += event.text;
+          break;
+        case 'error':
+          throw new AppError('UNAVAILABLE', event.message);
+        case 'done':
+          return { response, sessionId: event.sessionId, source: event.source, scenario: event.scenario };
+      }
+    }
+    throw new AppError('UNAVAILABLE', MODEL_FAILED);
+  }
+
+  /**
+   * The answer as events (POST /api/ai/chat/stream). The limit and the input are checked before the
+   * first event, so a refusal is still an ordinary error answer; a model failing later ends the
+   * stream with an error event whose message never holds the provider's.
+   */
+  async chatStream(
+    scope: AccessScope,
+    request: ChatRequest,
+    signal?: AbortSignal,
+  ): Promise<AsyncGenerator<ChatStreamEvent, void>> {
     await this.limit(scope, 'chat', this.deps.config.AI_CHAT_REQUESTS_PER_MINUTE);
     const ctx = this.toolContext(scope, request.context.clientContext);
     const question = unwrapQuestion(request.message);
     if (!question) throw AppError.validation('message must hold a question', 'message');
-    const reply = { sessionId: request.sessionId };
-    if (!this.deps.model) {
+    const { sessionId } = request;
+    const model = this.deps.model;
+    if (!model) {
       const analyst = new OfflineAnalyst(ctx);
       const answer = await analyst.answer(question, request.context, await vocabulary(ctx.db, ctx.clientIds));
-      return { ...reply, response: answer.text, source: 'offline', scenario: answer.scenario };
+      return (async function* () {
+        yield { type: 'delta', text: answer.text };
+        yield { type: 'done', sessionId, source: 'offline', scenario: answer.scenario };
+      })();
     }
-    try {
-      const answer = await answerWithModel(
-        this.deps.model,
+    const { log, config } = this.deps;
+    return (async function* () {
+      const timeout = AbortSignal.timeout(config.AI_TIMEOUT_MS);
+      const stream = streamWithModel(
+        model,
         ctx,
         question,
         request.context,
-        AbortSignal.timeout(this.deps.config.AI_TIMEOUT_MS),
+        signal ? AbortSignal.any([timeout, signal]) : timeout,
       );
-      return { ...reply, response: answer.text, source: 'model', scenario: answer.scenario };
-    } catch (error) {
-      // The provider's message may hold its URL, account or key: it goes to the log only.
-      this.deps.log.warn({ err: error }, 'AI model call failed');
-      throw new AppError('UNAVAILABLE', 'The AI service did not answer. Please try again in a moment.');
-    }
+      let answer: ModelAnswer;
+      try {
+        let next = await stream.next();
+        while (!next.done) {
+          yield { type: 'delta', text: next.value };
+          next = await stream.next();
+        }
+        answer = next.value;
+      } catch (error) {
+        // The provider's message may hold its URL, account or key: it goes to the log only.
+        log.warn({ err: error }, 'AI model call failed');
+        yield { type: 'error', message: MODEL_FAILED };
+        return;
+      }
+      yield { type: 'done', sessionId, source: 'model', scenario: answer.scenario };
+    })();
   }
 
   async help(scope: AccessScope, request: HelpRequest): Promise<HelpResponse> {

@@ -2,7 +2,7 @@ import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { ungroundedFigures, type ChatContext, type ScenarioPreview } from '@ps/domain';
-import { generateText, stepCountIs, tool, type LanguageModel } from 'ai';
+import { stepCountIs, streamText, tool, type LanguageModel } from 'ai';
 import type { AiConfig } from './ai-config';
 import {
   TOOL_INPUTS,
@@ -55,14 +55,18 @@ export type ModelAnswer = {
   ungrounded: string[];
 };
 
-/** One question to the model with the grounded tools; the caller's scope is fixed in `ctx`. */
-export async function answerWithModel(
+/**
+ * One question to the model with the grounded tools; the caller's scope is fixed in `ctx`. Yields
+ * the answer's text as the model writes it (a grounding note last, when needed) and returns what
+ * the whole answer holds.
+ */
+export async function* streamWithModel(
   model: LanguageModel,
   ctx: ToolContext,
   question: string,
   context: ChatContext,
   signal: AbortSignal,
-): Promise<ModelAnswer> {
+): AsyncGenerator<string, ModelAnswer> {
   let scenario: ScenarioPreview | null = null;
   const toolCalls: string[] = [];
   const toolResults: unknown[] = [];
@@ -122,7 +126,7 @@ export async function answerWithModel(
     filters: context.filters ?? {},
     today: ctx.today,
   });
-  const result = await generateText({
+  const result = streamText({
     model,
     system: SYSTEM_PROMPT,
     messages: [{ role: 'user', content: `Page context (data): ${pageContext}\n\nQuestion: ${question}` }],
@@ -130,11 +134,23 @@ export async function answerWithModel(
     stopWhen: stepCountIs(6),
     abortSignal: signal,
     maxRetries: 0,
+    // The error arrives in the stream and is logged by the service; the SDK's own console print is noise.
+    onError: () => undefined,
   });
-  const ungrounded = ungroundedFigures(result.text, toolResults, `${question} ${pageContext}`);
-  const text =
-    ungrounded.length === 0
-      ? result.text
-      : `${result.text}\n\n**Note:** these figures do not come from the data I read; do not rely on them: ${ungrounded.join(', ')}.`;
+  let text = '';
+  for await (const part of result.fullStream) {
+    if (part.type === 'error') throw part.error;
+    if (part.type === 'abort') throw new Error('The model call was aborted');
+    if (part.type === 'text-delta' && part.text) {
+      text += part.text;
+      yield part.text;
+    }
+  }
+  const ungrounded = ungroundedFigures(text, toolResults, `${question} ${pageContext}`);
+  if (ungrounded.length > 0) {
+    const note = `\n\n**Note:** these figures do not come from the data I read; do not rely on them: ${ungrounded.join(', ')}.`;
+    text += note;
+    yield note;
+  }
   return { text, scenario, toolCalls, ungrounded };
 }

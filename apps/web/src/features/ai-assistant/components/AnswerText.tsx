@@ -52,7 +52,7 @@ export function AnswerText({ text }: { text: string }) {
                   <thead className="bg-muted">
                     <tr>
                       {block.header.map((cell, cellIndex) => (
-                        <th key={cellIndex} className="px-1 py-0.5 text-left font-medium whitespace-nowrap">
+                        <th key={cellIndex} className="px-1 py-0.5 text-left align-bottom font-medium">
                           <Inline spans={cell} />
                         </th>
                       ))}
@@ -64,7 +64,8 @@ export function AnswerText({ text }: { text: string }) {
                         {row.map((cell, cellIndex) => (
                           <td
                             key={cellIndex}
-                            className={`px-1 py-0.5 whitespace-nowrap ${cellIndex > 0 ? 'text-right' : ''}`}
+                            // Labels wrap so the figures keep their width in the 20rem drawer.
+                            className={`px-1 py-0.5 ${cellIndex > 0 ? 'text-right whitespace-nowrap' : ''}`}
                           >
                             <Inline spans={cell} />
                           </td>

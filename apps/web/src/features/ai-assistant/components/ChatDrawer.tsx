@@ -134,7 +134,7 @@ export function ChatDrawer({ messages, isPending, onSend, onReset, onClose }: Ch
               {message.scenario && <ScenarioActions scenario={message.scenario} />}
             </li>
           ))}
-          {isPending && (
+          {isPending && messages.at(-1)?.role === 'user' && (
             <li
               className="mr-2 flex items-center gap-2 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground"
               role="status"

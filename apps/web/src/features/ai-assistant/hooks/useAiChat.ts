@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { askAssistant } from '../ai-assistant-api';
+import { streamAssistant } from '../ai-assistant-api';
 
 /** Spec §3: a chat message; the greeting is written in the user's language when shown. */
 export type ChatMessage = {
@@ -70,23 +70,36 @@ export function useAiChat(pageContext: () => ChatContext) {
       ]);
       setPending(true);
       try {
-        const reply = await askAssistant({
-          message: wrapQuestion(question, context),
-          sessionId: sessionId.current,
-          context,
-        });
-        setMessages((current) => [
-          ...current,
-          {
-            id: crypto.randomUUID(),
-            role: 'assistant',
-            kind: 'text',
-            content: reply.response,
-            timestamp: new Date().toISOString(),
-            context: contextText,
-            scenario: reply.scenario,
+        const replyId = crypto.randomUUID();
+        let hasStarted = false;
+        // The answer shows as it arrives: the first piece adds the message, the next ones extend it.
+        const reply = await streamAssistant(
+          { message: wrapQuestion(question, context), sessionId: sessionId.current, context },
+          (delta) => {
+            const isFirst = !hasStarted;
+            hasStarted = true;
+            setMessages((current) =>
+              isFirst
+                ? [
+                    ...current,
+                    {
+                      id: replyId,
+                      role: 'assistant',
+                      kind: 'text',
+                      content: delta,
+                      timestamp: new Date().toISOString(),
+                      context: contextText,
+                      scenario: null,
+                    },
+                  ]
+                : current.map((m) => (m.id === replyId ? { ...m, content: m.content + delta } : m)),
+            );
           },
-        ]);
+        );
+        if (reply.scenario) {
+          const { scenario } = reply;
+          setMessages((current) => current.map((m) => (m.id === replyId ? { ...m, scenario } : m)));
+        }
       } catch (error) {
         const isRateLimited = error instanceof ApiError && error.status === 429;
         toast({
