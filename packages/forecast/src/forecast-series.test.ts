@@ -96,5 +96,6 @@ describe('distinctWindows', () => {
   it('keeps windows shorter than the history and one "all" for the rest', () => {
     expect(distinctWindows([104, 156, 260], 200)).toEqual([104, 156, Infinity]);
     expect(distinctWindows([104, 156], 100)).toEqual([Infinity]);
+    expect(distinctWindows([156, 520, Infinity, 156], 300)).toEqual([156, Infinity]);
   });
 });

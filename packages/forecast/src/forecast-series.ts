@@ -7,7 +7,7 @@ import { integerPeriod } from './seasonality';
 import { Z_80, Z_95, median } from './stats';
 import type { ModelForecast, ModelName } from './types';
 
-/** Tuning that the evaluation compares; the defaults are the ones chosen on the dev split. */
+/** Tuning that the evaluation compares; the defaults are the ones chosen on the design set. */
 export type ForecastTuning = {
   /** Recent-history lengths (in periods) the members are fitted on; `Infinity` = the whole series. */
   windows: readonly number[];
@@ -338,7 +338,8 @@ function constantForecast(naivePath: number[]): SeriesForecast {
 export function distinctWindows(windows: readonly number[], length: number): number[] {
   const result: number[] = [];
   let hasAll = false;
-  for (const window of [...windows].sort((a, b) => a - b)) {
+  // A level-shift window may equal a fixed one: fitting it twice would count it twice.
+  for (const window of [...new Set(windows)].sort((a, b) => a - b)) {
     if (window >= length) {
       if (!hasAll) result.push(Infinity);
       hasAll = true;
