@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctWindows, forecastSeries } from './forecast-series';
+import { distinctWindows, forecastSeries, latestLevelShift } from './forecast-series';
 
 describe('forecastSeries', () => {
   it('forecasts a constant series as the constant, with collapsed intervals', () => {
@@ -77,9 +77,25 @@ describe('the weighted ensemble', () => {
   });
 });
 
+describe('latestLevelShift', () => {
+  // Level 10 until week 59, 20 from week 60, ±0.5 alternating noise: week-to-week changes are 1
+  // (median), the step is 10 > 6. Scanning back from week 74, the first k whose 13 weeks before
+  // are mostly at the old level is 66 (53–65 holds seven 10s): the window is 100 − 66 = 34.
+  const wiggle = (t: number): number => (t % 2 === 0 ? -0.5 : 0.5);
+  it('finds the weeks since a step change', () => {
+    const values = Array.from({ length: 100 }, (_, t) => (t < 60 ? 10 : 20) + wiggle(t));
+    expect(latestLevelShift(values)).toBe(34);
+  });
+  it('answers Infinity without a shift', () => {
+    expect(latestLevelShift(Array.from({ length: 100 }, (_, t) => 10 + wiggle(t)))).toBe(Infinity);
+    expect(latestLevelShift(new Array<number>(100).fill(5))).toBe(Infinity);
+  });
+});
+
 describe('distinctWindows', () => {
   it('keeps windows shorter than the history and one "all" for the rest', () => {
     expect(distinctWindows([104, 156, 260], 200)).toEqual([104, 156, Infinity]);
     expect(distinctWindows([104, 156], 100)).toEqual([Infinity]);
+    expect(distinctWindows([156, 520, Infinity, 156], 300)).toEqual([156, Infinity]);
   });
 });

@@ -4,10 +4,10 @@ import { classifyDemand, croston, sba, tsb, type DemandClass } from './intermitt
 import { bias, mape, smape } from './metrics';
 import { naive } from './models/naive';
 import { integerPeriod } from './seasonality';
-import { Z_80, Z_95 } from './stats';
+import { Z_80, Z_95, median } from './stats';
 import type { ModelForecast, ModelName } from './types';
 
-/** Tuning that the evaluation compares; the defaults are the ones chosen on the dev split. */
+/** Tuning that the evaluation compares; the defaults are the ones chosen on the design set. */
 export type ForecastTuning = {
   /** Recent-history lengths (in periods) the members are fitted on; `Infinity` = the whole series. */
   windows: readonly number[];
@@ -31,6 +31,11 @@ export type ForecastTuning = {
    */
   intervalScale80: number;
   intervalScale95: number;
+  /**
+   * Adds a window that starts at the latest level shift of the last three years, so that one
+   * configuration ignores the level before a step change (Forecast Pro's level-shift idea).
+   */
+  levelShiftWindow: boolean;
   /** Extra models to fit and report (for the evaluation table); they do not enter the ensemble. */
   reportModels: readonly ContinuousModel[];
 };
@@ -66,8 +71,8 @@ export type SeriesForecast = {
 /**
  * Defaults chosen on the M4 weekly training data without its last 13 weeks: on the `dev` split
  * and the four 13-week origins before it (docs/forecasting.md). ETS and DOTM on the log
- * scale and CES, each fitted on the last three years, the last ten years and everything,
- * weighted by their inner-hold-out sMAPE;
+ * scale and CES, each fitted on the last three years, the last ten years, everything and (when
+ * there is one) the weeks since the latest level shift, weighted by their inner-hold-out sMAPE;
  * the seasonal component is 13 Fourier harmonics of the exact period fitted on five years.
  */
 export const DEFAULT_TUNING: ForecastTuning = {
@@ -76,8 +81,9 @@ export const DEFAULT_TUNING: ForecastTuning = {
   combination: 'weighted',
   seasonalCycles: 5,
   seasonalHarmonics: 13,
-  intervalScale80: 0.82,
-  intervalScale95: 0.95,
+  intervalScale80: 0.865,
+  intervalScale95: 0.979,
+  levelShiftWindow: true,
   reportModels: [],
 };
 
@@ -162,7 +168,10 @@ function forecastContinuous(
   const innerActual = values.slice(n - horizon);
   const canValidate = innerTrain.length >= MIN_VALIDATION_TRAIN;
   // Windows at least as long as the history are the same choice: keep one "all".
-  const windows = distinctWindows(tuning.windows, canValidate ? innerTrain.length : n);
+  const baseWindows = tuning.levelShiftWindow
+    ? [...tuning.windows, latestLevelShift(canValidate ? innerTrain : values)]
+    : tuning.windows;
+  const windows = distinctWindows(baseWindows, canValidate ? innerTrain.length : n);
   const extras = tuning.reportModels.filter((m) => !tuning.members.includes(m));
 
   if (tuning.combination === 'median-best-window') {
@@ -251,6 +260,26 @@ function forecastContinuous(
   return { model: description, ...combined, backtest, members };
 }
 
+/**
+ * Length of the window since the latest level shift in the last 156 values: the latest week k
+ * (at least 26 from the end) where the median of the 13 weeks from k differs from the median of
+ * the 13 before it by more than 6 typical week-to-week changes (median |Δy|); Infinity if none.
+ */
+export function latestLevelShift(values: readonly number[]): number {
+  const n = values.length;
+  const start = Math.max(13, n - 156);
+  const changes: number[] = [];
+  for (let t = Math.max(1, n - 156); t < n; t++) changes.push(Math.abs(values[t]! - values[t - 1]!));
+  const noise = median(changes);
+  if (!(noise > 0)) return Infinity;
+  for (let k = n - 26; k >= start; k--) {
+    const after = median(values.slice(k, k + 13));
+    const before = median(values.slice(k - 13, k));
+    if (Math.abs(after - before) > 6 * noise) return n - k;
+  }
+  return Infinity;
+}
+
 function scoreBacktest(actual: readonly number[], forecast: readonly number[]): Omit<Backtest, 'model'> {
   return { mape: mape(actual, forecast), bias: bias(actual, forecast) };
 }
@@ -309,7 +338,8 @@ function constantForecast(naivePath: number[]): SeriesForecast {
 export function distinctWindows(windows: readonly number[], length: number): number[] {
   const result: number[] = [];
   let hasAll = false;
-  for (const window of [...windows].sort((a, b) => a - b)) {
+  // A level-shift window may equal a fixed one: fitting it twice would count it twice.
+  for (const window of [...new Set(windows)].sort((a, b) => a - b)) {
     if (window >= length) {
       if (!hasAll) result.push(Infinity);
       hasAll = true;

@@ -8,7 +8,7 @@ import {
   type HoldoutCase,
   type HoldoutSplit,
 } from '../evaluation';
-import type { ForecastTuning } from '../forecast-series';
+import { DEFAULT_TUNING, type ForecastTuning } from '../forecast-series';
 import { parseM4Csv } from '../m4-csv';
 import { msis } from '../metrics';
 import { forecastMany } from '../pool';
@@ -104,10 +104,17 @@ async function evaluateSplit(
       (t, s, i) => t + msis(s.train, s.actual, forecasts[i]![lower], forecasts[i]![upper], alpha),
       0,
     ) / series.length;
+  const fixedWindows = options.tuning.windows ?? DEFAULT_TUNING.windows;
   const weights = new Map<string, number>();
   for (const f of forecasts)
     for (const m of f.members) {
-      const key = `${m.model} on ${m.window === null ? 'all' : `last ${m.window}`}`;
+      const window =
+        m.window === null
+          ? 'all'
+          : fixedWindows.includes(m.window)
+            ? `last ${m.window}`
+            : 'the weeks since a level shift';
+      const key = `${m.model} on ${window}`;
       weights.set(key, (weights.get(key) ?? 0) + m.weight / forecasts.length);
     }
 
