@@ -6,3 +6,4 @@ export * from './scenario';
 export * from './hand-instance';
 export * from './horizon';
 export * from './run';
+export * from './decompose';

@@ -118,6 +118,21 @@ describe('solveInstance (HiGHS)', () => {
     }
   });
 
+  it('decomposes by period with a valid bound: the plan costs at least the optimum, the bound at most', async () => {
+    for (const seed of [6, 7, 8]) {
+      const instance = randomInstance(seed);
+      const exact = await solveInstance(instance, EXACT);
+      const decomposed = await solveInstance(instance, { ...EXACT, decomposeAboveColumns: 0 });
+      const plan = decomposed.costs!.total;
+      expect(Math.abs(decomposed.objective! - plan)).toBeLessThan(0.01);
+      expect(plan).toBeGreaterThanOrEqual(exact.costs!.total - 0.01);
+      const bound = plan * (1 - decomposed.mipGapPercent! / 100);
+      expect(bound).toBeLessThanOrEqual(exact.costs!.total + 0.01);
+      expect(decomposed.dcs.every((dc) => dc.decision === 'auto')).toBe(true);
+      expect(decomposed.servicePercent).toBeGreaterThan(0);
+    }
+  });
+
   it('closing the optimal DC moves the flows to the other one at the hand-computed $630', async () => {
     const result = await solveInstance(
       applyScenario(HAND_INSTANCE, [{ kind: 'dc-decision', dcId: 1, decision: 'closed' }]),

@@ -19,6 +19,11 @@ import { ScenarioPanel } from './components/ScenarioPanel';
 import { SolvePanel, type SolveForm } from './components/SolvePanel';
 import { fetchNetwork, fetchRun, fetchRuns, fetchScenarios, optichainKeys, startRun } from './optichain-api';
 
+/**
+ * The page asks for a tighter gap than the API's default 1 %: the demo network proves it in about
+ * a second, and a baseline 0.7 % from optimal would make a scenario look cheaper than it is.
+ */
+const TARGET_GAP_PERCENT = 0.1;
 /** While a solve runs, its progress is polled this often. */
 const POLL_MS = 1000;
 const TABS = ['results', 'scenarios', 'network'] as const;
@@ -100,6 +105,7 @@ export default function OptichainPage() {
         scenarioId: form.scenario === 'baseline' ? null : Number(form.scenario),
         horizon: { start: form.start, periods: form.periods, granularity: form.granularity },
         demandSource: form.demandSource,
+        mipGapPercent: TARGET_GAP_PERCENT,
       }),
     onSuccess: (run) => {
       queryClient.setQueryData<OptimisationRun[]>(optichainKeys.runs, (current) => [run, ...(current ?? [])]);

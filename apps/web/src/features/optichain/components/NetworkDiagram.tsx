@@ -112,7 +112,9 @@ export function NetworkDiagram({ network, result }: { network: NetworkData; resu
               x={node.x}
               y={node.y + 30}
               textAnchor="middle"
-              className="fill-foreground text-[11px] font-medium"
+              className="fill-foreground stroke-card text-[11px] font-medium"
+              strokeWidth={3}
+              paintOrder="stroke"
             >
               {node.label}
             </text>
@@ -121,7 +123,9 @@ export function NetworkDiagram({ network, result }: { network: NetworkData; resu
                 x={node.x}
                 y={node.y + 43}
                 textAnchor="middle"
-                className="fill-muted-foreground text-[10px]"
+                className="fill-muted-foreground stroke-card text-[10px]"
+                strokeWidth={3}
+                paintOrder="stroke"
               >
                 {node.kind === 'dc' && node.isOpen === false
                   ? t('optichain:diagram.closed')

@@ -1,5 +1,6 @@
 import type { DemandSource, Granularity, OptimisationRun, Scenario } from '@ps/domain';
 import { Loader2, Play } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -29,6 +30,16 @@ type Props = {
 export function SolvePanel({ form, onChange, scenarios, running, isStarting, onSolve }: Props) {
   const { t } = useTranslation();
   const format = useFormatters();
+  // HiGHS reports progress only from its MIP log; the clock ticks here so the wait is visible.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const elapsed = running
+    ? Math.max(running.progress.seconds, Math.max(0, (now - Date.parse(running.startedAt)) / 1000))
+    : 0;
   const set = (patch: Partial<SolveForm>) => onChange({ ...form, ...patch });
   const field = 'flex flex-col gap-1 text-xs text-muted-foreground';
   return (
@@ -115,9 +126,9 @@ export function SolvePanel({ form, onChange, scenarios, running, isStarting, onS
       {running && (
         <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="solve-progress">
           {running.progress.gapPercent === null
-            ? t('optichain:solve.progress', { seconds: format.number(running.progress.seconds, 1) })
+            ? t('optichain:solve.progress', { seconds: format.number(elapsed, 0) })
             : t('optichain:solve.progressGap', {
-                seconds: format.number(running.progress.seconds, 1),
+                seconds: format.number(elapsed, 0),
                 gap: format.number(running.progress.gapPercent, 2),
               })}
         </span>
