@@ -4,6 +4,7 @@ import { runBatchSaveBench } from './batch-save.bench';
 import { runExportBench } from './export.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
+import { runImportBench } from './import.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runOptimisationBench } from './optimisation.bench';
 import { runPlannersBench } from './planners.bench';
@@ -28,6 +29,9 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     title:
       'Spreadsheet exports: Detailed Export (700 × 52), Quick Export of 1 M records (20,000 × 156), PostgreSQL',
     run: runExportBench,
+  import: {
+    title: 'Spreadsheet import of 100,000 rows, CSV and .xlsx (default data set, PostgreSQL, HTTP)',
+    run: runImportBench,
   },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',

@@ -8,11 +8,13 @@ import type { ReadLimits } from './read-spreadsheet';
 type ParseAnswer = { result: ImportValidation | ImportFileProblem } | { error: string };
 
 /**
- * Parses uploads off the request thread: each file is read by a worker thread of its own, so a
- * 100,000-row workbook never stalls other users' requests. At most `concurrency` parse at once;
- * later uploads wait their turn (each holds up to the upload limit in memory).
+ * Parses uploads off the request thread, so a 100,000-row workbook never stalls other users'
+ * requests. At most `concurrency` files parse at once, each in a worker thread that is kept for
+ * the next file (starting one loads tsx and exceljs, about a second); later uploads wait their
+ * turn. A worker that fails or dies is dropped and the next file gets a fresh one.
  */
 export class SpreadsheetParser {
+  private readonly idle: Worker[] = [];
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
@@ -24,34 +26,40 @@ export class SpreadsheetParser {
   async parse(fileName: string, file: Buffer, today: Date): Promise<ImportValidation | ImportFileProblem> {
     if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running += 1;
+    const worker = this.idle.pop() ?? startWorker();
+    let healthy = false;
     try {
-      return await this.parseInWorker(fileName, file, today);
+      const answer = await this.run(worker, fileName, file, today);
+      healthy = true;
+      if ('error' in answer) throw new Error(`The import parser failed: ${answer.error}`);
+      return answer.result;
     } finally {
+      if (healthy) this.idle.push(worker);
+      else void worker.terminate();
       this.running -= 1;
       this.waiting.shift()?.();
     }
   }
 
-  private async parseInWorker(
-    fileName: string,
-    file: Buffer,
-    today: Date,
-  ): Promise<ImportValidation | ImportFileProblem> {
-    const worker = startWorker();
-    try {
-      const bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
-      const job: ParseJob = { fileName, bytes, limits: this.limits, today: today.toISOString() };
-      const answer = await new Promise<ParseAnswer>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`The import parser stopped with code ${code}`)));
-        worker.postMessage(job, [bytes]);
-      });
-      if ('error' in answer) throw new Error(`The import parser failed: ${answer.error}`);
-      return answer.result;
-    } finally {
-      await worker.terminate();
-    }
+  private run(worker: Worker, fileName: string, file: Buffer, today: Date): Promise<ParseAnswer> {
+    const bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
+    const job: ParseJob = { fileName, bytes, limits: this.limits, today: today.toISOString() };
+    return new Promise<ParseAnswer>((resolve, reject) => {
+      const onMessage = (answer: ParseAnswer) => {
+        cleanUp();
+        resolve(answer);
+      };
+      const onError = (error: Error) => {
+        cleanUp();
+        reject(error);
+      };
+      const onExit = (code: number) => onError(new Error(`The import parser stopped with code ${code}`));
+      const cleanUp = () => {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage(job, [bytes]);
+    });
   }
 }
 
@@ -63,5 +71,8 @@ function startWorker(): Worker {
   const entry = fileURLToPath(new URL('./import-worker.ts', import.meta.url));
   const tsxRegister = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const bootstrap = `require(${JSON.stringify(tsxRegister)}).register(); require(${JSON.stringify(entry)});`;
-  return new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+  const worker = new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+  // An idle parser must not keep the process alive at shutdown.
+  worker.unref();
+  return worker;
 }
