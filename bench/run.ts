@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { runBatchSaveBench } from './batch-save.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
+import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runPlannersBench } from './planners.bench';
 import { runPlanningGridBench } from './planning-grid.bench';
@@ -20,6 +21,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runBatchSaveBench,
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
+  inventory: {
+    title: 'Inventory planning on 20,000 products × 3 sites in PostgreSQL (HTTP)',
+    run: runInventoryBench,
+  },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
     run: runPlannersBench,

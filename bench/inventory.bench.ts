@@ -1,0 +1,103 @@
+import type { InventoryPage } from '@ps/domain';
+import { sql } from 'kysely';
+import { recomputeInventory } from '../apps/server/src/modules/inventory';
+import { isPostgresReachable } from '../apps/server/test/support/backends';
+import { startBenchServer, type BenchServer } from './bench-server';
+import { ms, percentile, timeRuns, type BenchRow } from './stats';
+
+/** Issue 13: 20,000 products × 3 sites; 52 weeks of records (the recompute reads 39 of them). */
+const SIZE = { products: 20_000, weeks: 52 };
+const BUDGET = { page: 200, metrics: 500, recompute: 30_000 };
+
+async function getJson<T>(server: BenchServer, path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: server.headers });
+  if (!response.ok) throw new Error(`GET ${path} failed: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+function row(name: string, timings: number[], budget: number): BenchRow {
+  const p95 = percentile(timings, 95);
+  return {
+    case: name,
+    runs: timings.length,
+    p50: ms(percentile(timings, 50)),
+    p95: ms(p95),
+    budget: `< ${budget} ms`,
+    verdict: p95 < budget ? 'ok' : 'OVER',
+  };
+}
+
+/** The inventory override page for every filter, the two control tower screens, and the recompute. */
+export async function runInventoryBench(): Promise<BenchRow[]> {
+  if (!(await isPostgresReachable()))
+    return [{ case: 'skipped: PostgreSQL at 127.0.0.1:5432 is not reachable' }];
+  const server = await startBenchServer('postgres', SIZE);
+  try {
+    const { rows: counted } = await sql<{ rows: number }>`
+      select count(*)::int as rows from inventory_parameters`.execute(server.database.db);
+    const rows: BenchRow[] = [
+      {
+        case: `seed ${SIZE.products} × ${SIZE.weeks} with ${counted[0]!.rows} product × site rows`,
+        runs: 1,
+        p50: `${server.seed.seconds.toFixed(1)} s`,
+        p95: '',
+        budget: '',
+        verdict: '',
+      },
+    ];
+    await sql`vacuum analyze`.execute(server.database.db);
+
+    const page = (query: string) => getJson<InventoryPage>(server, `/api/inventory/overrides?${query}`);
+    const first = (await page('page=1')).items[0]!;
+    const filters: Array<[string, string]> = [
+      ['no filter, page 1', 'page=1'],
+      ['no filter, page 2000', 'page=2000'],
+      ['category', `category=${encodeURIComponent(first.category)}`],
+      ['business unit', `businessUnit=${encodeURIComponent(first.businessUnit)}`],
+      ['region', `region=${encodeURIComponent(first.region)}`],
+      ['site', `site=${encodeURIComponent(first.site)}`],
+      [
+        'all four filters',
+        `category=${encodeURIComponent(first.category)}&businessUnit=${encodeURIComponent(first.businessUnit)}&region=${encodeURIComponent(first.region)}&site=${encodeURIComponent(first.site)}`,
+      ],
+      ['one SKU (S&D link)', `sku=${first.sku}`],
+    ];
+    for (const [name, query] of filters) {
+      await page(query);
+      rows.push(row(`override page: ${name}`, await timeRuns(20, () => page(query)), BUDGET.page));
+    }
+    rows.push(
+      row(
+        'filter options',
+        await timeRuns(20, () => getJson(server, '/api/inventory/filter-options')),
+        BUDGET.page,
+      ),
+    );
+    await getJson(server, '/api/inventory/metrics');
+    rows.push(
+      row(
+        'inventory metrics',
+        await timeRuns(20, () => getJson(server, '/api/inventory/metrics')),
+        BUDGET.metrics,
+      ),
+    );
+    rows.push(
+      row(
+        'S&D match trend',
+        await timeRuns(20, () => getJson(server, '/api/inventory/sd-match')),
+        BUDGET.metrics,
+      ),
+    );
+    const anchor = new Date('2026-11-15T00:00:00Z');
+    rows.push(
+      row(
+        'recompute every OUL and the projection (after a forecast run)',
+        await timeRuns(2, () => recomputeInventory(server.database.db, { asOf: anchor })),
+        BUDGET.recompute,
+      ),
+    );
+    return rows;
+  } finally {
+    await server.close();
+  }
+}
