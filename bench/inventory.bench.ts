@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { InventoryPage } from '@ps/domain';
 import { sql } from 'kysely';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { createAuthSetup } from '../apps/server/src/modules/auth/auth-setup';
 import { recomputeInventory } from '../apps/server/src/modules/inventory';
+import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { freePort } from '../apps/server/test/support/free-port';
+import { signInOverHttp } from '../apps/server/test/support/sign-in';
+import { BENCH_POSTGRES_URL, type BenchServer } from './bench-server';
 import { ms, percentile, timeRuns, type BenchRow } from './stats';
 
 /** Issue 13: 20,000 products × 3 sites; 52 weeks of records (the recompute reads 39 of them). */
@@ -27,11 +35,56 @@ function row(name: string, timings: number[], budget: number): BenchRow {
   };
 }
 
+/**
+ * startBenchServer, but the seed runs without the pool's 30 s statement limit, as the start-up seed
+ * does: on the shared machine the seed's totals rebuild of 20,000 products outran it. What is
+ * measured runs with the product's limits.
+ */
+async function startInventoryBenchServer(): Promise<BenchServer> {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const seeding = openDatabase({
+    kind: 'postgres',
+    url: BENCH_POSTGRES_URL,
+    schema,
+    timeouts: { statementMs: 3_600_000, lockMs: 600_000 },
+  });
+  await migrateToLatest(seeding.db);
+  const seed = await seedDemoData(seeding.db, { ...SIZE, anchor: new Date('2026-11-15T00:00:00Z') });
+  await sql`vacuum analyze`.execute(seeding.db);
+  await seeding.close();
+  const database = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, schema });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+  });
+  const app = await buildApp({ config, database, auth: await createAuthSetup(config) });
+  await app.listen({ port, host: '127.0.0.1' });
+  const tokens = await signInOverHttp(baseUrl, { email: 'admin@demo.local', password: 'admin-demo' });
+  return {
+    baseUrl,
+    seed,
+    database,
+    headers: { authorization: `Bearer ${tokens.id_token}` },
+    close: async () => {
+      await app.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+      await database.close();
+    },
+  };
+}
+
 /** The inventory override page for every filter, the two control tower screens, and the recompute. */
 export async function runInventoryBench(): Promise<BenchRow[]> {
   if (!(await isPostgresReachable()))
     return [{ case: 'skipped: PostgreSQL at 127.0.0.1:5432 is not reachable' }];
-  const server = await startBenchServer('postgres', SIZE);
+  const server = await startInventoryBenchServer();
   try {
     const { rows: counted } = await sql<{ rows: number }>`
       select count(*)::int as rows from inventory_parameters`.execute(server.database.db);
@@ -45,7 +98,6 @@ export async function runInventoryBench(): Promise<BenchRow[]> {
         verdict: '',
       },
     ];
-    await sql`vacuum analyze`.execute(server.database.db);
 
     const page = (query: string) => getJson<InventoryPage>(server, `/api/inventory/overrides?${query}`);
     const first = (await page('page=1')).items[0]!;
