@@ -5,6 +5,7 @@ import { runExportBench } from './export.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runImportBench } from './import.bench';
+import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runOptimisationBench } from './optimisation.bench';
 import { runPlannersBench } from './planners.bench';
@@ -32,6 +33,9 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   import: {
     title: 'Spreadsheet import of 100,000 rows, CSV and .xlsx (default data set, PostgreSQL, HTTP)',
     run: runImportBench,
+  inventory: {
+    title: 'Inventory planning on 20,000 products × 3 sites in PostgreSQL (HTTP)',
+    run: runInventoryBench,
   },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',

@@ -273,7 +273,10 @@ describe('shell: signed in as the customer', () => {
     await signIn(page, 'circor');
     await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
     await expect(page.locator('[data-brand="circor"]').first().isVisible()).resolves.toBe(true);
-    await expect(mainNav(page).getByRole('link').allInnerTexts()).resolves.toEqual(['Control tower']);
+    await expect(mainNav(page).getByRole('link').allInnerTexts()).resolves.toEqual([
+      'Inventory planning',
+      'Control tower',
+    ]);
     await screenshot(page, 'shell-circor-home');
     await page.getByRole('link', { name: /Forecast Accuracy Metrics/ }).click();
     await heading(page, 'Forecast Accuracy Metrics').waitFor();

@@ -85,7 +85,7 @@ export function OverrideTable(props: Props) {
               <thead>
                 <tr className="h-[60px] border-b border-border text-left text-xs text-muted-foreground">
                   {headers.map((header) => (
-                    <th key={header} scope="col" className="px-2 font-medium">
+                    <th key={header} scope="col" className="whitespace-normal px-2 font-medium">
                       {header}
                     </th>
                   ))}
