@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runBatchSaveBench } from './batch-save.bench';
+import { runControlTowerBench } from './control-tower.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runListLatencyBench } from './list-latency.bench';
@@ -20,6 +21,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runBatchSaveBench,
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
+  'control-tower': {
+    title: 'Control tower on 20,000 × 156 in PostgreSQL: snapshots, worksheet, accuracy, publish (HTTP)',
+    run: runControlTowerBench,
+  },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
     run: runPlannersBench,
