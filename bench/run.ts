@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { runAiBench } from './ai.bench';
 import { runBatchSaveBench } from './batch-save.bench';
 import { runExportBench } from './export.bench';
+import { runControlTowerBench } from './control-tower.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runImportBench } from './import.bench';
@@ -36,6 +37,9 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   inventory: {
     title: 'Inventory planning on 20,000 products × 3 sites in PostgreSQL (HTTP)',
     run: runInventoryBench,
+  'control-tower': {
+    title: 'Control tower on 20,000 × 156 in PostgreSQL: snapshots, worksheet, accuracy, publish (HTTP)',
+    run: runControlTowerBench,
   },
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',

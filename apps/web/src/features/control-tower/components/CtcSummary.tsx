@@ -11,8 +11,8 @@ import { deltaTone, scaled } from './money';
 
 type Props = { quarters: readonly WorksheetQuarter[]; currentQuarter: string; scale: MoneyScale };
 
-const head = 'h-10 px-3 text-left font-medium';
-const num = 'px-3 text-right tabular-nums';
+const head = 'h-10 whitespace-nowrap px-3 text-left font-medium';
+const num = 'whitespace-nowrap px-3 text-right tabular-nums';
 
 /** The summary panel (spec §2): CTC Change (Q vs Q+) and Growth %, side by side. */
 export function CtcSummary({ quarters, currentQuarter, scale }: Props) {
@@ -52,92 +52,96 @@ export function CtcSummary({ quarters, currentQuarter, scale }: Props) {
     { label: '', metric: t('controlTower:review.costShort'), row: growth.cost.yearToYear },
   ];
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid gap-4 2xl:grid-cols-2">
       <section className="rounded-lg border border-border bg-card p-4" aria-labelledby="ctc-heading">
         <h2 id="ctc-heading" className="mb-3 text-base font-semibold">
           {t('controlTower:review.ctcTitle')}
         </h2>
-        <table className="w-full border-collapse text-sm">
-          <thead className="bg-muted">
-            <tr>
-              <th scope="col" className={head}>
-                {t('controlTower:review.category')}
-              </th>
-              <th scope="col" className={head}>
-                {t('controlTower:review.metric')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('controlTower:review.p0')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('controlTower:review.p1')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('controlTower:review.delta')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('controlTower:review.deltaPercent')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ctcRows.map((r, i) => (
-              <tr key={i} className="h-8 border-t border-border">
-                <th scope="row" className="px-3 text-left font-medium">
-                  {r.category}
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <thead className="bg-muted">
+              <tr>
+                <th scope="col" className={head}>
+                  {t('controlTower:review.category')}
                 </th>
-                <td className="px-3">{r.metric}</td>
-                <td className={num}>{scaled(r.line?.p0, scale)}</td>
-                <td className={num}>{scaled(r.line?.p1, scale)}</td>
-                <td className={cn(num, deltaTone(r.line?.delta))}>{scaled(r.line?.delta, scale)}</td>
-                <td className={cn(num, deltaTone(r.line?.deltaPercent))}>
-                  {r.line ? t('controlTower:review.wholePercent', { value: r.line.deltaPercent }) : '-'}
-                </td>
+                <th scope="col" className={head}>
+                  {t('controlTower:review.metric')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('controlTower:review.p0')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('controlTower:review.p1')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('controlTower:review.delta')}
+                </th>
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('controlTower:review.deltaPercent')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ctcRows.map((r, i) => (
+                <tr key={i} className="h-8 border-t border-border">
+                  <th scope="row" className="whitespace-nowrap px-3 text-left font-medium">
+                    {r.category}
+                  </th>
+                  <td className="px-3">{r.metric}</td>
+                  <td className={num}>{scaled(r.line?.p0, scale)}</td>
+                  <td className={num}>{scaled(r.line?.p1, scale)}</td>
+                  <td className={cn(num, deltaTone(r.line?.delta))}>{scaled(r.line?.delta, scale)}</td>
+                  <td className={cn(num, deltaTone(r.line?.deltaPercent))}>
+                    {r.line ? t('controlTower:review.wholePercent', { value: r.line.deltaPercent }) : '-'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <section className="rounded-lg border border-border bg-card p-4" aria-labelledby="growth-heading">
         <h2 id="growth-heading" className="mb-3 text-base font-semibold">
           {t('controlTower:review.growthTitle')}
         </h2>
-        <table className="w-full border-collapse text-sm">
-          <thead className="bg-muted">
-            <tr>
-              <th scope="col" className={head} colSpan={2}>
-                <span className="sr-only">{t('controlTower:review.metric')}</span>
-              </th>
-              {growth.quarters.map((q) => (
-                <th key={q} scope="col" className={cn(head, 'text-right')}>
-                  {q}
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <thead className="bg-muted">
+              <tr>
+                <th scope="col" className={head} colSpan={2}>
+                  <span className="sr-only">{t('controlTower:review.metric')}</span>
                 </th>
-              ))}
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('controlTower:review.next4VsLast4')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {growthRows.map((r, i) => (
-              <tr key={i} className="h-8 border-t border-border">
-                <th scope="row" className="px-3 text-left font-medium">
-                  {r.label}
+                {growth.quarters.map((q) => (
+                  <th key={q} scope="col" className={cn(head, 'text-right')}>
+                    {q}
+                  </th>
+                ))}
+                <th scope="col" className={cn(head, 'text-right')}>
+                  {t('controlTower:review.next4VsLast4')}
                 </th>
-                <td className="px-3">{r.metric}</td>
-                {growth.quarters.map((q) => {
-                  const value = r.row.byQuarter[q] ?? null;
-                  return (
-                    <td key={q} className={cn(num, deltaTone(value))}>
-                      {pct(value)}
-                    </td>
-                  );
-                })}
-                <td className={cn(num, deltaTone(r.row.next4VsLast4))}>{pct(r.row.next4VsLast4)}</td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {growthRows.map((r, i) => (
+                <tr key={i} className="h-8 border-t border-border">
+                  <th scope="row" className="whitespace-nowrap px-3 text-left font-medium">
+                    {r.label}
+                  </th>
+                  <td className="px-3">{r.metric}</td>
+                  {growth.quarters.map((q) => {
+                    const value = r.row.byQuarter[q] ?? null;
+                    return (
+                      <td key={q} className={cn(num, deltaTone(value))}>
+                        {pct(value)}
+                      </td>
+                    );
+                  })}
+                  <td className={cn(num, deltaTone(r.row.next4VsLast4))}>{pct(r.row.next4VsLast4)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </div>
   );

@@ -123,10 +123,10 @@ export function DeltaTracker({ cells }: { cells: readonly TrackerCell[] }) {
               <Button
                 variant="outline"
                 size="sm"
-                aria-labelledby="tracker-quarter-label"
+                aria-labelledby="tracker-quarter-label tracker-quarter-value"
                 className="min-w-44 justify-between"
               >
-                {label}
+                <span id="tracker-quarter-value">{label}</span>
                 <ChevronDownIcon className="size-4" aria-hidden />
               </Button>
             </PopoverTrigger>

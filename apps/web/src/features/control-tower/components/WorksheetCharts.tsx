@@ -69,6 +69,9 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
               aria-label={t(chart.titleKey)}
             >
               <h2 className="mb-2 text-base font-semibold">{t(chart.titleKey)}</h2>
+              {values.length === 0 && (
+                <p className="text-xs text-muted-foreground">{t('controlTower:review.notEnoughHistory')}</p>
+              )}
               <div className="h-[300px]">
                 <ResponsiveContainer width="100%" height="100%">
                   <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
@@ -89,6 +92,7 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
                       stroke={REVENUE_COLOR}
                       strokeWidth={2}
                       connectNulls
+                      isAnimationActive={false}
                     />
                     <Line
                       type="monotone"
@@ -97,6 +101,7 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
                       stroke={COST_COLOR}
                       strokeWidth={2}
                       connectNulls
+                      isAnimationActive={false}
                     />
                   </LineChart>
                 </ResponsiveContainer>
@@ -133,6 +138,7 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
                   stroke={s.color}
                   strokeWidth={s.key === 'finalDemandPlan' ? 3 : 2}
                   connectNulls
+                  isAnimationActive={false}
                 />
               ))}
             </LineChart>
