@@ -200,4 +200,24 @@ describe("the planner's grid", () => {
     await screenshot(page, 'planner-grid-history');
     await page.keyboard.press('Escape');
   });
+
+  it('keeps view, filters, sort and page in the URL; a shared link reopens the same view', async () => {
+    await showView(page, 'Product Family Level', 'Quarterly');
+    await search(page, '');
+    await page.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Rev_Dlrs"]').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sortBy')).toBe('Final_Pln_Rev_Dlrs');
+    const link = page.url();
+    expect(new URL(link).searchParams.get('view')).toBe('category');
+    expect(new URL(link).searchParams.get('drill')).toBe('quarterly');
+
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 1440, height: 1600 });
+    await other.goto(link);
+    await waitForGridIdle(other);
+    await other.getByText('Product Family Level · Quarterly').waitFor();
+    const header = other.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Rev_Dlrs"]');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    expect(await cell(other, 0, 'PF').textContent()).toBe(await cell(page, 0, 'PF').textContent());
+    await other.close();
+  });
 });
