@@ -18,6 +18,7 @@ import { GridPager } from './components/GridPager';
 import { GridToolbar } from './components/GridToolbar';
 import { SelectionPanel } from './components/SelectionPanel';
 import { SpreadConfirmDialog } from './components/SpreadConfirmDialog';
+import { UndoLastSaveButton } from './components/UndoLastSaveButton';
 import { StatusBanner } from './components/StatusBanner';
 import { SummaryBlock } from './components/SummaryBlock';
 import { useAggregateEdit } from './hooks/useAggregateEdit';
@@ -212,22 +213,25 @@ export default function DemandPlanningPage() {
                 {editing.isEditMode && ` · ${t('planning:grid.editMode')}`}
               </p>
             </div>
-            <GridToolbar
-              isEditMode={editing.isEditMode}
-              changeCount={editing.counts.changes}
-              isSaving={editing.isSaving}
-              isRefreshing={isRefreshing}
-              isExporting={isExporting}
-              canExport={total > 0}
-              isAutoSave={preferences.autoSave}
-              onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
-              onRefresh={() => void refresh()}
-              onEnterEditMode={enterEditMode}
-              onSave={editing.save}
-              onDiscard={editing.discard}
-              onExitEditMode={editing.requestExitEditMode}
-              onExport={() => void exportCsv()}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <UndoLastSaveButton isDisabled={editing.isSaving || editing.pending.size > 0} />
+              <GridToolbar
+                isEditMode={editing.isEditMode}
+                changeCount={editing.counts.changes}
+                isSaving={editing.isSaving}
+                isRefreshing={isRefreshing}
+                isExporting={isExporting}
+                canExport={total > 0}
+                isAutoSave={preferences.autoSave}
+                onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
+                onRefresh={() => void refresh()}
+                onEnterEditMode={enterEditMode}
+                onSave={editing.save}
+                onDiscard={editing.discard}
+                onExitEditMode={editing.requestExitEditMode}
+                onExport={() => void exportCsv()}
+              />
+            </div>
           </div>
           <FilterBar
             options={filterOptions.data}
