@@ -133,7 +133,13 @@ describe("the planner's grid", () => {
 
   it('spreads a family × quarter edit over its records, leaving a locked record alone, with history', async () => {
     // One product's records, so the edit touches little of the data the other browser tests read.
-    const pid = (await cell(page, 5, 'PID').textContent())!;
+    // A product away from the top of the table, which the other browser tests edit meanwhile.
+    const pid = (
+      await api<{ rows: Array<{ PID: string }> }>(
+        page,
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=300&limit=1',
+      )
+    ).rows[0]!.PID;
     await search(page, pid);
     type Record = { PID: string; Time_Series_sk: string; Final_Pln_Units: number | null };
     const before = (
