@@ -133,7 +133,13 @@ describe("the planner's grid", () => {
 
   it('spreads a family × quarter edit over its records, leaving a locked record alone, with history', async () => {
     // One product's records, so the edit touches little of the data the other browser tests read.
-    const pid = (await cell(page, 5, 'PID').textContent())!;
+    // A product away from the top of the table, which the other browser tests edit meanwhile.
+    const pid = (
+      await api<{ rows: Array<{ PID: string }> }>(
+        page,
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=300&limit=1',
+      )
+    ).rows[0]!.PID;
     await search(page, pid);
     type Record = { PID: string; Time_Series_sk: string; Final_Pln_Units: number | null };
     const before = (
@@ -199,5 +205,25 @@ describe("the planner's grid", () => {
       .toBe('Aggregate edit (spread)');
     await screenshot(page, 'planner-grid-history');
     await page.keyboard.press('Escape');
+  });
+
+  it('keeps view, filters, sort and page in the URL; a shared link reopens the same view', async () => {
+    await showView(page, 'Product Family Level', 'Quarterly');
+    await search(page, '');
+    await page.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Rev_Dlrs"]').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sortBy')).toBe('Final_Pln_Rev_Dlrs');
+    const link = page.url();
+    expect(new URL(link).searchParams.get('view')).toBe('category');
+    expect(new URL(link).searchParams.get('drill')).toBe('quarterly');
+
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 1440, height: 1600 });
+    await other.goto(link);
+    await waitForGridIdle(other);
+    await other.getByText('Product Family Level · Quarterly').waitFor();
+    const header = other.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Rev_Dlrs"]');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    expect(await cell(other, 0, 'PF').textContent()).toBe(await cell(page, 0, 'PF').textContent());
+    await other.close();
   });
 });

@@ -226,4 +226,33 @@ describe.each(backends)('aggregate edits, locks and cell history on %s', (backen
       expect(page.stamps?.[`${record.PID}|${record.Time_Series_sk}`]?.lastOverriddenBy).toBe(planner);
     }
   });
+
+  it("undoes the caller's last save once, as a new audited change", async () => {
+    const record = (await records())[3]!;
+    const saved = await server.request('POST', '/api/demand-planning/real-data/batch', {
+      updates: [
+        {
+          PID: record.PID,
+          Time_Series_sk: record.Time_Series_sk,
+          version: record.version,
+          Comments: 'Undo me',
+        },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const undone = await server.request<Ok<{ updatedRecords: number }>>('POST', '/api/demand-planning/undo');
+    expect(undone.status).toBe(200);
+    expect(undone.body.data.updatedRecords).toBe(1);
+    const after = (await records()).find(
+      (r) => r.PID === record.PID && r.Time_Series_sk === record.Time_Series_sk,
+    )!;
+    expect(after.Comments).toBe(record.Comments);
+    const trail = (await history(record)).body as Ok<RecordHistoryEntry[]>;
+    expect(trail.data[0]).toMatchObject({ field: 'Comments', origin: 'undo', oldValue: 'Undo me' });
+    expect(trail.data[0]!.cause).toMatch(/^Undo of the save at /);
+    expect((await server.request('POST', '/api/demand-planning/undo')).status).toBe(404);
+    expect(
+      (await server.request('POST', '/api/demand-planning/undo', undefined, { as: 'nogroup' })).status,
+    ).toBe(403);
+  });
 });

@@ -27,6 +27,18 @@ export const spreadingEndpoints = {
     body: ZLockRequestSchema,
     response: { data: z.strictObject({ records: z.number().int().min(0), locked: z.boolean() }) },
   }),
+  undo: defineEndpoint({
+    method: 'POST',
+    path: '/api/demand-planning/undo',
+    access: 'write',
+    summary: "Undoes the caller's last save as a new audited change, if nobody changed those fields since",
+    response: {
+      data: z.strictObject({
+        updatedRecords: z.number().int().min(0),
+        changedFields: z.number().int().min(0),
+      }),
+    },
+  }),
   history: defineEndpoint({
     method: 'GET',
     path: '/api/demand-planning/real-data/:pid/:timeSeriesSk/history',

@@ -110,3 +110,47 @@ export async function recordHistory(
     limit 500`.execute(db);
   return rows;
 }
+
+/** Sources a planner's save writes; an undo reverts the latest of them. */
+const SAVE_SOURCES = ['edit', 'batch', 'spread'];
+
+/**
+ * The audit rows of the caller's last save (one transaction's rows share their time), unless an
+ * undo of theirs came after it: undo reverts the last save once, it is not a history walk.
+ */
+export async function lastSaveAudit(
+  db: Db,
+  user: string,
+  clientIds: readonly string[],
+): Promise<
+  Array<{
+    pid: string;
+    week_start: string;
+    field: string;
+    old_value: string | null;
+    new_value: string | null;
+    changed_at: Date;
+  }>
+> {
+  const { rows } = await sql<{
+    pid: string;
+    week_start: string;
+    field: string;
+    old_value: string | null;
+    new_value: string | null;
+    changed_at: Date;
+  }>`
+    with last as (
+      select max(changed_at) as at from audit_log
+      where changed_by = ${user} and source = any(${SAVE_SOURCES}::text[]) and client_id = any(${[...clientIds]}::text[])),
+    undone as (
+      select max(changed_at) as at from audit_log
+      where changed_by = ${user} and source = 'undo' and client_id = any(${[...clientIds]}::text[]))
+    select a.pid, to_char(a.week_start, 'YYYY-MM-DD') as week_start, a.field, a.old_value, a.new_value, a.changed_at
+    from audit_log a, last
+    where a.changed_at = last.at and a.changed_by = ${user} and a.source = any(${SAVE_SOURCES}::text[])
+      and a.client_id = any(${[...clientIds]}::text[])
+      and (select at from undone) is distinct from greatest((select at from undone), last.at)
+    order by a.id`.execute(db);
+  return rows;
+}

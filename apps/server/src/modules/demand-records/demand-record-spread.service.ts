@@ -4,6 +4,7 @@ import {
   REASON_CODES,
   spreadPercent,
   spreadUnits,
+  type EditableField,
   type LockRequest,
   type ReasonCode,
   type RecordHistoryEntry,
@@ -12,12 +13,16 @@ import {
   type SpreadResult,
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
-import { weekStartOf, type DemandRecordRow } from '../../db/demand-record-row';
+import { EDITABLE_COLUMNS, weekStartOf, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
-import { findCellRecords, recordHistory, setLocks } from './demand-record-spread.repository';
-import { insertAuditRows, updateDemandRecordsBulk } from './demand-record.repository';
+import { findCellRecords, lastSaveAudit, recordHistory, setLocks } from './demand-record-spread.repository';
+import {
+  findDemandRecordsForUpdate,
+  insertAuditRows,
+  updateDemandRecordsBulk,
+} from './demand-record.repository';
 import { prepareWrite, type AuditRow } from './demand-record.service';
 
 const LEVEL_LABEL = { sku: 'Product', category: 'Product Family', business_unit: 'Business Unit' } as const;
@@ -133,6 +138,56 @@ export class DemandRecordSpreadService {
     return result!;
   }
 
+  /**
+   * Undo of the caller's last save (issue 15, Must 7), as a new audited change: each field goes
+   * back to the value it had, if it still holds what that save wrote; otherwise nothing is undone
+   * (409), so an undo never overwrites someone's later work.
+   */
+  async undoLastSave(scope: AccessScope): Promise<{ updatedRecords: number; changedFields: number }> {
+    let outcome = { updatedRecords: 0, changedFields: 0 };
+    await this.db.transaction().execute(async (trx) => {
+      const audit = await lastSaveAudit(trx, scope.userName, scope.clientIds);
+      if (audit.length === 0) throw AppError.notFound('You have no save to undo');
+      const keys = [...new Map(audit.map((a) => [`${a.pid}|${a.week_start}`, a])).values()].map((a) => ({
+        pid: a.pid,
+        weekStart: a.week_start,
+      }));
+      const rows = new Map(
+        (await findDemandRecordsForUpdate(trx, keys, scope.clientIds)).map((r) => [
+          `${r.pid}|${r.week_start}`,
+          r,
+        ]),
+      );
+      const patches = new Map<string, Record<string, string | number | null>>();
+      for (const entry of audit) {
+        const row = rows.get(`${entry.pid}|${entry.week_start}`);
+        const column = EDITABLE_COLUMNS[entry.field as EditableField];
+        const current = row && column ? row[column] : undefined;
+        if (current === undefined || (current === null ? null : String(current)) !== entry.new_value)
+          throw new AppError(
+            'STALE',
+            `${entry.pid} / ${entry.week_start} ${entry.field} was changed after your last save; nothing was undone`,
+          );
+        const patch = patches.get(`${entry.pid}|${entry.week_start}`) ?? {};
+        patch[entry.field] = restoredValue(entry.field, entry.old_value);
+        patches.set(`${entry.pid}|${entry.week_start}`, patch);
+      }
+      const cause = `Undo of the save at ${new Date(audit[0]!.changed_at).toISOString()}`;
+      const writes: NonNullable<ReturnType<typeof prepareWrite>>['write'][] = [];
+      const undoAudit: AuditRow[] = [];
+      for (const [key, patch] of patches) {
+        const prepared = prepareWrite(scope, rows.get(key)!, patch, 'undo');
+        if (!prepared) continue;
+        writes.push(prepared.write);
+        undoAudit.push(...prepared.audit.map((entry) => ({ ...entry, cause })));
+      }
+      await updateDemandRecordsBulk(trx, writes, { at: new Date(), by: scope.userName });
+      await insertAuditRows(trx, undoAudit);
+      outcome = { updatedRecords: writes.length, changedFields: undoAudit.length };
+    });
+    return outcome;
+  }
+
   async setLocks(scope: AccessScope, request: LockRequest): Promise<{ records: number; locked: boolean }> {
     const keys = request.records.map((r) => ({ pid: r.PID, weekStart: weekStartOf(r.Time_Series_sk) }));
     const records = await this.db
@@ -170,6 +225,12 @@ export class DemandRecordSpreadService {
       comment: row.comment,
     }));
   }
+}
+
+/** An audited value as the field holds it: numbers for the overrides, text for code and comment. */
+function restoredValue(field: string, text: string | null): string | number | null {
+  if (text === null) return null;
+  return field === 'Reason_Code' || field === 'Comments' ? text : Number(text);
 }
 
 const keyOf = (row: { pid: string; week_start: string }): string => `${row.pid}|${row.week_start}`;

@@ -53,6 +53,7 @@ export function registerDemandRecordRoutes(
   serveEndpoint(app, spreadingEndpoints.locks, ({ body }, request) =>
     spreading.setLocks(request.access, body),
   );
+  serveEndpoint(app, spreadingEndpoints.undo, (_input, request) => spreading.undoLastSave(request.access));
   serveEndpoint(app, spreadingEndpoints.history, ({ params }, request) =>
     spreading.history(request.access, params),
   );

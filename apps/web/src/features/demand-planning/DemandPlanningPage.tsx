@@ -1,8 +1,8 @@
 import { isSortableAt, type AggregatedRow, type DrillDown, type GridRow, type ViewLevel } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useBlocker, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
@@ -19,6 +19,7 @@ import { GridPager } from './components/GridPager';
 import { GridToolbar } from './components/GridToolbar';
 import { SelectionPanel } from './components/SelectionPanel';
 import { SpreadConfirmDialog } from './components/SpreadConfirmDialog';
+import { UndoLastSaveButton } from './components/UndoLastSaveButton';
 import { StatusBanner } from './components/StatusBanner';
 import { SummaryBlock } from './components/SummaryBlock';
 import { useAggregateEdit } from './hooks/useAggregateEdit';
@@ -32,11 +33,11 @@ import { useRefreshDashboard } from './hooks/useDashboardData';
 import { filterParam } from './utils/filter-summary';
 import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
 import { invalidKeyOf } from './grid/columns';
+import { gridUrlOf, parseGridUrl } from './utils/grid-url';
 import type { LoadBanner } from './utils/load-policy';
 import { DRILL_DOWN_LABEL_KEYS, VIEW_LEVEL_LABEL_KEYS, isEditableView } from './utils/view-level';
 import { useTranslation } from 'react-i18next';
 
-const NO_FILTERS: FilterSelection = { bu: [], pf: [], region: [], search: '' };
 const COMPANY = 'Planning Suite';
 
 function bannerText(banner: LoadBanner, t: TFunction): string {
@@ -56,10 +57,22 @@ export default function DemandPlanningPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const clientContext = user ? clientContextFor(user.groups) : 'admin';
-  const [preferences, updatePreferences] = usePlanningPreferences();
-  const [selection, setSelection] = useState<FilterSelection>(NO_FILTERS);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [sortState, setSort] = useState<GridSortState>(null);
+  // Issue 15, Must 7: the view, filters, sort and page live in the URL, so a link opens the same view.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [fromUrl] = useState(() => parseGridUrl(searchParams));
+  const [preferences, updatePreferences] = usePlanningPreferences({
+    ...(fromUrl.viewLevel ? { viewLevel: fromUrl.viewLevel } : {}),
+    ...(fromUrl.drillDown ? { drillDownType: fromUrl.drillDown } : {}),
+    ...(fromUrl.pageSize ? { pageSize: fromUrl.pageSize } : {}),
+  });
+  const [selection, setSelection] = useState<FilterSelection>({
+    bu: fromUrl.bu,
+    pf: fromUrl.pf,
+    region: fromUrl.region,
+    search: fromUrl.search,
+  });
+  const [pageIndex, setPageIndex] = useState(fromUrl.pageIndex);
+  const [sortState, setSort] = useState<GridSortState>(fromUrl.sort);
   const [isFocusView, setFocusView] = useState(false);
   const [selectedRow, setSelectedRow] = useState<GridRow | null>(null);
   const [isRefreshing, setRefreshing] = useState(false);
@@ -87,6 +100,11 @@ export default function DemandPlanningPage() {
     () => ({ ...viewRequest, offset: pageIndex * pageSize, limit: pageSize }),
     [viewRequest, pageIndex, pageSize],
   );
+
+  useEffect(() => {
+    const next = gridUrlOf({ viewLevel, drillDown, ...selection, sort, pageIndex, pageSize }).toString();
+    if (next !== searchParams.toString()) setSearchParams(next, { replace: true });
+  }, [viewLevel, drillDown, selection, sort, pageIndex, pageSize, searchParams, setSearchParams]);
 
   const grid = useGridPage(request, clientContext);
   usePublishAiPageContext({
@@ -159,7 +177,11 @@ export default function DemandPlanningPage() {
           : '';
 
   // Leaving the page with unsaved edits asks first, like leaving edit mode.
-  const blocker = useBlocker(editing.isEditMode && editing.pending.size > 0);
+  // Only leaving the page counts: paging, sorting and filtering rewrite this page's URL.
+  const hasUnsaved = editing.isEditMode && editing.pending.size > 0;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => hasUnsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   return (
     <div className="flex min-h-full flex-col">
@@ -199,22 +221,25 @@ export default function DemandPlanningPage() {
                 {editing.isEditMode && ` · ${t('planning:grid.editMode')}`}
               </p>
             </div>
-            <GridToolbar
-              isEditMode={editing.isEditMode}
-              changeCount={editing.counts.changes}
-              isSaving={editing.isSaving}
-              isRefreshing={isRefreshing}
-              isExporting={isExporting}
-              canExport={total > 0}
-              isAutoSave={preferences.autoSave}
-              onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
-              onRefresh={() => void refresh()}
-              onEnterEditMode={enterEditMode}
-              onSave={editing.save}
-              onDiscard={editing.discard}
-              onExitEditMode={editing.requestExitEditMode}
-              onExport={() => void exportCsv()}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <UndoLastSaveButton isDisabled={editing.isSaving || editing.pending.size > 0} />
+              <GridToolbar
+                isEditMode={editing.isEditMode}
+                changeCount={editing.counts.changes}
+                isSaving={editing.isSaving}
+                isRefreshing={isRefreshing}
+                isExporting={isExporting}
+                canExport={total > 0}
+                isAutoSave={preferences.autoSave}
+                onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
+                onRefresh={() => void refresh()}
+                onEnterEditMode={enterEditMode}
+                onSave={editing.save}
+                onDiscard={editing.discard}
+                onExitEditMode={editing.requestExitEditMode}
+                onExport={() => void exportCsv()}
+              />
+            </div>
           </div>
           <FilterBar
             options={filterOptions.data}

@@ -22,3 +22,8 @@ export function fetchRecordHistory(
 ): Promise<RecordHistoryEntry[]> {
   return callEndpoint(spreadingEndpoints.history, { params: key, signal });
 }
+
+/** Undoes the signed-in user's last save (as a new audited change). */
+export function undoLastSave() {
+  return callEndpoint(spreadingEndpoints.undo);
+}

@@ -19,14 +19,15 @@ function readStored(): string | null {
  * The page's view preferences under localStorage 'demand-planning-preferences' (spec §3). A first
  * visit starts from the user's default view level and drill-down; later visits from what was left.
  */
-export function usePlanningPreferences(): [
-  PlanningPreferences,
-  (patch: Partial<PlanningPreferences>) => void,
-] {
+export function usePlanningPreferences(
+  /** What a shared link names (view, drill-down, page size): it wins over what was stored. */
+  fromLink: Partial<PlanningPreferences> = {},
+): [PlanningPreferences, (patch: Partial<PlanningPreferences>) => void] {
   const { settings } = useUserSettings();
-  const [preferences, setPreferences] = useState<PlanningPreferences>(() =>
-    parsePreferences(readStored(), defaultPreferences(settings)),
-  );
+  const [preferences, setPreferences] = useState<PlanningPreferences>(() => ({
+    ...parsePreferences(readStored(), defaultPreferences(settings)),
+    ...fromLink,
+  }));
   const update = useCallback((patch: Partial<PlanningPreferences>) => {
     setPreferences((current) => {
       const next = { ...current, ...patch };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { gridUrlOf, parseGridUrl, type GridUrlState } from '../utils/grid-url';
+
+describe('grid URL state', () => {
+  it('round-trips a view with filters, sort and page', () => {
+    const state: GridUrlState = {
+      viewLevel: 'category',
+      drillDown: 'quarterly',
+      bu: ['Industrial Valves', 'Unassigned'],
+      pf: [],
+      region: ['EMEA'],
+      search: 'PRD-0004',
+      sort: { field: 'Final_Pln_Rev_Dlrs', dir: 'desc' },
+      pageIndex: 2,
+      pageSize: 50,
+    };
+    const url = gridUrlOf(state).toString();
+    expect(url).toBe(
+      'view=category&drill=quarterly&bu=Industrial+Valves%2CUnassigned&region=EMEA&q=PRD-0004&sortBy=Final_Pln_Rev_Dlrs&sortDir=desc&page=3&size=50',
+    );
+    expect(parseGridUrl(new URLSearchParams(url))).toEqual(state);
+  });
+
+  it('ignores what the grid does not offer, so a stale link still opens', () => {
+    expect(parseGridUrl(new URLSearchParams('view=galaxy&drill=daily&page=-2&size=7&sortBy=a;b'))).toEqual({
+      bu: [],
+      pf: [],
+      region: [],
+      search: '',
+      sort: null,
+      pageIndex: 0,
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  DRILL_DOWNS,
+  GRID_PAGE_SIZES,
+  SORT_DIRECTIONS,
+  VIEW_LEVELS,
+  type DrillDown,
+  type SortDirection,
+  type ViewLevel,
+} from '@ps/domain';
+import type { GridSortState } from './grid-query';
+
+/** What a shared link carries (issue 15, Must 7): the view, its filters, sort and page. */
+export type GridUrlState = {
+  viewLevel?: ViewLevel;
+  drillDown?: DrillDown;
+  bu: string[];
+  pf: string[];
+  region: string[];
+  search: string;
+  sort: GridSortState;
+  /** Zero-based page index; the URL shows it one-based, as the pager does. */
+  pageIndex: number;
+  pageSize?: (typeof GRID_PAGE_SIZES)[number];
+};
+
+const list = (value: string | null): string[] =>
+  value === null
+    ? []
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v.length > 0);
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((v) => v === value);
+
+/**
+ * Reads the grid's state from the page URL. A value that is not one the grid offers is ignored
+ * (the preference or default applies), so a hand-edited or stale link still opens a view.
+ */
+export function parseGridUrl(params: URLSearchParams): GridUrlState {
+  const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
+  const sortBy = params.get('sortBy');
+  const sortDir = oneOf<SortDirection>(SORT_DIRECTIONS, params.get('sortDir')) ?? 'asc';
+  const viewLevel = oneOf(VIEW_LEVELS, params.get('view'));
+  const drillDown = oneOf(DRILL_DOWNS, params.get('drill'));
+  const pageSize = GRID_PAGE_SIZES.find((s) => s === size);
+  return {
+    ...(viewLevel ? { viewLevel } : {}),
+    ...(drillDown ? { drillDown } : {}),
+    bu: list(params.get('bu')),
+    pf: list(params.get('pf')),
+    region: list(params.get('region')),
+    search: params.get('q')?.trim() ?? '',
+    sort: sortBy && /^[\wï]{1,60}$/.test(sortBy) ? { field: sortBy, dir: sortDir } : null,
+    pageIndex: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    ...(pageSize ? { pageSize } : {}),
+  };
+}
+
+/** The URL parameters of a grid state; defaults (no filter, no sort, page 1) are left out. */
+export function gridUrlOf(state: GridUrlState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.viewLevel) params.set('view', state.viewLevel);
+  if (state.drillDown) params.set('drill', state.drillDown);
+  for (const key of ['bu', 'pf', 'region'] as const)
+    if (state[key].length > 0) params.set(key, state[key].join(','));
+  if (state.search) params.set('q', state.search);
+  if (state.sort) {
+    params.set('sortBy', state.sort.field);
+    params.set('sortDir', state.sort.dir);
+  }
+  if (state.pageIndex > 0) params.set('page', String(state.pageIndex + 1));
+  if (state.pageSize) params.set('size', String(state.pageSize));
+  return params;
+}
