@@ -46,6 +46,7 @@ import {
 
 /** Rows per database read while exporting: bounded memory, few round trips. */
 export const EXPORT_PAGE_SIZE = 2000;
+const MAX_WEEKS_PER_PRODUCT = 156;
 /** Products per read of the Detailed Export (each brings its 52 horizon weeks). */
 const DETAILED_PRODUCTS_PER_PAGE = 250;
 
@@ -69,8 +70,9 @@ export class ExportService {
   async *gridPages(scope: AccessScope, query: GridExportQuery): AsyncGenerator<GridRow[]> {
     const filters = this.grid.filtersOf(scope, query);
     if (query.viewLevel === 'none' && query.drillDown === 'none') {
-      // A product has at most 156 weeks in the largest data set, 52 by default.
-      const productsPerPage = Math.max(1, Math.floor(this.pageSize / 52));
+      // Sized for the longest history (156 weeks in the largest data set) so that a page never
+      // holds much more than pageSize records: what a page holds is what the export's memory is.
+      const productsPerPage = Math.max(1, Math.floor(this.pageSize / MAX_WEEKS_PER_PRODUCT));
       for (const hasData of [true, false]) {
         for (let after: string | null = null; ;) {
           const pids = await productKeysAfter(this.db, filters, after, productsPerPage);
