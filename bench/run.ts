@@ -31,12 +31,15 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     title:
       'Spreadsheet exports: Detailed Export (700 × 52), Quick Export of 1 M records (20,000 × 156), PostgreSQL',
     run: runExportBench,
+  },
   import: {
     title: 'Spreadsheet import of 100,000 rows, CSV and .xlsx (default data set, PostgreSQL, HTTP)',
     run: runImportBench,
+  },
   inventory: {
     title: 'Inventory planning on 20,000 products × 3 sites in PostgreSQL (HTTP)',
     run: runInventoryBench,
+  },
   'control-tower': {
     title: 'Control tower on 20,000 × 156 in PostgreSQL: snapshots, worksheet, accuracy, publish (HTTP)',
     run: runControlTowerBench,
