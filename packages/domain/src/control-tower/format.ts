@@ -1,22 +1,4 @@
-import type { MoneyScale } from '../format/display';
 import type { SortDirection } from '../planning-grid';
-
-const DIVISOR: Record<MoneyScale, number> = { K: 1e3, M: 1e6, B: 1e9 };
-
-/**
- * Control tower currency (spec §9): $, the value in the scale, one decimal when the scaled value is
- * below 10 (in size), none otherwise; e.g. 2,345,678 in M is '$2.3M', 23,456,789 is '$23M'.
- */
-export function formatScaledMoney(value: number | null | undefined, scale: MoneyScale): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  const scaled = value / DIVISOR[scale];
-  const decimals = Math.abs(scaled) < 10 ? 1 : 0;
-  const sign = scaled < 0 ? '-' : '';
-  return `${sign}$${Math.abs(scaled).toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  })}${scale}`;
-}
 
 /** Tracker values (spec §9): null '-', size under 1 and not zero with 5 decimals, else 2. */
 export function formatTrackerValue(value: number | null | undefined): string {

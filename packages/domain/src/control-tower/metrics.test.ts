@@ -10,14 +10,8 @@ import {
   quarterRange,
   shiftQuarter,
 } from './metrics';
-import {
-  formatScaledMoney,
-  formatTrackerValue,
-  nextSort,
-  quarterSelectionLabel,
-  sortRows,
-  toggleQuarter,
-} from './format';
+import { formatTrackerValue, nextSort, quarterSelectionLabel, sortRows, toggleQuarter } from './format';
+import { formatScaledCurrency } from '../format/display';
 
 describe('deltaPercent (spec §9)', () => {
   it('rounds to a whole percent and answers 0 on a zero base', () => {
@@ -120,11 +114,10 @@ describe('error metrics', () => {
 
 describe('control tower formats (spec §9)', () => {
   it('scales money with one decimal below 10', () => {
-    expect(formatScaledMoney(2_345_678, 'M')).toBe('$2.3M');
-    expect(formatScaledMoney(23_456_789, 'M')).toBe('$23M');
-    expect(formatScaledMoney(-1_250, 'K')).toBe('-$1.3K');
-    expect(formatScaledMoney(1_234_567_890_123, 'B')).toBe('$1,235B');
-    expect(formatScaledMoney(null, 'M')).toBe('-');
+    expect(formatScaledCurrency(2_345_678, 'M')).toBe('$2.3M');
+    expect(formatScaledCurrency(23_456_789, 'M')).toBe('$23M');
+    expect(formatScaledCurrency(-1_250, 'K')).toBe('-$1.3K');
+    expect(formatScaledCurrency(1_234_567_890_123, 'B')).toBe('$1,235B');
   });
 
   it('tracker values: 5 decimals under 1, null as -', () => {

@@ -7,7 +7,7 @@ import {
 } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { deltaTone, scaled } from './money';
+import { deltaTone, useScaledMoney } from './money';
 
 type Props = { quarters: readonly WorksheetQuarter[]; currentQuarter: string; scale: MoneyScale };
 
@@ -17,6 +17,7 @@ const num = 'whitespace-nowrap px-3 text-right tabular-nums';
 /** The summary panel (spec §2): CTC Change (Q vs Q+) and Growth %, side by side. */
 export function CtcSummary({ quarters, currentQuarter, scale }: Props) {
   const { t } = useTranslation();
+  const scaled = useScaledMoney();
   const ctc = ctcSummary(quarters, currentQuarter);
   const growth = worksheetGrowth(quarters, currentQuarter);
   const pct = (value: number | null) =>

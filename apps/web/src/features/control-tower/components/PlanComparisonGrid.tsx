@@ -9,7 +9,7 @@ import { ArrowLeftRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { deltaTone, scaled } from './money';
+import { deltaTone, useScaledMoney } from './money';
 
 /** Row labels, one literal key per spec row (the catalogue test finds keys by their literal). */
 export const ROW_LABEL_KEYS: Record<(typeof COMPARISON_ROWS)[number]['key'], string> = {
@@ -47,6 +47,7 @@ type Props = {
  */
 export function PlanComparisonGrid({ quarters, measure, scale, onToggleMeasure, title }: Props) {
   const { t } = useTranslation();
+  const scaled = useScaledMoney();
   const cell = (row: (typeof COMPARISON_ROWS)[number], quarter: WorksheetQuarter): string => {
     const value = comparisonValue(quarter, row, measure);
     if (value === null) return '-';

@@ -1,6 +1,7 @@
-import { formatScaledMoney, worksheetGrowth, type MoneyScale, type WorksheetQuarter } from '@ps/domain';
+import { worksheetGrowth, type MoneyScale, type WorksheetQuarter } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useScaledMoney } from './money';
 
 /** Spec §9: y domains padded 10 % (small charts) or 5 % (large chart, zero values ignored). */
 export function paddedDomain(
@@ -50,7 +51,8 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
   const large = quarters
     .flatMap((q) => SERIES.map((s) => q[s.key]?.revenue ?? null))
     .filter((v): v is number => v !== null);
-  const money = (value: number) => formatScaledMoney(value, scale);
+  const scaled = useScaledMoney();
+  const money = (value: number) => scaled(value, scale);
   const percent = (value: number) => t('controlTower:review.wholePercent', { value });
   return (
     <div className="flex flex-col gap-4">

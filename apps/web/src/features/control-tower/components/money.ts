@@ -1,4 +1,5 @@
-import { deltaPercent, formatScaledMoney, type MoneyScale } from '@ps/domain';
+import type { MoneyScale } from '@ps/domain';
+import { useFormatters } from '@/features/settings/useFormatters';
 
 /** Tailwind classes of a delta (spec §2: positive in the success colour, negative in the destructive one). */
 export function deltaTone(value: number | null | undefined): string {
@@ -6,6 +7,11 @@ export function deltaTone(value: number | null | undefined): string {
   return value > 0 ? 'text-success' : 'text-destructive';
 }
 
-export const scaled = (value: number | null | undefined, scale: MoneyScale): string =>
-  formatScaledMoney(value, scale);
-export { deltaPercent };
+/**
+ * Control tower money (spec §9: symbol, K/M/B scale, one decimal below 10; '-' for no value) in
+ * the user's currency, converted at the rate the formatters apply, and number format.
+ */
+export function useScaledMoney(): (value: number | null | undefined, scale: MoneyScale) => string {
+  const format = useFormatters();
+  return (value, scale) => (value === null || value === undefined ? '-' : format.scaled(value, scale));
+}
