@@ -80,6 +80,37 @@ describe('settings that follow the user, money in the chosen currency (issue 18)
     await screenshot(page, 'settings-eur-dashboard');
   });
 
+  it('shows the planning page in Spanish with rupees, converted and grouped the Indian way', async () => {
+    const { page } = first;
+    const table = await api<Rates>(page, '/api/exchange-rates');
+    const metrics = await api<{ currentPublishValue: number }>(page, '/api/dashboard-metrics');
+    const inr = table.rates
+      .filter((r) => r.currency === 'inr' && r.validFrom <= table.asOf)
+      .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]!;
+    await chooseInSettings(page, '#setting-language', 'Spanish');
+    const dialog = async (field: string, option: string) => {
+      await page.getByTestId('sidebar').getByRole('button', { name: 'Configuración', exact: true }).click();
+      const settings = page.getByRole('dialog');
+      await settings.locator(field).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+      await settings.getByRole('button', { name: 'Guardar configuración', exact: true }).click();
+      await settings.waitFor({ state: 'detached' });
+    };
+    await dialog('#setting-currency', 'INR (₹)');
+    await dialog('#setting-number-format', 'India (12,34,567.89)');
+    const shown = await currentPublish(page).innerText();
+    const expected = Math.round(metrics.currentPublishValue * 10 * inr.rate);
+    expect(shown.startsWith('₹')).toBe(true);
+    expect(Number(shown.replace(/[₹,]/g, ''))).toBe(expected);
+    // Lakh and crore grouping: the last three digits, then pairs.
+    expect(shown).toMatch(/^₹(\d{1,2},)*\d{1,2},\d{3}$|^₹\d{1,3}$/);
+    await page.getByRole('note').filter({ hasText: 'Importes en INR' }).first().waitFor();
+    await screenshot(page, 'settings-es-inr-demand-planning');
+    await dialog('#setting-language', 'Inglés');
+    await chooseInSettings(page, '#setting-number-format', 'US (1,234,567.89)');
+    await chooseInSettings(page, '#setting-currency', 'EUR (€)');
+  });
+
   it('shows the settings saved in one browser in another after signing in there', async () => {
     await chooseInSettings(first.page, '#setting-number-format', 'Indian (12,34,567.89)');
     await signIn(second.page, 'admin');
