@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { restoreDefaultSettings } from './support/settings';
 
 type Envelope<T> = { success: boolean; data: T };
 type Rates = { asOf: string; rates: { currency: string; validFrom: string; rate: number }[] };
@@ -48,8 +49,7 @@ describe('settings that follow the user, money in the chosen currency (issue 18)
   });
   afterAll(async () => {
     // Other browser tests share this server and read dollars: leave the admin's settings as found.
-    if (first?.page)
-      await chooseInSettings(first.page, '#setting-currency', 'USD ($)').catch(() => undefined);
+    if (first?.page) await restoreDefaultSettings(first.page).catch(() => undefined);
     await browser?.close();
   });
 

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { restoreDefaultSettings } from './support/settings';
 
 const sidebar = (page: Page) => page.getByTestId('sidebar');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -237,6 +238,7 @@ describe('shell: signed in as admin', () => {
     await expect(page.evaluate(() => document.documentElement.classList.contains('light'))).resolves.toBe(
       true,
     );
+    await restoreDefaultSettings(page);
   });
 
   it('shows one toast at a time and removes it after 5 seconds', async () => {

@@ -15,7 +15,12 @@ import {
   writeSidebarCollapsed,
   writeUserSettings,
 } from './settings-storage';
-import { fetchServerSettings, sameSettings, saveServerSettings } from './server-settings';
+import {
+  fetchServerSettings,
+  isServerNewer,
+  saveServerSettings,
+  SETTINGS_SYNCED_KEY,
+} from './server-settings';
 import { applyTheme } from './theme';
 import { UserSettingsContext, type UserSettingsContextValue } from './user-settings-context';
 
@@ -64,13 +69,10 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
     if (!isAuthenticated) return;
     let isCurrent = true;
     fetchServerSettings()
-      .then((saved) => {
-        if (!isCurrent) return;
-        const local = readSettingsInEffect(localStorage, navigator.languages);
-        if (saved && !sameSettings(saved, local)) applySettings(saved);
-        // Settings saved in this browser before they were kept on the server move there once.
-        if (!saved && readSavedLanguage(localStorage) !== undefined)
-          void saveServerSettings(local).catch(() => undefined);
+      .then((server) => {
+        if (!isCurrent || !isServerNewer(server, localStorage.getItem(SETTINGS_SYNCED_KEY))) return;
+        localStorage.setItem(SETTINGS_SYNCED_KEY, server.updatedAt ?? '');
+        if (server.settings) applySettings(server.settings);
       })
       // Offline or refused: the cached settings stay in effect; nothing to tell the user.
       .catch(() => undefined);
@@ -83,13 +85,15 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
     (next: UserSettings) => {
       applySettings(next);
       if (!isAuthenticated) return;
-      saveServerSettings(next).catch((error: unknown) =>
-        toast({
-          variant: 'destructive',
-          title: i18next.t('settings:serverRefused'),
-          description: errorText(error),
-        }),
-      );
+      saveServerSettings(next)
+        .then((saved) => localStorage.setItem(SETTINGS_SYNCED_KEY, saved.updatedAt ?? ''))
+        .catch((error: unknown) =>
+          toast({
+            variant: 'destructive',
+            title: i18next.t('settings:serverRefused'),
+            description: errorText(error),
+          }),
+        );
     },
     [applySettings, isAuthenticated],
   );

@@ -54,6 +54,8 @@ export async function signOutEverywhere(navigate: (path: string) => void): Promi
   localStorage.removeItem(LOCAL_KEYS.isAuthenticated);
   localStorage.removeItem(LOCAL_KEYS.currentUser);
   localStorage.removeItem(LOCAL_KEYS.userSettings);
+  // The next user to sign in here must get their own settings from the server.
+  localStorage.removeItem(LOCAL_KEYS.userSettingsSyncedAt);
   clearTokens();
   sessionStorage.clear();
   sessionStorage.setItem(SESSION_KEYS.loggedOut, 'true');

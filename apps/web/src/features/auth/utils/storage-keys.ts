@@ -3,6 +3,8 @@ export const LOCAL_KEYS = {
   isAuthenticated: 'isAuthenticated',
   currentUser: 'currentUser',
   userSettings: 'userSettings',
+  /** When the cached userSettings last matched the server's copy (settings follow the user). */
+  userSettingsSyncedAt: 'userSettingsSyncedAt',
   accessToken: 'access_token',
   idToken: 'id_token',
   refreshToken: 'refresh_token',
