@@ -25,7 +25,9 @@ describe('forecast run from the demand planning page', () => {
     const toast = await page.waitForSelector('[data-testid="toast"]:has-text("Forecast Complete")', {
       timeout: 120_000,
     });
-    expect(await toast.innerText()).toMatch(/Updated forecasts for 60 products \(\d+ records\)\./);
+    // 60 seeded products, plus any another browser test imported into the shared server first.
+    const done = /Updated forecasts for (\d+) products \(\d+ records\)\./.exec(await toast.innerText());
+    expect(Number(done?.[1])).toBeGreaterThanOrEqual(60);
     await runButton.waitFor();
     expect(await runButton.isEnabled()).toBe(true);
     await context.close();

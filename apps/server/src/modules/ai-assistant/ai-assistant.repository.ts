@@ -58,11 +58,12 @@ export async function productExists(db: Db, clientIds: readonly ClientId[], pid:
 
 /** First and last week with records in scope (null when there are none). */
 export async function dataWindow(db: Db, clientIds: readonly ClientId[]): Promise<WeekRange | null> {
+  // The weeks that hold a final plan, the same records a scenario scales (a record created
+  // without a plan yet, e.g. by an import, must not move "Q3" to a quarter with nothing to change).
   const { rows } = await sql<{ first: string | null; last: string | null }>`
-    select min(week_start)::text as first, max(week_start)::text as last
-    from demand_week_totals where client_id = any(${[...clientIds]}::text[]) and record_count > 0`.execute(
-    db,
-  );
+    select min(r.week_start)::text as first, max(r.week_start)::text as last
+    from demand_records r join products p on p.pid = r.pid
+    where p.client_id = any(${[...clientIds]}::text[]) and r.final_pln_units is not null`.execute(db);
   const row = rows[0];
   return row?.first && row.last ? { from: row.first, to: row.last } : null;
 }
