@@ -2,7 +2,7 @@ import { MAX_LAG, MIN_LAG, type WorksheetFilters } from '@ps/domain';
 import { sql } from 'kysely';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
 import { startBenchServer, type BenchServer } from './bench-server';
-import { ms, percentile, timeRuns, type BenchRow } from './stats';
+import { budgetRow, timeRuns, type BenchRow } from './stats';
 
 /** Issue 11 Must 7 on 20,000 × 156 (CONTROL_TOWER_BENCH_PRODUCTS / _WEEKS to try other sizes). */
 const SIZE = {
@@ -20,18 +20,6 @@ async function call(server: BenchServer, method: string, path: string, body?: un
   if (!response.ok)
     throw new Error(`${method} ${path} failed: HTTP ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: unknown }).data;
-}
-
-function row(name: string, timings: number[], budget: number): BenchRow {
-  const p95 = percentile(timings, 95);
-  return {
-    case: name,
-    runs: timings.length,
-    p50: ms(percentile(timings, 50)),
-    p95: ms(p95),
-    budget: `< ${budget} ms`,
-    verdict: p95 < budget ? 'ok' : 'OVER',
-  };
 }
 
 /**
@@ -74,7 +62,7 @@ export async function runControlTowerBench(): Promise<BenchRow[]> {
     let next = 0;
     await call(server, 'GET', `/api/control-tower/worksheet?${queries[0]}`);
     rows.push(
-      row(
+      budgetRow(
         `worksheet, every filter combination (${queries.length}), round robin`,
         await timeRuns(queries.length * 3, () =>
           call(server, 'GET', `/api/control-tower/worksheet?${queries[next++ % queries.length]}`),
@@ -84,7 +72,7 @@ export async function runControlTowerBench(): Promise<BenchRow[]> {
     );
     let lag = MIN_LAG;
     rows.push(
-      row(
+      budgetRow(
         `accuracy, lags ${MIN_LAG}–${MAX_LAG} round robin`,
         await timeRuns((MAX_LAG - MIN_LAG + 1) * 2, () => {
           const current = lag;
@@ -96,7 +84,9 @@ export async function runControlTowerBench(): Promise<BenchRow[]> {
     );
     const started = performance.now();
     await call(server, 'POST', '/api/plan-cycles', { label: 'Bench cycle' });
-    rows.push(row('publish a cycle, all products (one run)', [performance.now() - started], BUDGET.publish));
+    rows.push(
+      budgetRow('publish a cycle, all products (one run)', [performance.now() - started], BUDGET.publish),
+    );
     return rows;
   } finally {
     await server.close();

@@ -1,29 +1,11 @@
 import { DRILL_DOWNS, VIEW_LEVELS, type DemandRecord, type GridPage } from '@ps/domain';
 import { sql } from 'kysely';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
-import { startBenchServer, type BenchServer } from './bench-server';
-import { ms, percentile, timeRuns, type BenchRow } from './stats';
+import { getJson, startBenchServer } from './bench-server';
+import { budgetRow, timeRuns, type BenchRow } from './stats';
 
 const SIZE = { products: 20_000, weeks: 156 };
 const BUDGET = { firstPage: 300, aggregation: 1000, save: 1000 };
-
-async function getJson<T>(server: BenchServer, path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, { headers: server.headers });
-  if (!response.ok) throw new Error(`GET ${path} failed: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
-function row(name: string, timings: number[], budget: number): BenchRow {
-  const p95 = percentile(timings, 95);
-  return {
-    case: name,
-    runs: timings.length,
-    p50: ms(percentile(timings, 50)),
-    p95: ms(p95),
-    budget: `< ${budget} ms`,
-    verdict: p95 < budget ? 'ok' : 'OVER',
-  };
-}
 
 /**
  * The planning grid on 20,000 products × 156 weeks (3.12 M records) in PostgreSQL, over HTTP:
@@ -56,21 +38,21 @@ export async function runPlanningGridBench(): Promise<BenchRow[]> {
     const page = (query: string) => getJson<GridPage>(server, `/api/demand-planning/grid?${query}`);
     await page('viewLevel=none&drillDown=none&limit=100'); // warm-up
     rows.push(
-      row(
+      budgetRow(
         'first page, original table (100 rows)',
         await timeRuns(40, () => page('viewLevel=none&drillDown=none&limit=100')),
         BUDGET.firstPage,
       ),
     );
     rows.push(
-      row(
+      budgetRow(
         'first page, default view (category)',
         await timeRuns(40, () => page('limit=100')),
         BUDGET.firstPage,
       ),
     );
     rows.push(
-      row(
+      budgetRow(
         'page 2000 of the original table',
         await timeRuns(20, () => page('viewLevel=none&drillDown=none&limit=100&offset=200000')),
         BUDGET.firstPage,
@@ -82,12 +64,12 @@ export async function runPlanningGridBench(): Promise<BenchRow[]> {
         const query = `viewLevel=${viewLevel}&drillDown=${drillDown}&limit=100`;
         await page(query);
         rows.push(
-          row(`${viewLevel} × ${drillDown}`, await timeRuns(15, () => page(query)), BUDGET.aggregation),
+          budgetRow(`${viewLevel} × ${drillDown}`, await timeRuns(15, () => page(query)), BUDGET.aggregation),
         );
       }
     }
     rows.push(
-      row(
+      budgetRow(
         'business_unit × monthly, BU + region filter',
         await timeRuns(15, () =>
           page('viewLevel=business_unit&drillDown=monthly&bu=Instrumentation&region=EMEA'),
@@ -96,21 +78,21 @@ export async function runPlanningGridBench(): Promise<BenchRow[]> {
       ),
     );
     rows.push(
-      row(
+      budgetRow(
         'filter options',
         await timeRuns(15, () => getJson(server, '/api/demand-planning/filter-options')),
         BUDGET.firstPage,
       ),
     );
     rows.push(
-      row(
+      budgetRow(
         'dashboard metrics',
         await timeRuns(15, () => getJson(server, '/api/dashboard-metrics')),
         BUDGET.aggregation,
       ),
     );
     rows.push(
-      row(
+      budgetRow(
         'summary stats',
         await timeRuns(15, () => getJson(server, '/api/summary-stats')),
         BUDGET.aggregation,
@@ -147,7 +129,7 @@ export async function runPlanningGridBench(): Promise<BenchRow[]> {
         throw new Error(`Batch save changed ${body.data.changedFields} cells, not 500`);
       for (const item of body.data.items) versions.set(`${item.PID}|${item.Time_Series_sk}`, item.version);
     };
-    rows.push(row('batch save, 500 cells (500 records)', await timeRuns(10, save), BUDGET.save));
+    rows.push(budgetRow('batch save, 500 cells (500 records)', await timeRuns(10, save), BUDGET.save));
     return rows;
   } finally {
     await server.close();

@@ -27,3 +27,16 @@ export function printTable(title: string, rows: readonly BenchRow[]): void {
 }
 
 export const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+/** A timed case against its p95 budget in milliseconds. */
+export function budgetRow(name: string, timings: number[], budget: number): BenchRow {
+  const p95 = percentile(timings, 95);
+  return {
+    case: name,
+    runs: timings.length,
+    p50: ms(percentile(timings, 50)),
+    p95: ms(p95),
+    budget: `< ${budget} ms`,
+    verdict: p95 < budget ? 'ok' : 'OVER',
+  };
+}
