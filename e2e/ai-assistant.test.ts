@@ -1,7 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { restoreDefaultSettings } from './support/settings';
 
 /** Issue 12: the chat drawer and the help bubble on the demand planning page, offline analyst. */
 describe('AI assistant', () => {
@@ -133,7 +137,7 @@ describe('AI assistant', () => {
   it('opens the help bubble in three contexts, with its pulsing dot, error and Try Again', async () => {
     for (const [title, expected] of [
       ['Planning Workflow', /units, \$[\d,]+ final revenue/],
-      ['Performance Metrics', /Statistical forecast error \(WAPE\)/],
+      ['Performance Metrics', /Final plan accuracy at lag 1: [\d.]+% \(WAPE [\d.]+%\)/],
       ['Category Management', /You are looking at all your data: [\d,]+ demand records/],
     ] as const) {
       const trigger = page.getByRole('button', { name: `AI insights: ${title}` });
@@ -161,6 +165,73 @@ describe('AI assistant', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('places the help bubble on the view level, the drill down, the import dialog and its validation', async () => {
+    /** Opens a bubble, waits for its insight and closes it again. */
+    const insight = async (title: string, expected: RegExp, shot?: string) => {
+      await page.getByRole('button', { name: `AI insights: ${title}` }).click();
+      const popover = page.getByRole('dialog').filter({ hasText: title }).last();
+      await expect.poll(async () => popover.innerText(), { timeout: 10_000 }).toMatch(expected);
+      expect(await popover.innerText()).toMatch(/Recommendations/i);
+      if (shot) await screenshot(page, shot);
+      await page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'detached' });
+    };
+    await insight(
+      'Business Unit Planning',
+      /final plan [\d,]+ units against a statistical forecast of [\d,]+ \([+−]?[\d.]+%\); revenue \$[\d,]+/,
+    );
+    await insight('Time-Drill Down', /Drill down .+ at .+ Level: the rows group the weeks of [\d,]+ records/);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Demand Planning Data' });
+    await dialog.waitFor();
+    await insight('Excel Import', /Imports add to the [\d,]+ records of all your data/);
+    const file = join(mkdtempSync(join(tmpdir(), 'ai-help-')), 'one-row.csv');
+    writeFileSync(file, 'sku,category,businessUnit\nAI-HELP-1,Ball Valves,Industrial Valves\n');
+    await page.getByTestId('import-file-input').setInputFiles(file);
+    await dialog.getByTestId('import-summary').waitFor();
+    await insight('Data Validation', /[\d,]+ records in all your data; \d+ unsaved edits/, 'ai-help-import-validation');
+    // Other browser tests share this server's data: the file is previewed, never imported.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("answers in the user's language and formats, the drawer and the help bubble alike", async () => {
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('userSettings') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(
+        'userSettings',
+        JSON.stringify({ ...stored, language: 'spanish', dateFormat: 'dd/mm/yyyy', numberFormat: 'indian' }),
+      );
+    });
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: 'Abrir el asistente de IA' }).click();
+      const spanish = page.getByRole('complementary', { name: 'Asistente de IA' });
+      await spanish
+        .getByRole('button', { name: '¿Dónde está el plan por encima o por debajo del pronóstico?' })
+        .click();
+      const answers = spanish.getByTestId('ai-message');
+      await expect.poll(() => answers.count(), { timeout: 15_000 }).toBe(3);
+      await expect
+        .poll(() => spanish.getByRole('textbox', { name: 'Su pregunta' }).isEnabled(), { timeout: 15_000 })
+        .toBe(true);
+      const text = await answers.last().innerText();
+      expect(text).toMatch(/[\d,]+ unidades planificadas frente a [\d,]+ pronosticadas/);
+      expect(text).toMatch(/Datos usados: [\d,]+ registros de demanda/);
+      await screenshot(page, 'ai-assistant-drawer-spanish');
+      await spanish.getByRole('button', { name: 'Cerrar', exact: true }).click();
+      await page.getByRole('button', { name: 'Información de IA: Flujo de planificación' }).click();
+      await expect
+        .poll(async () => page.getByRole('dialog').last().innerText(), { timeout: 10_000 })
+        .toMatch(/Plan de todos sus datos: [\d,]+ unidades/);
+      await page.keyboard.press('Escape');
+    } finally {
+      await restoreDefaultSettings(page);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Financial Dashboard' }).waitFor();
+    }
+  });
+
   it('looks right in the dark theme', async () => {
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('userSettings') ?? '{}') as Record<string, unknown>;
@@ -180,5 +251,6 @@ describe('AI assistant', () => {
       .waitFor();
     await screenshot(page, 'ai-help-bubble-dark');
     await page.keyboard.press('Escape');
+    await restoreDefaultSettings(page);
   });
 });

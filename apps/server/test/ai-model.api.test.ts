@@ -165,7 +165,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     expect(await audit()).toBe(before);
   });
 
-  it('flags figures of the reply that no tool result holds', async () => {
+  it('withholds figures of the reply that no tool result holds, before any piece is sent', async () => {
     const units = (
       await sql<{ final: number }>`
         select coalesce(sum(r.final_pln_units), 0)::float8 as final
@@ -174,17 +174,34 @@ describe('AI assistant with a model (mock, tool calls)', () => {
       )
     ).rows[0]!.final;
     const grounded = new Intl.NumberFormat('en-US').format(units);
-    const model = new MockLanguageModelV3({
-      doStream: [
-        toolCall('planTotals', {}),
-        text(`The final plan holds **${grounded} units**, about 123,456,789 more than last year.`),
-      ],
-    });
-    const reply = await (await serviceWith(model)).chat(scopeOf('circor'), question('Total plan?'));
-    expect(reply.response).toContain(`**${grounded} units**`);
-    expect(reply.response).toMatch(
-      /\*\*Note:\*\* these figures do not come from the data I read; do not rely on them: 123,456,789\.$/,
+    const answer = `The final plan holds **${grounded} units**, about 123,456,789 more than last year (+42.5%).`;
+    const model = () =>
+      new MockLanguageModelV3({ doStream: [toolCall('planTotals', {}), text(answer)] });
+    const reply = await (await serviceWith(model())).chat(scopeOf('circor'), question('Total plan?'));
+    expect(reply.response).toBe(
+      `The final plan holds **${grounded} units**, about [figure withheld] more than last year ([figure withheld]).\n\n` +
+        '**Note:** 2 figures were withheld because they do not come from the data I read.',
     );
+    // Streamed in pieces of 12 characters, the invented figures never reach the reader.
+    const deltas: string[] = [];
+    for await (const event of await (
+      await serviceWith(model())
+    ).chatStream(scopeOf('circor'), question('Total plan?')))
+      if (event.type === 'delta') deltas.push(event.text);
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(deltas.join('')).toBe(reply.response);
+    for (const delta of deltas) expect(delta).not.toMatch(/123|456|789|42\.5/);
+    // In the user's language.
+    const spanish = await (
+      await serviceWith(model())
+    ).chat(scopeOf('circor'), {
+      ...question('Total plan?'),
+      context: {
+        page: 'demand-planning',
+        locale: { language: 'spanish', numberFormat: 'us', dateFormat: 'dd/mm/yyyy', currency: 'usd' },
+      },
+    });
+    expect(spanish.response).toContain('[cifra retenida]');
   });
 
   it('streams the reply in pieces as the model writes it, then says it is done', async () => {

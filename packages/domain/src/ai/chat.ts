@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUserSettings } from '../api/user-settings.contract';
 import { DRILL_DOWNS, VIEW_LEVELS } from '../planning-grid';
 
 /** Longest question a user may type (the drawer counts it; the server refuses more). */
@@ -39,6 +40,18 @@ export const ZPageFilters = z.strictObject({
 });
 export type PageFilters = z.infer<typeof ZPageFilters>;
 
+/**
+ * How the user reads: the offline answers and help insights are written in their language, with
+ * their number and date format, and money in their currency (absent: English, US, dollars).
+ */
+export const ZAnswerLocale = ZUserSettings.pick({
+  language: true,
+  numberFormat: true,
+  dateFormat: true,
+  currency: true,
+});
+export type AnswerLocale = z.infer<typeof ZAnswerLocale>;
+
 /** Spec §7: the page context that goes with every question. */
 export const ZChatContext = z.strictObject({
   page: z.string().trim().min(1).max(100),
@@ -46,6 +59,7 @@ export const ZChatContext = z.strictObject({
   drillDownType: z.enum(DRILL_DOWNS).optional(),
   filters: ZPageFilters.optional(),
   clientContext: z.string().max(50).optional(),
+  locale: ZAnswerLocale.optional(),
 });
 export type ChatContext = z.infer<typeof ZChatContext>;
 

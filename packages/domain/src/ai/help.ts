@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DRILL_DOWNS, VIEW_LEVELS } from '../planning-grid';
-import { ZPageFilters } from './chat';
+import { ZAnswerLocale, ZPageFilters } from './chat';
 
 /** Spec §3: the help contexts and their titles ('unknown' is 'Help'). */
 export const HELP_CONTEXT_TITLES = {
@@ -39,6 +39,7 @@ export const ZHelpRequest = z.strictObject({
   specificQuestion: z.string().trim().max(1000).optional(),
   viewLevel: z.enum(VIEW_LEVELS).optional(),
   drillDownType: z.enum(DRILL_DOWNS).optional(),
+  locale: ZAnswerLocale.optional(),
 });
 export type HelpRequest = z.infer<typeof ZHelpRequest>;
 

@@ -1,3 +1,5 @@
+import { MAX_LAG, MIN_LAG } from '../control-tower/accuracy';
+
 /**
  * The offline analyst's question grammar (docs/ai-assistant.md). A question is read as
  *
@@ -7,6 +9,7 @@
  *   scope    := product id (PRD-00042) | business unit | product family | region  (names the data holds)
  *   period   := week (2026-11-15 or 20261115) | quarter (Q3, Q3 2026, 2026-Q3) | month (March, Mar 2027)
  *   percent  := a signed number with % ("up 15%", "-10 %", "decrease by 5%")
+ *   lag      := "lag 4", "at lag 2", "4 weeks ahead" (1–13, the Forecast Accuracy screen's lags)
  *
  * The parser is pure: the names of business units, families and regions come from the caller.
  */
@@ -35,6 +38,8 @@ export type ParsedQuestion = {
   quarter?: { q: 1 | 2 | 3 | 4; year?: number };
   month?: { m: number; year?: number };
   percent?: number;
+  /** Weeks between a forecast snapshot and the week it forecast (accuracy questions). */
+  lag?: number;
   bu?: string;
   pf?: string;
   region?: string;
@@ -128,6 +133,10 @@ export function parseQuestion(question: string, vocabulary: QuestionVocabulary):
     const before = text.slice(0, percent.index);
     parsed.percent = value > 0 && NEGATIVE_WORDS.test(before) ? -value : value;
   }
+
+  const lag = /\blag\s*(\d{1,2})\b|\b(\d{1,2})[- ]weeks?[- ](?:ahead|out|lag)\b/.exec(text);
+  const lagWeeks = lag ? Number(lag[1] ?? lag[2]) : 0;
+  if (lagWeeks >= MIN_LAG && lagWeeks <= MAX_LAG) parsed.lag = lagWeeks;
 
   const bu = findName(text, vocabulary.businessUnits);
   if (bu) parsed.bu = bu;

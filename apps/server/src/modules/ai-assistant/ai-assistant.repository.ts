@@ -168,60 +168,6 @@ export async function largestOverrides(
   };
 }
 
-export type AccuracyRow = {
-  group: string;
-  products: number;
-  /** Weeks before `before` with actuals: Σ|forecast − actual|, Σ(forecast − actual), Σ actual. */
-  absError: number;
-  error: number;
-  actual: number;
-  planAbsError: number;
-  planError: number;
-};
-
-/**
- * Accuracy of past weeks by business unit (or family): the statistical forecast and the final plan
- * each record holds, against its actual bookings, over weeks that started before `before`.
- */
-export async function recordAccuracy(
-  db: Db,
-  f: DataFilter,
-  range: WeekRange,
-  groupBy: 'bu' | 'pf',
-): Promise<AccuracyRow[]> {
-  const { rows } = await sql<AccuracyRow>`
-    select ${sql.ref(`p.${groupBy}`)} as "group", count(distinct r.pid)::int as products,
-      coalesce(sum(abs(r.ensemble_fcst_units - r.act_bkg_units)), 0)::float8 as "absError",
-      coalesce(sum(r.ensemble_fcst_units - r.act_bkg_units), 0)::float8 as error,
-      coalesce(sum(r.act_bkg_units), 0)::float8 as actual,
-      coalesce(sum(abs(r.final_pln_units - r.act_bkg_units)), 0)::float8 as "planAbsError",
-      coalesce(sum(r.final_pln_units - r.act_bkg_units), 0)::float8 as "planError"
-    from demand_records r join products p on p.pid = r.pid
-    where ${whereFilter(f, 'p', range, 'r')}
-      and r.act_bkg_units is not null and r.ensemble_fcst_units is not null and r.final_pln_units is not null
-    group by 1 order by 1`.execute(db);
-  return rows;
-}
-
-export type BacktestRow = {
-  group: string;
-  products: number;
-  mape: number | null;
-  bias: number | null;
-  runId: number;
-};
-
-/** The back-test accuracy the latest forecast run stored per product (forecast_accuracy), averaged by group. */
-export async function backtestAccuracy(db: Db, f: DataFilter, groupBy: 'bu' | 'pf'): Promise<BacktestRow[]> {
-  const { rows } = await sql<BacktestRow>`
-    select ${sql.ref(`p.${groupBy}`)} as "group", count(*)::int as products,
-      avg(a.mape)::float8 as mape, avg(a.bias)::float8 as bias, max(a.run_id)::int as "runId"
-    from forecast_accuracy a join products p on p.pid = a.pid
-    where ${whereFilter(f, 'p')}
-    group by 1 order by 1`.execute(db);
-  return rows;
-}
-
 export type ChainRow = {
   pid: string;
   weekStart: string;

@@ -4,6 +4,7 @@ import {
   toTimeSeriesSk,
   unwrapQuestion,
   weekStartSunday,
+  type AnswerLocale,
   type ChatReply,
   type ChatRequest,
   type ChatStreamEvent,
@@ -19,9 +20,11 @@ import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { DemandRecordBatchSave } from '../demand-records';
+import { exchangeRates } from '../exchange-rates';
 import { countRequest, vocabulary } from './ai-assistant.repository';
 import { SCENARIO_MAX_RECORDS, scenarioRecordsToSave, type ToolContext } from './ai-assistant.tools';
 import type { AiConfig } from './ai-config';
+import { speakerFor, type Speaker } from './answer-locale';
 import { helpInsights } from './help-insights';
 import { streamWithModel, type ModelAnswer } from './model-chat';
 import { OfflineAnalyst } from './offline-analyst';
@@ -47,11 +50,14 @@ export class AiAssistantService {
   }
 
   private toolContext(scope: AccessScope, clientContext: string | undefined): ToolContext {
-    return {
-      db: this.deps.db,
-      clientIds: narrowToContext(scope, clientContext).clientIds,
-      today: toIsoDate(this.now()),
-    };
+    const narrowed = narrowToContext(scope, clientContext);
+    return { db: this.deps.db, scope: narrowed, clientIds: narrowed.clientIds, today: toIsoDate(this.now()) };
+  }
+
+  /** The user's language and formats; the rate table is read only for money in another currency. */
+  private async speaker(locale: AnswerLocale | undefined, today: string): Promise<Speaker> {
+    const rates = locale && locale.currency !== 'usd' ? await exchangeRates(this.deps.db) : [];
+    return speakerFor(locale, rates, today);
   }
 
   /** Counts the request; over the limit it is refused with 429 before any work is done. */
@@ -100,7 +106,7 @@ export class AiAssistantService {
     const { sessionId } = request;
     const model = this.deps.model;
     if (!model) {
-      const analyst = new OfflineAnalyst(ctx);
+      const analyst = new OfflineAnalyst(ctx, await this.speaker(request.context.locale, ctx.today));
       const answer = await analyst.answer(question, request.context, await vocabulary(ctx.db, ctx.clientIds));
       return (async function* () {
         yield { type: 'delta', text: answer.text };
@@ -108,6 +114,7 @@ export class AiAssistantService {
       })();
     }
     const { log, config } = this.deps;
+    const speaker = await this.speaker(request.context.locale, ctx.today);
     return (async function* () {
       const timeout = AbortSignal.timeout(config.AI_TIMEOUT_MS);
       const stream = streamWithModel(
@@ -116,6 +123,7 @@ export class AiAssistantService {
         question,
         request.context,
         signal ? AbortSignal.any([timeout, signal]) : timeout,
+        speaker,
       );
       let answer: ModelAnswer;
       try {
@@ -137,7 +145,8 @@ export class AiAssistantService {
 
   async help(scope: AccessScope, request: HelpRequest): Promise<HelpResponse> {
     await this.limit(scope, 'help', this.deps.config.AI_HELP_REQUESTS_PER_MINUTE);
-    return helpInsights(this.toolContext(scope, request.currentData?.clientContext), request);
+    const ctx = this.toolContext(scope, request.currentData?.clientContext);
+    return helpInsights(ctx, await this.speaker(request.locale, ctx.today), request);
   }
 
   /**

@@ -1,10 +1,13 @@
 import {
+  MAX_LAG,
+  MIN_LAG,
   monthPeriod,
   parseQuarterKey,
   quarterPeriod,
   resolveYear,
   roundToCents,
   scenarioFigures,
+  type AccuracyRow,
   type ClientId,
   type ResolvedPeriod,
   type ScenarioPreview,
@@ -12,12 +15,12 @@ import {
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
+import type { AccessScope } from '../../lib/access';
+import { forecastAccuracyReport } from '../control-tower';
 import {
-  backtestAccuracy,
   dataWindow,
   largestOverrides,
   latestVersions,
-  recordAccuracy,
   recordChain,
   scenarioRecords,
   scenarioTotals,
@@ -31,7 +34,13 @@ import {
  * clients. The offline analyst and the model call the same functions, so every figure either of
  * them gives comes from here.
  */
-export type ToolContext = { db: Kysely<Database>; clientIds: readonly ClientId[]; today: string };
+export type ToolContext = {
+  db: Kysely<Database>;
+  /** The caller, narrowed to the client context they chose. */
+  scope: AccessScope;
+  clientIds: readonly ClientId[];
+  today: string;
+};
 
 const ZName = z.string().trim().min(1).max(100);
 const ZNames = z.array(ZName).max(50);
@@ -55,7 +64,15 @@ export const TOOL_INPUTS = {
     period: ZPeriodInput,
     limit: z.number().int().min(1).max(20).optional(),
   }),
-  forecastAccuracy: ZFilterInput.extend({ groupBy: z.enum(['bu', 'pf']).optional() }),
+  forecastAccuracy: ZFilterInput.extend({
+    lag: z
+      .number()
+      .int()
+      .min(MIN_LAG)
+      .max(MAX_LAG)
+      .optional()
+      .describe('Weeks between the forecast snapshot and the week it forecast, 1–13; absent = 1'),
+  }),
   explainRecord: z.strictObject({
     pid: z.string().trim().min(1).max(64),
     week: z.iso.date().optional().describe("The week's Sunday, yyyy-mm-dd; absent = the current week"),
@@ -131,55 +148,67 @@ export async function largestOverridesTool(ctx: ToolContext, input: Input<'large
   return { period: period ?? null, ...result, netImpact: roundToCents(result.netImpact) };
 }
 
-/** Percent, 1 decimal; null without a base. */
-const percentOf = (value: number, base: number): number | null =>
-  base === 0 ? null : Math.round((value / base) * 1000) / 10;
+type AccuracyFigures = Pick<AccuracyRow, 'bu' | 'pf' | 'pid' | 'metrics' | 'fva' | 'errorValue'>;
+const figuresOf = ({ bu, pf, pid, metrics, fva, errorValue }: AccuracyRow): AccuracyFigures => ({
+  bu,
+  pf,
+  pid,
+  metrics,
+  fva,
+  errorValue,
+});
+/** Products listed under one family's accuracy: the largest money errors first. */
+const FAMILY_PRODUCTS = 5;
 
+/**
+ * Forecast accuracy at one lag: the Forecast Accuracy screen's report (forecast snapshots against
+ * actuals, docs/metrics.md) cut to the scope asked. `total` is the selection's own figures when it
+ * is one group (everything, one business unit, family or product); `rows` break it down (by
+ * business unit, by family of a business unit, the largest errors of a family) or list the groups
+ * asked for. The screen has no split by region.
+ */
 export async function forecastAccuracy(ctx: ToolContext, input: Input<'forecastAccuracy'>) {
-  const groupBy = input.groupBy ?? (input.bu?.length ? 'pf' : 'bu');
-  const filter = filterOf(ctx, input);
-  const window = await dataWindow(ctx.db, ctx.clientIds);
-  // Weeks that started before the current week are the ones with actual bookings to compare.
-  const past = { from: window?.from ?? ctx.today, to: ctx.today };
-  const [rows, backtest] = await Promise.all([
-    recordAccuracy(ctx.db, filter, past, groupBy),
-    backtestAccuracy(ctx.db, filter, groupBy),
-  ]);
-  const measure = (r: {
-    absError: number;
-    error: number;
-    actual: number;
-    planAbsError: number;
-    planError: number;
-  }) => ({
-    forecastWape: percentOf(r.absError, r.actual),
-    forecastBias: percentOf(r.error, r.actual),
-    planWape: percentOf(r.planAbsError, r.actual),
-    planBias: percentOf(r.planError, r.actual),
-    actualUnits: r.actual,
-  });
-  const all = rows.reduce(
-    (s, r) => ({
-      absError: s.absError + r.absError,
-      error: s.error + r.error,
-      actual: s.actual + r.actual,
-      planAbsError: s.planAbsError + r.planAbsError,
-      planError: s.planError + r.planError,
-    }),
-    { absError: 0, error: 0, actual: 0, planAbsError: 0, planError: 0 },
-  );
+  const lag = input.lag ?? MIN_LAG;
+  const report = await forecastAccuracyReport(ctx.db, ctx.scope, lag, new Date(`${ctx.today}T12:00:00Z`));
+  const within = (list: readonly string[] | undefined, value: string | null) =>
+    !list?.length || (value !== null && list.includes(value));
+  let level: 'all' | 'businessUnit' | 'family' | 'product' = 'all';
+  let selected: AccuracyRow[] = [];
+  let rows: AccuracyRow[] = report.byBusinessUnit;
+  if (input.pid) {
+    level = 'product';
+    selected = report.byProduct.filter((r) => r.pid === input.pid);
+    rows = [];
+  } else if (input.pf?.length) {
+    level = 'family';
+    selected = report.byFamily.filter((r) => within(input.pf, r.pf) && within(input.bu, r.bu));
+    rows =
+      selected.length === 1
+        ? report.byProduct.filter((r) => r.pf === selected[0]!.pf).slice(0, FAMILY_PRODUCTS)
+        : selected;
+  } else if (input.bu?.length) {
+    level = 'businessUnit';
+    selected = report.byBusinessUnit.filter((r) => within(input.bu, r.bu));
+    rows = selected.length === 1 ? report.byFamily.filter((r) => r.bu === selected[0]!.bu) : selected;
+  }
+  const single = selected.length === 1 ? selected[0]! : undefined;
   return {
-    weeks: past,
-    groupBy,
-    total: measure(all),
-    groups: rows.map((r) => ({ group: r.group, products: r.products, ...measure(r) })),
-    backtest: backtest.map((r) => ({
-      group: r.group,
-      products: r.products,
-      mape: r.mape === null ? null : Math.round(r.mape * 10) / 10,
-      bias: r.bias === null ? null : Math.round(r.bias * 10) / 10,
-      runId: r.runId,
-    })),
+    lag,
+    fromWeek: report.fromWeek,
+    toWeek: report.toWeek,
+    snapshots: report.snapshots,
+    alerts: report.alerts,
+    level,
+    total:
+      level === 'all'
+        ? { bu: null, pf: null, pid: null, metrics: report.overall, fva: report.fva, errorValue: null }
+        : single
+          ? figuresOf(single)
+          : null,
+    rows: rows.map(figuresOf),
+    /** A product outside the screen's list (the largest errors) or without compared weeks. */
+    productListed: level !== 'product' || selected.length > 0,
+    regionNotSplit: Boolean(input.region?.length),
   };
 }
 

@@ -5,7 +5,7 @@ import {
   type ParsedQuestion,
   type ScenarioPreview,
 } from '@ps/domain';
-import { asData, changePercent, fmtMoney, fmtPercent, fmtSigned, fmtUnits, table } from './answer-text';
+import { asData, changePercent, table, type Speaker } from './answer-locale';
 import type { Vocabulary } from './ai-assistant.repository';
 import {
   comparePlanVersions,
@@ -20,7 +20,8 @@ import {
 /**
  * The offline analyst: reads a question with the documented grammar (packages/domain/src/ai/
  * question.ts, docs/ai-assistant.md), calls the grounded tools and writes the answer with the
- * figures they return, saying which data it used. No model, no network.
+ * figures they return, in the user's language and formats, saying which data it used. No model,
+ * no network.
  */
 export type AnalystAnswer = { text: string; scenario: ScenarioPreview | null };
 
@@ -50,31 +51,38 @@ function periodKey(parsed: ParsedQuestion): string | undefined {
   return undefined;
 }
 
-function describeScope(scope: Scope): string {
+const names = (list: readonly string[]) => list.map(asData).join(', ');
+
+/** "business unit X; family Y" in the user's language, or "all data you can see". */
+export function describeScope(s: Speaker, scope: Scope): string {
   const parts: string[] = [];
-  if (scope.pid) parts.push(`product ${asData(scope.pid)}`);
-  if (scope.bu) parts.push(`business unit ${scope.bu.map(asData).join(', ')}`);
-  if (scope.pf) parts.push(`family ${scope.pf.map(asData).join(', ')}`);
-  if (scope.region) parts.push(`region ${scope.region.map(asData).join(', ')}`);
-  return parts.length ? parts.join('; ') : 'all data you can see';
+  if (scope.pid) parts.push(s.t('scope.product', { name: asData(scope.pid) }));
+  if (scope.bu) parts.push(s.t('scope.bu', { names: names(scope.bu) }));
+  if (scope.pf) parts.push(s.t('scope.pf', { names: names(scope.pf) }));
+  if (scope.region) parts.push(s.t('scope.region', { names: names(scope.region) }));
+  return parts.length ? parts.join('; ') : s.t('scope.all');
 }
 
-const periodText = (period: { label: string } | null): string =>
-  period ? period.label : 'all weeks of the plan';
+/** The data note every answer ends with (and the currency note when no rate applies). */
+const dataUsed = (s: Speaker, what: string) =>
+  [s.t('dataUsed', { what }), s.missingRate].filter(Boolean).join(' ');
 
-export const CAPABILITIES = [
-  '- **Totals**: "Total plan revenue for Pumps & Flow in Q1"',
-  '- **Variance**: "Where is the plan above or below the forecast?"',
-  '- **Overrides**: "Largest overrides in EMEA" or "What are the best practices for overrides?"',
-  '- **Accuracy**: "How accurate is our forecast for Industrial Valves?"',
-  '- **Actuals**: "How should I interpret the actuals?"',
-  '- **One record**: "Explain PRD-00042 week 2026-11-15"',
-  '- **Plan versions**: "Compare the last two plan versions"',
-  '- **What-if**: "What if demand is up 15% in Q3 for Instrumentation?"',
-].join('\n');
+const CAPABILITIES = [
+  'totals',
+  'variance',
+  'overrides',
+  'accuracy',
+  'actuals',
+  'record',
+  'versions',
+  'whatIf',
+] as const;
 
 export class OfflineAnalyst {
-  constructor(private readonly ctx: ToolContext) {}
+  constructor(
+    private readonly ctx: ToolContext,
+    private readonly s: Speaker,
+  ) {}
 
   async answer(question: string, context: ChatContext, vocabulary: Vocabulary): Promise<AnalystAnswer> {
     const parsed = parseQuestion(question, vocabulary);
@@ -89,7 +97,7 @@ export class OfflineAnalyst {
       case 'explain':
         return none(await this.explain(parsed));
       case 'accuracy':
-        return none(await this.accuracy(scope));
+        return none(await this.accuracy(scope, parsed.lag));
       case 'best-practices':
         return none(await this.bestPractices(scope, period));
       case 'overrides':
@@ -101,15 +109,26 @@ export class OfflineAnalyst {
       case 'totals':
         return none(await this.totals(scope, period));
       case 'unknown':
-        return none(
-          `I answer from your plan's own figures, and I could not read that question. I can answer:\n\n${CAPABILITIES}\n\nName a business unit, family, region, product id, quarter (Q3, 2026-Q3) or month (March 2027) to narrow any of them.`,
-        );
+        return none(this.unknown());
     }
   }
 
+  private unknown(): string {
+    const { t } = this.s;
+    return [
+      t('unknown.intro'),
+      '',
+      ...CAPABILITIES.map((key) => `- **${t(`capabilities.${key}.label`)}**: ${t(`capabilities.${key}.example`)}`),
+      '',
+      t('unknown.narrow'),
+    ].join('\n');
+  }
+
   private async scenario(parsed: ParsedQuestion, scope: Scope): Promise<AnalystAnswer> {
+    const { t, units, money, signedPercent } = this.s;
+    const percent = parsed.percent!;
     const name =
-      parsed.scenarioName ?? `Demand ${parsed.percent! >= 0 ? 'up' : 'down'} ${Math.abs(parsed.percent!)}%`;
+      parsed.scenarioName ?? t(percent >= 0 ? 'scenario.nameUp' : 'scenario.nameDown', { percent: Math.abs(percent) });
     const quarter = parsed.quarter
       ? parsed.quarter.year
         ? `${parsed.quarter.year}-Q${parsed.quarter.q}`
@@ -117,144 +136,200 @@ export class OfflineAnalyst {
       : `Q${GREETING_SCENARIO.quarter}`;
     const preview = await whatIfScenario(this.ctx, {
       name,
-      percent: parsed.percent!,
+      percent,
       period: quarter,
       ...(scope.bu?.[0] ? { bu: scope.bu[0] } : {}),
       ...(scope.pf?.[0] ? { pf: scope.pf[0] } : {}),
     });
     const { before, after } = preview;
-    const row = (label: string, b: number, a: number, f: (v: number) => string) => [
-      label,
+    const row = (key: string, b: number, a: number, f: (v: number) => string) => [
+      t(`measure.${key}`),
       f(b),
       f(a),
-      fmtPercent(changePercent(a, b)),
+      signedPercent(changePercent(a, b)),
     ];
     const where = preview.bu
-      ? `business unit ${asData(preview.bu)}`
+      ? t('scope.bu', { names: asData(preview.bu) })
       : preview.pf
-        ? `family ${asData(preview.pf)}`
-        : 'every business unit you can see';
+        ? t('scope.pf', { names: asData(preview.pf) })
+        : t('scenario.everyUnit');
     const lines = [
-      `**Scenario ${asData(preview.name)}**: final plan demand ${fmtPercent(preview.percent)} in **${preview.quarter}** for ${where}.`,
+      t('scenario.head', {
+        name: asData(preview.name),
+        percent: signedPercent(preview.percent),
+        quarter: preview.quarter,
+        where,
+      }),
       '',
       table(
-        ['Measure', 'Before', 'After', 'Change'],
+        [t('column.measure'), t('column.before'), t('column.after'), t('column.change')],
         [
-          row('Units', before.units, after.units, fmtUnits),
-          row('Revenue', before.revenue, after.revenue, fmtMoney),
-          row('Cost', before.cost, after.cost, fmtMoney),
-          row('Margin', before.margin, after.margin, fmtMoney),
+          row('units', before.units, after.units, units),
+          row('revenue', before.revenue, after.revenue, money),
+          row('cost', before.cost, after.cost, money),
+          row('margin', before.margin, after.margin, money),
         ],
       ),
       '',
-      `Data used: the final plan units of ${fmtUnits(preview.records)} demand records in the weeks of ${preview.quarter}, each scaled and rounded to whole units, valued at its product's unit cost and price. Nothing is saved: confirm below to save it as SOP unit overrides (audited, reason Strategic Initiative).`,
+      dataUsed(this.s, t('scenario.data', { count: preview.records, records: units(preview.records), quarter: preview.quarter })),
     ];
-    if (preview.records === 0)
-      lines.push(
-        '',
-        'No record of that scope holds a final plan in that quarter, so there is nothing to change.',
-      );
-    if (/end user/i.test(preview.name) && !preview.bu && !preview.pf)
-      lines.push(
-        '',
-        '"End User" is not a dimension of the plan data, so the scenario covers all the records you can see.',
-      );
+    if (preview.records === 0) lines.push('', t('scenario.nothing'));
+    if (/end user/i.test(preview.name) && !preview.bu && !preview.pf) lines.push('', t('scenario.endUser'));
     return { text: lines.join('\n'), scenario: preview.records > 0 ? preview : null };
   }
 
   private async compare(): Promise<string> {
+    const { t, money, signedMoney, signedPercent } = this.s;
     const result = await comparePlanVersions(this.ctx);
-    if (result.latest.length === 0)
-      return 'No plan version has been published yet, so there is nothing to compare.';
+    if (result.latest.length === 0) return t('compare.none');
     const rows = result.quarters.map((q) => [
       q.quarter,
-      fmtMoney(q.previous),
-      fmtMoney(q.latest),
-      fmtSigned(q.latest - q.previous, fmtMoney),
-      fmtPercent(changePercent(q.latest, q.previous)),
+      money(q.previous),
+      money(q.latest),
+      signedMoney(q.latest - q.previous),
+      signedPercent(changePercent(q.latest, q.previous)),
     ]);
-    const names = (list: typeof result.latest) =>
+    const versions = (list: typeof result.latest) =>
       list.map((v) => `${asData(v.label)} (${v.clientId})`).join(', ');
     return [
-      `**Latest plan version** ${names(result.latest)} against the **one before** ${names(result.previous) || 'none'}, final plan revenue by quarter:`,
+      t('compare.head', {
+        latest: versions(result.latest),
+        previous: versions(result.previous) || t('compare.noPrevious'),
+      }),
       '',
-      table(['Quarter', 'Previous', 'Latest', 'Change', 'Change %'], rows),
+      table(
+        [t('column.quarter'), t('column.previous'), t('column.latest'), t('column.change'), t('column.changePercent')],
+        rows,
+      ),
       '',
-      'Data used: the totals by quarter recorded with each published plan version (plan_versions), summed over your clients.',
+      dataUsed(this.s, t('compare.data')),
     ].join('\n');
   }
 
   private async explain(parsed: ParsedQuestion): Promise<string> {
-    if (!parsed.pid) return 'Name the product id to explain, e.g. "Explain PRD-00042 week 2026-11-15".';
+    const { t, units, money, date } = this.s;
+    if (!parsed.pid) return t('explain.needPid');
     const row = await explainRecord(this.ctx, {
       pid: parsed.pid,
       ...(parsed.week ? { week: parsed.week } : {}),
     });
     if (!row)
-      return `I found no demand record of ${asData(parsed.pid)}${parsed.week ? ` in the week of ${parsed.week}` : ''} in your data.`;
-    const step = (value: number | null) => (value === null ? 'empty' : fmtUnits(value));
+      return parsed.week
+        ? t('explain.notFoundWeek', { pid: asData(parsed.pid), week: date(parsed.week) })
+        : t('explain.notFound', { pid: asData(parsed.pid) });
+    const step = (value: number | null) => (value === null ? t('explain.empty') : units(value));
+    const cash = (value: number | null) => (value === null ? t('explain.empty') : money(value, 2));
     const revStep =
       row.revOverrideUnits !== null
-        ? `Rev_Pln_Ovrd_Units is set, so Prelim = **${step(row.revOverrideUnits)}** units.`
-        : `Prelim = round(${step(row.ensembleUnits)} × (1 + ${row.revOverridePercent ?? 0}%)) = **${step(row.prelimUnits)}** units.`;
+        ? t('explain.revUnits', { units: step(row.revOverrideUnits) })
+        : t('explain.revPercent', {
+            base: step(row.ensembleUnits),
+            percent: row.revOverridePercent ?? 0,
+            units: step(row.prelimUnits),
+          });
     const sopStep =
       row.sopOverrideUnits !== null
-        ? `SOP_Pln_Ovrd_Units is set, so Final = **${step(row.sopOverrideUnits)}** units.`
-        : `Final = round(${step(row.prelimUnits)} × (1 + ${row.sopOverridePercent ?? 0}%)) = **${step(row.finalUnits)}** units.`;
+        ? t('explain.sopUnits', { units: step(row.sopOverrideUnits) })
+        : t('explain.sopPercent', {
+            base: step(row.prelimUnits),
+            percent: row.sopOverridePercent ?? 0,
+            units: step(row.finalUnits),
+          });
     return [
-      `**${asData(row.pid)}**, week of ${row.weekStart} (${asData(row.bu)} / ${asData(row.pf)}):`,
+      t('explain.head', { pid: asData(row.pid), week: date(row.weekStart), bu: asData(row.bu), pf: asData(row.pf) }),
       '',
-      `1. Baseline: the statistical forecast (Ensemble_Fcst_Units) is **${step(row.ensembleUnits)}** units.`,
+      `1. ${t('explain.baseline', { units: step(row.ensembleUnits) })}`,
       `2. ${revStep}`,
       `3. ${sopStep}`,
-      `4. Money: Final cost = ${step(row.finalUnits)} × ${fmtMoney(row.unitCost)} = **${row.finalCost === null ? 'empty' : fmtMoney(row.finalCost)}**; Final revenue = ${step(row.finalUnits)} × ${fmtMoney(row.unitPrice)} = **${row.finalRevenue === null ? 'empty' : fmtMoney(row.finalRevenue)}**.`,
-      `5. Published plan P1: ${step(row.p1Units)} units; actual bookings: ${step(row.actualUnits)} units.`,
+      `4. ${t('explain.money', {
+        units: step(row.finalUnits),
+        unitCost: money(row.unitCost, 2),
+        cost: cash(row.finalCost),
+        unitPrice: money(row.unitPrice, 2),
+        revenue: cash(row.finalRevenue),
+      })}`,
+      `5. ${t('explain.published', { p1: step(row.p1Units), actual: step(row.actualUnits) })}`,
       '',
-      `Reason code: ${asData(row.reasonCode) || 'none'}; comment: ${row.comments ? `"${asData(row.comments)}"` : 'none'}; last changed by ${asData(row.lastUpdatedBy) || 'nobody'}.`,
+      t('explain.notes', {
+        reason: asData(row.reasonCode) || t('explain.noneValue'),
+        comment: row.comments ? `"${asData(row.comments)}"` : t('explain.noneValue'),
+        user: asData(row.lastUpdatedBy) || t('explain.nobody'),
+      }),
       '',
-      "Data used: this demand record and its product's unit cost and price (money is rounded to cents per record, so the dollar figures above are shown without cents).",
+      dataUsed(this.s, t('explain.data')),
     ].join('\n');
   }
 
-  private async accuracy(scope: Scope): Promise<string> {
-    const result = await forecastAccuracy(this.ctx, scope);
-    if (result.total.actualUnits === 0)
-      return `There are no past weeks with actual bookings for ${describeScope(scope)} yet, so accuracy cannot be measured.`;
-    const label = result.groupBy === 'bu' ? 'Business unit' : 'Family';
-    const rows = result.groups.map((g) => [
-      asData(g.group),
-      fmtUnits(g.actualUnits),
-      fmtPercent(g.forecastWape).replace('+', ''),
-      fmtPercent(g.forecastBias),
-      fmtPercent(g.planWape).replace('+', ''),
-      fmtPercent(g.planBias),
-    ]);
-    const lines = [
-      `**Forecast accuracy** for ${describeScope(scope)}, weeks ${result.weeks.from} to before ${result.weeks.to}: the statistical forecast's error (WAPE) is **${fmtPercent(result.total.forecastWape).replace('+', '')}** with a bias of **${fmtPercent(result.total.forecastBias)}**; the final plan's error is **${fmtPercent(result.total.planWape).replace('+', '')}**, bias **${fmtPercent(result.total.planBias)}**.`,
-      '',
-      table([label, 'Actual units', 'Forecast WAPE', 'Forecast bias', 'Plan WAPE', 'Plan bias'], rows),
-      '',
-      'WAPE = Σ|forecast − actual| / Σ actual; bias = Σ(forecast − actual) / Σ actual (positive = over-forecast).',
-    ];
-    if (result.backtest.length > 0) {
+  private async accuracy(scope: Scope, lag: number | undefined): Promise<string> {
+    const { t, units, money, percent, date } = this.s;
+    const result = await forecastAccuracy(this.ctx, { ...scope, ...(lag ? { lag } : {}) });
+    const { region: _region, ...split } = scope;
+    const pct = (value: number | null) => percent(value, 2);
+    const notes = result.regionNotSplit ? ['', t('accuracy.noRegion')] : [];
+    if (!result.productListed)
+      return [t('accuracy.productNotListed', { pid: asData(scope.pid), lag: result.lag }), ...notes].join('\n');
+    if (!result.fromWeek || !result.toWeek || (!result.total && result.rows.length === 0))
+      return [t('accuracy.none', { lag: result.lag }), ...notes].join('\n');
+    const head = {
+      lag: result.lag,
+      from: date(result.fromWeek),
+      to: date(result.toWeek),
+      where: describeScope(this.s, split),
+    };
+    const lines: string[] = [];
+    if (result.total) {
+      const { metrics: m, fva } = result.total;
+      lines.push(
+        t('accuracy.head', {
+          ...head,
+          accuracy: pct(m.accuracy),
+          wape: pct(m.wape),
+          mape: pct(m.mape),
+          bias: pct(m.bias),
+          mase: m.mase === null ? t('na') : this.s.number(m.mase, 3),
+          count: m.pairs,
+          pairs: units(m.pairs),
+        }),
+        '',
+        t('accuracy.fva', {
+          naive: pct(fva.naive),
+          statistical: pct(fva.statistical),
+          prelim: pct(fva.prelim),
+          final: pct(fva.final),
+        }),
+      );
+    } else {
+      lines.push(t('accuracy.headGroups', head));
+    }
+    const first = result.rows[0];
+    if (first) {
+      // Rows are business units, families or products: the table names what they are.
+      const kind = first.pid ? 'product' : first.pf ? 'family' : 'businessUnit';
       lines.push(
         '',
-        `Back-test of the latest forecast run (run ${Math.max(...result.backtest.map((b) => b.runId))}), mean per product:`,
-        '',
         table(
-          [label, 'Products', 'MAPE', 'Bias'],
-          result.backtest.map((b) => [
-            asData(b.group),
-            fmtUnits(b.products),
-            fmtPercent(b.mape).replace('+', ''),
-            fmtPercent(b.bias),
+          [t(`column.${kind}`), t('column.accuracy'), t('column.wape'), t('column.bias'), t('column.errorValue')],
+          result.rows.map((r) => [
+            asData(r.pid ?? r.pf ?? r.bu),
+            pct(r.metrics.accuracy),
+            pct(r.metrics.wape),
+            pct(r.metrics.bias),
+            money(r.errorValue),
           ]),
         ),
       );
     }
+    if (result.level === 'all')
+      lines.push('', t('accuracy.alerts', { count: result.alerts, alerts: units(result.alerts), lag: result.lag }));
     lines.push(
       '',
-      `Data used: past weeks' actual bookings against the statistical forecast and final plan each record holds${result.backtest.length ? ', and the back-test accuracy stored by the forecast run' : ' (no forecast run has stored a back-test yet)'}. The forecast's lag is not stored, so accuracy by lag is not available yet.`,
+      t('accuracy.formulas'),
+      ...notes,
+      '',
+      dataUsed(
+        this.s,
+        t('accuracy.data', { count: result.snapshots, snapshots: units(result.snapshots), lag: result.lag }),
+      ),
     );
     return lines.join('\n');
   }
@@ -264,120 +339,161 @@ export class OfflineAnalyst {
   }
 
   private overrideTable(top: Awaited<ReturnType<OfflineAnalyst['overrideFigures']>>['top']): string {
+    const { t, money, signedMoney, date } = this.s;
     return table(
-      ['Product', 'Week', 'Forecast revenue', 'Final revenue', 'Impact', 'Reason'],
+      [
+        t('column.product'),
+        t('column.week'),
+        t('column.forecastRevenue'),
+        t('column.finalRevenue'),
+        t('column.impact'),
+        t('column.reason'),
+      ],
       top.map((o) => [
         asData(o.pid),
-        o.weekStart,
-        fmtMoney(o.baselineRevenue),
-        fmtMoney(o.finalRevenue),
-        fmtSigned(o.impact, fmtMoney),
-        asData(o.reasonCode) || 'none',
+        date(o.weekStart),
+        money(o.baselineRevenue),
+        money(o.finalRevenue),
+        signedMoney(o.impact),
+        asData(o.reasonCode) || t('explain.noneValue'),
       ]),
     );
   }
 
   private async overrides(scope: Scope, period: string | undefined): Promise<string> {
+    const { t, units, signedMoney } = this.s;
     const result = await this.overrideFigures(scope, period);
-    if (result.count === 0)
-      return `There are no overrides for ${describeScope(scope)} in ${periodText(result.period)}.`;
+    const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
+    if (result.count === 0) return t('overrides.none', where);
     return [
-      `**${fmtUnits(result.count)} overridden records** for ${describeScope(scope)} in ${periodText(result.period)}: net impact **${fmtSigned(result.netImpact, fmtMoney)}** against the statistical forecast (${fmtUnits(result.positive)} up, ${fmtUnits(result.negative)} down). The largest:`,
+      t('overrides.head', {
+        ...where,
+        count: result.count,
+        records: units(result.count),
+        impact: signedMoney(result.netImpact),
+        up: units(result.positive),
+        down: units(result.negative),
+      }),
       '',
       this.overrideTable(result.top),
       '',
-      'Data used: records with any override set; impact = final plan revenue − statistical forecast × unit price (docs/metrics.md, Net Impact).',
+      dataUsed(this.s, t('overrides.data')),
     ].join('\n');
   }
 
   private async bestPractices(scope: Scope, period: string | undefined): Promise<string> {
+    const { t, units, signedMoney } = this.s;
     const result = await this.overrideFigures(scope, period);
     return [
-      '**Override best practices**',
+      `**${t('practices.title')}**`,
       '',
-      '1. Override only with information the statistical forecast cannot see (a confirmed order, a promotion, a supply limit).',
-      '2. Always give a **reason code** and a short comment, so reviewers can judge the override before the next publish.',
-      '3. Prefer a percentage on aggregated planning and units for a known quantity; revisit overrides once actuals arrive.',
-      '4. Watch the bias: overrides that are mostly upward usually inflate the plan.',
+      ...[1, 2, 3, 4].map((n) => `${n}. ${t(`practices.rule${n}`)}`),
       '',
-      `Your overrides now (${describeScope(scope)}, ${periodText(result.period)}): **${fmtUnits(result.count)}** records, **${fmtUnits(result.positive)}** up and **${fmtUnits(result.negative)}** down, net impact **${fmtSigned(result.netImpact, fmtMoney)}**.`,
-      ...(result.top.length
-        ? ['', 'Largest ones to review first:', '', this.overrideTable(result.top.slice(0, 3))]
-        : []),
+      t('practices.now', {
+        where: describeScope(this.s, scope),
+        period: this.s.period(result.period),
+        count: result.count,
+        records: units(result.count),
+        up: units(result.positive),
+        down: units(result.negative),
+        impact: signedMoney(result.netImpact),
+      }),
+      ...(result.top.length ? ['', t('practices.reviewFirst'), '', this.overrideTable(result.top.slice(0, 3))] : []),
       '',
-      'Data used: records with any override set and their revenue impact against the statistical forecast.',
+      dataUsed(this.s, t('practices.data')),
     ].join('\n');
   }
 
   private async variance(scope: Scope, period: string | undefined): Promise<string> {
+    const { t, units, money, signedUnits, signedPercent } = this.s;
+    const byFamily = Boolean(scope.bu || scope.pid);
     const result = await planTotals(this.ctx, {
       ...scope,
       ...(period ? { period } : {}),
-      groupBy: scope.bu || scope.pid ? 'pf' : 'bu',
+      groupBy: byFamily ? 'pf' : 'bu',
     });
     const { total } = result;
-    if (total.records === 0)
-      return `I found no demand records for ${describeScope(scope)} in ${periodText(result.period)}.`;
+    const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
+    if (total.records === 0) return t('noRecords', where);
     const groups = [...result.groups].sort(
       (a, b) => Math.abs(b.finalUnits - b.statUnits) - Math.abs(a.finalUnits - a.statUnits),
     );
     const rows = groups.map((g) => [
       asData(g.group ?? ''),
-      fmtUnits(g.statUnits),
-      fmtUnits(g.finalUnits),
-      fmtPercent(changePercent(g.finalUnits, g.statUnits)),
+      units(g.statUnits),
+      units(g.finalUnits),
+      signedPercent(changePercent(g.finalUnits, g.statUnits)),
     ]);
     return [
-      `**Final plan vs statistical forecast** for ${describeScope(scope)} in ${periodText(result.period)}: ${fmtUnits(total.finalUnits)} units planned against ${fmtUnits(total.statUnits)} forecast, **${fmtSigned(total.finalUnits - total.statUnits, fmtUnits)} units (${fmtPercent(changePercent(total.finalUnits, total.statUnits))})**. Final plan revenue ${fmtMoney(total.finalRevenue)} against the published P1 plan's ${fmtMoney(total.p1Revenue)} (${fmtPercent(changePercent(total.finalRevenue, total.p1Revenue))}).`,
+      t('variance.head', {
+        ...where,
+        final: units(total.finalUnits),
+        stat: units(total.statUnits),
+        gap: signedUnits(total.finalUnits - total.statUnits),
+        gapPercent: signedPercent(changePercent(total.finalUnits, total.statUnits)),
+        revenue: money(total.finalRevenue),
+        p1: money(total.p1Revenue),
+        p1Percent: signedPercent(changePercent(total.finalRevenue, total.p1Revenue)),
+      }),
       ...(rows.length
         ? [
             '',
             table(
-              [scope.bu || scope.pid ? 'Family' : 'Business unit', 'Forecast', 'Final plan', 'Variance'],
+              [
+                byFamily ? t('column.family') : t('column.businessUnit'),
+                t('column.forecast'),
+                t('column.finalPlan'),
+                t('column.variance'),
+              ],
               rows,
             ),
           ]
         : []),
       '',
-      `Data used: ${fmtUnits(total.records)} demand records (Ensemble_Fcst_Units, Final_Pln_Units, Final_Pln_Rev_Dlrs, P1_Pub_Pln_Rev_Dlrs).`,
+      dataUsed(this.s, t('variance.data', { count: total.records, records: units(total.records) })),
     ].join('\n');
   }
 
   private async actuals(scope: Scope, period: string | undefined): Promise<string> {
+    const { t, units, money } = this.s;
     const result = await planTotals(this.ctx, { ...scope, ...(period ? { period } : {}) });
     const { total } = result;
     return [
-      `**Actuals** for ${describeScope(scope)} in ${periodText(result.period)}: **${fmtUnits(total.actualUnits)} units** booked for **${fmtMoney(total.actualRevenue)}** (Act_Bkg_Units, Act_Rev_Dlrs).`,
+      t('actuals.head', {
+        where: describeScope(this.s, scope),
+        period: this.s.period(result.period),
+        units: units(total.actualUnits),
+        revenue: money(total.actualRevenue),
+      }),
       '',
-      '- Actual bookings exist only for weeks that have passed; future weeks show the plan instead.',
-      '- Compare them with the statistical forecast and the final plan of the same weeks: ask "How accurate is our forecast?" for the error and bias.',
-      '- A week far from its forecast is worth a look before overriding the weeks ahead: a one-off order is not a trend.',
+      ...[1, 2, 3].map((n) => `- ${t(`actuals.tip${n}`)}`),
       '',
-      `Data used: ${fmtUnits(total.records)} demand records.`,
+      dataUsed(this.s, t('records', { count: total.records, records: units(total.records) })),
     ].join('\n');
   }
 
   private async totals(scope: Scope, period: string | undefined): Promise<string> {
+    const { t, units, money } = this.s;
     const result = await planTotals(this.ctx, { ...scope, ...(period ? { period } : {}) });
     const { total } = result;
-    if (total.records === 0)
-      return `I found no demand records for ${describeScope(scope)} in ${periodText(result.period)}.`;
+    const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
+    if (total.records === 0) return t('noRecords', where);
     return [
-      `**Totals** for ${describeScope(scope)} in ${periodText(result.period)}:`,
+      t('totals.head', where),
       '',
       table(
-        ['Measure', 'Units', 'Revenue'],
+        [t('column.measure'), t('column.units'), t('column.revenue')],
         [
-          ['Actual bookings', fmtUnits(total.actualUnits), fmtMoney(total.actualRevenue)],
-          ['Statistical forecast', fmtUnits(total.statUnits), 'units only'],
-          ['Final plan', fmtUnits(total.finalUnits), fmtMoney(total.finalRevenue)],
-          ['Published plan (P1)', fmtUnits(total.p1Units), fmtMoney(total.p1Revenue)],
+          [t('totals.actual'), units(total.actualUnits), money(total.actualRevenue)],
+          [t('totals.forecast'), units(total.statUnits), t('totals.unitsOnly')],
+          [t('totals.final'), units(total.finalUnits), money(total.finalRevenue)],
+          [t('totals.p1'), units(total.p1Units), money(total.p1Revenue)],
         ],
       ),
       '',
-      `Final plan cost ${fmtMoney(total.finalCost)}, margin **${fmtMoney(total.finalRevenue - total.finalCost)}**.`,
+      t('totals.margin', { cost: money(total.finalCost), margin: money(total.finalRevenue - total.finalCost) }),
       '',
-      `Data used: ${fmtUnits(total.records)} demand records (sums kept exact by the database's roll-up totals).`,
+      dataUsed(this.s, t('totals.data', { count: total.records, records: units(total.records) })),
     ].join('\n');
   }
 }

@@ -1,6 +1,7 @@
-import { toIsoDate, weekStartSunday, type ClientId } from '@ps/domain';
+import { toIsoDate, weekStartSunday, type AccuracyReport, type ClientId } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { AccessScope } from '../../lib/access';
 import type { ServerModule } from '../../lib/server-module';
 import { carryMarketingPlans, writeSnapshots } from './control-tower.repository';
 import { registerControlTowerRoutes } from './control-tower.routes';
@@ -33,4 +34,18 @@ export function startMarketingCycle(
   cycle: string,
 ): Promise<void> {
   return carryMarketingPlans(db, clientIds, cycle);
+}
+
+/**
+ * The Forecast Accuracy screen's report at one lag for the caller's clients: the same figures and
+ * formulas (docs/metrics.md "Forecast accuracy"), for other modules that answer with them (the AI
+ * assistant). `now` decides the current week, as the screen's clock does.
+ */
+export function forecastAccuracyReport(
+  db: Kysely<Database>,
+  scope: AccessScope,
+  lag: number,
+  now: Date = new Date(),
+): Promise<AccuracyReport> {
+  return new ControlTowerService(db, () => now).accuracy(scope, undefined, lag);
 }

@@ -6,3 +6,6 @@ export const exchangeRatesModule: ServerModule = {
   name: 'exchange-rates',
   register: (app, { database }) => registerExchangeRateRoutes(app, new ExchangeRateService(database.db)),
 };
+
+/** Every rate (US dollars to each foreign currency, by the date it starts): other modules convert with it. */
+export { listRates as exchangeRates } from './exchange-rates.repository';

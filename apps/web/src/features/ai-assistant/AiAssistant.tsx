@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ChatDrawer } from './components/ChatDrawer';
 import { useAiChat } from './hooks/useAiChat';
 import { useAiPageContext } from './hooks/useAiPageContext';
+import { useAnswerLocale } from './hooks/useAnswerLocale';
 
 /**
  * The floating chat toggle (bottom right) and the drawer it opens (spec §2). Rendered in the app
@@ -16,10 +17,11 @@ export function AiAssistant() {
   const { t } = useTranslation();
   const location = useLocation();
   const page = useAiPageContext();
+  const locale = useAnswerLocale();
   const pageContext = useCallback((): ChatContext => {
     const { pendingChanges: _pending, ...context } = page ?? { page: location.pathname };
-    return { ...context, page: context.page || location.pathname };
-  }, [page, location.pathname]);
+    return { ...context, page: context.page || location.pathname, locale };
+  }, [page, location.pathname, locale]);
   const chat = useAiChat(pageContext);
   return (
     <>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { fetchHelpInsights } from './ai-assistant-api';
+import { useAnswerLocale } from './hooks/useAnswerLocale';
 import { useAiPageContext } from './hooks/useAiPageContext';
 import { markHelpOpened, wasHelpOpened } from './utils/help-opened';
 
@@ -41,6 +42,7 @@ type AiHelpBubbleProps = { context: HelpContext; currentData?: HelpCurrentData }
 export function AiHelpBubble({ context, currentData }: AiHelpBubbleProps) {
   const { t } = useTranslation();
   const page = useAiPageContext();
+  const locale = useAnswerLocale();
   const [isOpen, setOpen] = useState(false);
   const [isNew, setNew] = useState(() => !wasHelpOpened(context));
   const data: HelpCurrentData = {
@@ -53,6 +55,7 @@ export function AiHelpBubble({ context, currentData }: AiHelpBubbleProps) {
     currentData: data,
     ...(page?.viewLevel ? { viewLevel: page.viewLevel } : {}),
     ...(page?.drillDownType ? { drillDownType: page.drillDownType } : {}),
+    locale,
   };
   const insight = useQuery({
     queryKey: ['ai-help', request],

@@ -24,6 +24,7 @@ import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from '@/features/demand-plan
 import { FILTER_OPTIONS_KEY } from '@/features/demand-planning/hooks/useFilterOptions';
 import { GRID_QUERY_PREFIX } from '@/features/demand-planning/hooks/useGridPage';
 import { useFormatters } from '@/features/settings/useFormatters';
+import { AiHelpBubble } from '@/features/ai-assistant';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
@@ -132,7 +133,10 @@ function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
     <Dialog open={isOpen} onOpenChange={(open) => !open && close()}>
       <DialogContent className="sm:max-w-4xl">
         <DialogHeader>
-          <DialogTitle>{t('import:title')}</DialogTitle>
+          <div className="flex items-center gap-2">
+            <DialogTitle>{t('import:title')}</DialogTitle>
+            <AiHelpBubble context="excel-import" />
+          </div>
           <DialogDescription>{t('import:description')}</DialogDescription>
         </DialogHeader>
         <div
@@ -284,15 +288,18 @@ function PreviewPanel({
           {t('import:remove')}
         </Button>
       </div>
-      <p className="text-sm" data-testid="import-summary">
-        {t('import:summary', {
-          valid: format.number(preview.validRowCount),
-          total: format.number(preview.totalRows),
-          errors: format.number(preview.errorCount),
-          warnings: format.number(preview.warningCount),
-          duplicates: format.number(preview.duplicateCount),
-        })}
-      </p>
+      <div className="flex items-center gap-2">
+        <p className="text-sm" data-testid="import-summary">
+          {t('import:summary', {
+            valid: format.number(preview.validRowCount),
+            total: format.number(preview.totalRows),
+            errors: format.number(preview.errorCount),
+            warnings: format.number(preview.warningCount),
+            duplicates: format.number(preview.duplicateCount),
+          })}
+        </p>
+        <AiHelpBubble context="data-validation" />
+      </div>
       {preview.preview.length > 0 && (
         <div className="overflow-x-auto rounded-md border border-border">
           <table className="w-full text-xs" aria-label={t('import:previewLabel')}>

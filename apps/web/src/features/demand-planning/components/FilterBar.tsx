@@ -89,9 +89,12 @@ export function FilterBar({
         </div>
       </form>
       <div className="flex min-w-56 flex-col gap-1" title={lockedHint}>
-        <label htmlFor="dp-view-level" className="text-xs font-medium text-muted-foreground">
-          {t('planning:filter.viewLevel')}
-        </label>
+        <div className="flex items-center gap-1">
+          <label htmlFor="dp-view-level" className="text-xs font-medium text-muted-foreground">
+            {t('planning:filter.viewLevel')}
+          </label>
+          <AiHelpBubble context="business-unit-planning" />
+        </div>
         <Select
           value={viewLevel}
           onValueChange={(value) => onViewLevelChange(value as ViewLevel)}
@@ -110,9 +113,12 @@ export function FilterBar({
         </Select>
       </div>
       <div className="flex min-w-52 flex-col gap-1" title={lockedHint}>
-        <label htmlFor="dp-drill-down" className="text-xs font-medium text-muted-foreground">
-          {t('planning:filter.drillDown')}
-        </label>
+        <div className="flex items-center gap-1">
+          <label htmlFor="dp-drill-down" className="text-xs font-medium text-muted-foreground">
+            {t('planning:filter.drillDown')}
+          </label>
+          <AiHelpBubble context="time-drill-down" />
+        </div>
         <Select
           value={drillDown}
           onValueChange={(value) => onDrillDownChange(value as DrillDown)}
