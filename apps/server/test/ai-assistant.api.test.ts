@@ -3,6 +3,10 @@ import {
   GREETING_SCENARIO_PROMPT,
   SUGGESTED_PROMPTS,
   parseAnswer,
+  toIsoDate,
+  weekStartSunday,
+  type AccuracyReport,
+  type AnswerLocale,
   wrapQuestion,
   type ChatReply,
   type HelpResponse,
@@ -35,18 +39,29 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     await server?.close();
   });
 
-  const ask = async (question: string, as: 'admin' | 'circor' = 'admin', filters?: { bu?: string[] }) => {
+  const ask = async (
+    question: string,
+    as: 'admin' | 'circor' = 'admin',
+    filters?: { bu?: string[] },
+    locale?: AnswerLocale,
+  ) => {
     const context = {
       page: 'demand-planning',
       viewLevel: 'category' as const,
       drillDownType: 'none' as const,
       ...(filters ? { filters } : {}),
+      ...(locale ? { locale } : {}),
     };
     const body = { message: wrapQuestion(question, context), sessionId: randomUUID(), context };
     return server.request<Ok<ChatReply> | Failed>('POST', '/api/ai/chat', body, { as });
   };
-  const answer = async (question: string, as: 'admin' | 'circor' = 'admin', filters?: { bu?: string[] }) => {
-    const { status, body } = await ask(question, as, filters);
+  const answer = async (
+    question: string,
+    as: 'admin' | 'circor' = 'admin',
+    filters?: { bu?: string[] },
+    locale?: AnswerLocale,
+  ) => {
+    const { status, body } = await ask(question, as, filters, locale);
     expect(status, JSON.stringify(body)).toBe(200);
     const reply = (body as Ok<ChatReply>).data;
     // Every table of an answer has as many cells in each row as in its header.
@@ -168,6 +183,101 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     expect(saved.status).toBe(200);
     const after = await answer('Total plan?');
     expect(after.response).toContain(`| Final plan | ${units(all.final + 1000)} |`);
+  });
+
+  it("answers accuracy by lag with the Forecast Accuracy screen's figures, checked against the snapshots", async () => {
+    const lag = 2;
+    // Independently: every snapshot's final plan for the week `lag` weeks later against its actual,
+    // for weeks before the current one, where the chain and the naive forecast all exist.
+    const currentWeek = toIsoDate(weekStartSunday(new Date()));
+    const pairs = await sql<{ abs: number; err: number; actual: number }>`
+      select coalesce(sum(abs(s.final_units[${lag + 1}::int] - r.act_bkg_units)), 0)::float8 as abs,
+        coalesce(sum(s.final_units[${lag + 1}::int] - r.act_bkg_units), 0)::float8 as err,
+        coalesce(sum(abs(r.act_bkg_units)), 0)::float8 as actual
+      from forecast_snapshots s join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
+      where s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date and r.act_bkg_units is not null
+        and s.naive_units is not null and s.stat_units[${lag + 1}::int] is not null
+        and s.prelim_units[${lag + 1}::int] is not null and s.final_units[${lag + 1}::int] is not null`.execute(
+      server.database.db,
+    );
+    const { abs, err, actual } = pairs.rows[0]!;
+    expect(actual).toBeGreaterThan(0);
+    const two = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
+    const wape = (abs / actual) * 100;
+    const reply = await answer(`How accurate is our forecast at lag ${lag}?`);
+    expect(reply.response).toContain(`**Forecast accuracy at lag ${lag}** for all data you can see`);
+    expect(reply.response).toContain(`accuracy **${two(100 - wape)}%** (WAPE ${two(wape)}%)`);
+    expect(reply.response).toContain(`bias **${two((err / actual) * 100)}%**`);
+    expect(reply.response).toMatch(
+      /Data used: [\d,]+ forecast snapshots .* at lag 2: the figures of the Forecast Accuracy screen/,
+    );
+    // The same figures as the screen, also for one business unit.
+    const screen = await server.request<Ok<AccuracyReport>>('GET', `/api/control-tower/accuracy?lag=${lag}`);
+    expect(screen.body.data.overall.wape).toBe(Math.round(wape * 100) / 100);
+    const unit = screen.body.data.byBusinessUnit[0]!;
+    const byUnit = await answer(`Accuracy of ${unit.bu} at lag ${lag}`);
+    expect(byUnit.response).toContain(`for business unit ${unit.bu}`);
+    expect(byUnit.response).toContain(
+      `accuracy **${unit.metrics.accuracy!.toFixed(2)}%** (WAPE ${unit.metrics.wape!.toFixed(2)}%)`,
+    );
+    // Lag 1 unless asked, as the screen opens.
+    expect((await answer('How accurate is our forecast?')).response).toContain(
+      '**Forecast accuracy at lag 1**',
+    );
+  });
+
+  it("writes in the user's language, number format, date format and currency", async () => {
+    const all = await sums(['internal', 'circor']);
+    const inr = {
+      language: 'spanish',
+      numberFormat: 'indian',
+      dateFormat: 'dd/mm/yyyy',
+      currency: 'inr',
+    } as const;
+    const spanish = await answer('Where is the plan above or below the forecast?', 'admin', undefined, inr);
+    const lakhs = (value: number) =>
+      new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(value);
+    expect(spanish.response).toContain(
+      `${lakhs(all.final)} unidades planificadas frente a ${lakhs(all.stat)} pronosticadas`,
+    );
+    expect(spanish.response).toContain(`Datos usados: ${lakhs(all.records)} registros de demanda`);
+    expect(spanish.response).toMatch(/Ingresos del plan final ₹[\d,]+/);
+    expect(spanish.response).not.toContain('$');
+    // Revenue in rupees at the rate valid today (migration 0017's table), whole rupees.
+    const revenue = (
+      await sql<{ revenue: number; rate: number }>`
+        select (select coalesce(sum(final_pln_rev_dlrs), 0) from demand_records)::float8 as revenue,
+          (select rate from exchange_rates where currency = 'inr' and valid_from <= current_date
+            order by valid_from desc limit 1)::float8 as rate`.execute(server.database.db)
+    ).rows[0]!;
+    expect(spanish.response).toContain(`₹${lakhs(Math.round(revenue.revenue * revenue.rate))}`);
+    const record = (
+      await sql<{ pid: string; week: string }>`
+        select pid, week_start::text as week from demand_records order by pid, week_start limit 1`.execute(
+        server.database.db,
+      )
+    ).rows[0]!;
+    const [year, month, day] = record.week.split('-');
+    const german = await answer(`Explain ${record.pid} week ${record.week}`, 'admin', undefined, {
+      language: 'german',
+      numberFormat: 'us',
+      dateFormat: 'dd/mm/yyyy',
+      currency: 'usd',
+    });
+    expect(german.response).toContain(`**${record.pid}**, Woche vom ${day}/${month}/${year}`);
+    expect(german.response).toContain('Basis: Die statistische Prognose');
+    const french = await server.request<Ok<HelpResponse>>('POST', '/api/ai-help', {
+      context: 'planning-workflow',
+      currentData: { pendingChanges: 2 },
+      locale: { language: 'french', numberFormat: 'us', dateFormat: 'dd/mm/yyyy', currency: 'eur' },
+    });
+    expect(french.status).toBe(200);
+    expect(french.body.data.title).toBe('Processus de planification');
+    expect(french.body.data.summary).toMatch(
+      /^Plan de toutes vos données : [\d,]+ unités, €[\d,]+ de CA final ; 2 modifications non enregistrées\.$/,
+    );
+    const unknown = await answer('Cuéntame un chiste', 'admin', undefined, inr);
+    expect(unknown.response).toContain('Puedo responder:');
   });
 
   it('explains one record step by step', async () => {

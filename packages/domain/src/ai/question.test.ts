@@ -89,4 +89,16 @@ describe('the question grammar', () => {
     expect(parse('Industrial Valves')).toEqual({ intent: 'totals', bu: 'Industrial Valves' });
     expect(parse('Tell me a joke').intent).toBe('unknown');
   });
+
+  it("reads an accuracy question's lag, only within the Forecast Accuracy screen's 1–13 weeks", () => {
+    expect(parse('How accurate is our forecast at lag 4 for Gear Pumps?')).toMatchObject({
+      intent: 'accuracy',
+      lag: 4,
+      pf: 'Gear Pumps',
+    });
+    expect(parse('Forecast error 13 weeks ahead').lag).toBe(13);
+    expect(parse('Bias at lag 14').lag).toBeUndefined();
+    expect(parse('Accuracy at lag 0').lag).toBeUndefined();
+    expect(parse('How accurate is our forecast?').lag).toBeUndefined();
+  });
 });
