@@ -189,7 +189,11 @@ describe('AI assistant', () => {
     writeFileSync(file, 'sku,category,businessUnit\nAI-HELP-1,Ball Valves,Industrial Valves\n');
     await page.getByTestId('import-file-input').setInputFiles(file);
     await dialog.getByTestId('import-summary').waitFor();
-    await insight('Data Validation', /[\d,]+ records in all your data; \d+ unsaved edits/, 'ai-help-import-validation');
+    await insight(
+      'Data Validation',
+      /[\d,]+ records in all your data; \d+ unsaved edits/,
+      'ai-help-import-validation',
+    );
     // Other browser tests share this server's data: the file is previewed, never imported.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -190,24 +190,27 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     // Independently: every snapshot's final plan for the week `lag` weeks later against its actual,
     // for weeks before the current one, where the chain and the naive forecast all exist.
     const currentWeek = toIsoDate(weekStartSunday(new Date()));
-    const pairs = await sql<{ abs: number; err: number; actual: number }>`
-      select coalesce(sum(abs(s.final_units[${lag + 1}::int] - r.act_bkg_units)), 0)::float8 as abs,
-        coalesce(sum(s.final_units[${lag + 1}::int] - r.act_bkg_units), 0)::float8 as err,
-        coalesce(sum(abs(r.act_bkg_units)), 0)::float8 as actual
-      from forecast_snapshots s join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
-      where s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date and r.act_bkg_units is not null
-        and s.naive_units is not null and s.stat_units[${lag + 1}::int] is not null
-        and s.prelim_units[${lag + 1}::int] is not null and s.final_units[${lag + 1}::int] is not null`.execute(
-      server.database.db,
-    );
-    const { abs, err, actual } = pairs.rows[0]!;
+    const expected = async () => {
+      const pairs = await sql<{ abs: number; err: number; actual: number }>`
+        select coalesce(sum(abs(s.final_units[${lag + 1}::int] - r.act_bkg_units)), 0)::float8 as abs,
+          coalesce(sum(s.final_units[${lag + 1}::int] - r.act_bkg_units), 0)::float8 as err,
+          coalesce(sum(abs(r.act_bkg_units)), 0)::float8 as actual
+        from forecast_snapshots s join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
+        where s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date and r.act_bkg_units is not null
+          and s.naive_units is not null and s.stat_units[${lag + 1}::int] is not null
+          and s.prelim_units[${lag + 1}::int] is not null and s.final_units[${lag + 1}::int] is not null`.execute(
+        server.database.db,
+      );
+      const { abs, err, actual } = pairs.rows[0]!;
+      return { wape: (abs / actual) * 100, bias: (err / actual) * 100, actual };
+    };
+    const { wape, bias, actual } = await expected();
     expect(actual).toBeGreaterThan(0);
     const two = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
-    const wape = (abs / actual) * 100;
     const reply = await answer(`How accurate is our forecast at lag ${lag}?`);
     expect(reply.response).toContain(`**Forecast accuracy at lag ${lag}** for all data you can see`);
     expect(reply.response).toContain(`accuracy **${two(100 - wape)}%** (WAPE ${two(wape)}%)`);
-    expect(reply.response).toContain(`bias **${two((err / actual) * 100)}%**`);
+    expect(reply.response).toContain(`bias **${two(bias)}%**`);
     expect(reply.response).toMatch(
       /Data used: [\d,]+ forecast snapshots .* at lag 2: the figures of the Forecast Accuracy screen/,
     );
@@ -223,6 +226,21 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     // Lag 1 unless asked, as the screen opens.
     expect((await answer('How accurate is our forecast?')).response).toContain(
       '**Forecast accuracy at lag 1**',
+    );
+    // The answer follows the data: one past week's actual bookings change, the accuracy with them.
+    await sql`
+      update demand_records set act_bkg_units = act_bkg_units + 500
+      where (pid, week_start) = (
+        select s.pid, s.snapshot_week + ${lag * 7}::int from forecast_snapshots s
+        join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
+        where r.act_bkg_units is not null and s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date
+          and s.naive_units is not null and s.stat_units[${lag + 1}::int] is not null
+          and s.prelim_units[${lag + 1}::int] is not null and s.final_units[${lag + 1}::int] is not null
+        order by s.pid, s.snapshot_week limit 1)`.execute(server.database.db);
+    const changed = await expected();
+    expect(changed.wape).not.toBeCloseTo(wape, 2);
+    expect((await answer(`How accurate is our forecast at lag ${lag}?`)).response).toContain(
+      `accuracy **${two(100 - changed.wape)}%** (WAPE ${two(changed.wape)}%)`,
     );
   });
 

@@ -175,8 +175,7 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     ).rows[0]!.final;
     const grounded = new Intl.NumberFormat('en-US').format(units);
     const answer = `The final plan holds **${grounded} units**, about 123,456,789 more than last year (+42.5%).`;
-    const model = () =>
-      new MockLanguageModelV3({ doStream: [toolCall('planTotals', {}), text(answer)] });
+    const model = () => new MockLanguageModelV3({ doStream: [toolCall('planTotals', {}), text(answer)] });
     const reply = await (await serviceWith(model())).chat(scopeOf('circor'), question('Total plan?'));
     expect(reply.response).toBe(
       `The final plan holds **${grounded} units**, about [figure withheld] more than last year ([figure withheld]).\n\n` +

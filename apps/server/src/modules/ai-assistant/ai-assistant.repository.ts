@@ -168,6 +168,26 @@ export async function largestOverrides(
   };
 }
 
+/**
+ * What the forecast accuracy figures are computed from, in one short text: the snapshots (count,
+ * latest time taken), the actuals by week (trigger-kept totals, weighted by week so a move between
+ * weeks shows; their latest change) and the products' prices. Reads only small or summary tables,
+ * so it costs a few milliseconds where the accuracy report itself joins every snapshot with the
+ * records; the assistant recomputes the report when this text changes.
+ */
+export async function accuracyFingerprint(db: Db): Promise<string> {
+  const { rows } = await sql<{ fingerprint: string }>`
+    select concat_ws('|',
+      (select count(*) || '/' || coalesce(max(taken_at)::text, '') from forecast_snapshots),
+      (select coalesce(sum(t.act_bkg_units * (t.week_start - date '2000-01-02' + 1)), 0)::text || '/'
+         || coalesce(sum(t.act_bkg_units), 0)::text || '/' || coalesce(max(t.last_updated_at)::text, '')
+       from demand_week_totals t),
+      (select count(*) || '/' || coalesce(sum(unit_price), 0)::text from products)) as fingerprint`.execute(
+    db,
+  );
+  return rows[0]!.fingerprint;
+}
+
 export type ChainRow = {
   pid: string;
   weekStart: string;

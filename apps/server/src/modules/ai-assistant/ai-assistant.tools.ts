@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import { forecastAccuracyReport } from '../control-tower';
 import {
+  accuracyFingerprint,
   dataWindow,
   largestOverrides,
   latestVersions,
@@ -160,6 +161,35 @@ const figuresOf = ({ bu, pf, pid, metrics, fva, errorValue }: AccuracyRow): Accu
 /** Products listed under one family's accuracy: the largest money errors first. */
 const FAMILY_PRODUCTS = 5;
 
+type Report = Awaited<ReturnType<typeof forecastAccuracyReport>>;
+/** Reports already computed, per database: key = clients, lag and week; kept while the data's fingerprint holds. */
+const reports = new WeakMap<
+  Kysely<Database>,
+  Map<string, { fingerprint: string; report: Promise<Report> }>
+>();
+/** At most this many reports are kept per database (2 client sets × 13 lags × a few weeks). */
+const REPORTS_KEPT = 100;
+
+/**
+ * The accuracy screen's report, computed once per state of its data: it joins every snapshot with
+ * the records (hundreds of milliseconds on PGlite), the fingerprint costs a few, and the answer
+ * is the same until a snapshot, an actual or a price changes (issue 12 Must 6).
+ */
+async function accuracyReport(ctx: ToolContext, lag: number): Promise<Report> {
+  const fingerprint = await accuracyFingerprint(ctx.db);
+  const cache = reports.get(ctx.db) ?? new Map<string, { fingerprint: string; report: Promise<Report> }>();
+  reports.set(ctx.db, cache);
+  const key = JSON.stringify([[...ctx.clientIds].sort(), lag, ctx.today]);
+  const kept = cache.get(key);
+  if (kept?.fingerprint === fingerprint) return kept.report;
+  const report = forecastAccuracyReport(ctx.db, ctx.scope, lag, new Date(`${ctx.today}T12:00:00Z`));
+  if (cache.size >= REPORTS_KEPT) cache.clear();
+  cache.set(key, { fingerprint, report });
+  // A failed computation is not kept: the next question tries again.
+  report.catch(() => cache.delete(key));
+  return report;
+}
+
 /**
  * Forecast accuracy at one lag: the Forecast Accuracy screen's report (forecast snapshots against
  * actuals, docs/metrics.md) cut to the scope asked. `total` is the selection's own figures when it
@@ -169,7 +199,7 @@ const FAMILY_PRODUCTS = 5;
  */
 export async function forecastAccuracy(ctx: ToolContext, input: Input<'forecastAccuracy'>) {
   const lag = input.lag ?? MIN_LAG;
-  const report = await forecastAccuracyReport(ctx.db, ctx.scope, lag, new Date(`${ctx.today}T12:00:00Z`));
+  const report = await accuracyReport(ctx, lag);
   const within = (list: readonly string[] | undefined, value: string | null) =>
     !list?.length || (value !== null && list.includes(value));
   let level: 'all' | 'businessUnit' | 'family' | 'product' = 'all';

@@ -6,7 +6,9 @@ type Catalogue = { [key: string]: string | string[] | Catalogue };
 
 function keysOf(catalogue: Catalogue, prefix = ''): string[] {
   return Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === 'object' && !Array.isArray(value) ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+    typeof value === 'object' && !Array.isArray(value)
+      ? keysOf(value, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
   );
 }
 
@@ -18,7 +20,8 @@ describe("the assistant's answer catalogues", () => {
   const en = CATALOGUES.en as Catalogue;
 
   it('hold the same keys in English, Spanish, French and German', () => {
-    for (const catalogue of Object.values(CATALOGUES)) expect(stems(catalogue as Catalogue)).toEqual(stems(en));
+    for (const catalogue of Object.values(CATALOGUES))
+      expect(stems(catalogue as Catalogue)).toEqual(stems(en));
   });
 
   it('give every plural its forms: one/other, and many too in Spanish and French', () => {
@@ -27,7 +30,7 @@ describe("the assistant's answer catalogues", () => {
       .map((key) => key.slice(0, -'_other'.length));
     expect(plurals.length).toBeGreaterThan(10);
     for (const [language, catalogue] of Object.entries(CATALOGUES)) {
-      const keys = keysOf(catalogue as Catalogue);
+      const keys = keysOf(catalogue);
       const forms = language === 'es' || language === 'fr' ? ['one', 'many', 'other'] : ['one', 'other'];
       for (const plural of plurals) for (const form of forms) expect(keys).toContain(`${plural}_${form}`);
     }
@@ -35,9 +38,10 @@ describe("the assistant's answer catalogues", () => {
 
   it('use the same placeholders in every language', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    const english = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Catalogue)[part], en);
+    const english = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Catalogue)[part], en);
     for (const catalogue of Object.values(CATALOGUES))
-      for (const key of keysOf(catalogue as Catalogue)) {
+      for (const key of keysOf(catalogue)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue)[part], catalogue);
         const source = english(key.replace(/_many$/, '_other'));
         if (typeof value === 'string' && typeof source === 'string')
@@ -45,9 +49,10 @@ describe("the assistant's answer catalogues", () => {
       }
   });
 
-  it("titles the help contexts as the spec does, in English", () => {
+  it('titles the help contexts as the spec does, in English', () => {
     const s = speakerFor(undefined, [], '2026-11-22');
-    for (const context of HELP_CONTEXTS) expect(s.t(`help.${context}.title`)).toBe(HELP_CONTEXT_TITLES[context]);
+    for (const context of HELP_CONTEXTS)
+      expect(s.t(`help.${context}.title`)).toBe(HELP_CONTEXT_TITLES[context]);
   });
 });
 
@@ -79,7 +84,9 @@ describe('the speaker', () => {
     expect(s.date('2026-11-15')).toBe('15/11/2026');
     expect(s.period({ label: 'March 2027', from: '2027-03-01', to: '2027-04-01' })).toBe('marzo de 2027');
     expect(s.t('records', { count: 2, records: '2' })).toBe('2 registros de demanda.');
-    expect(s.t('records', { count: 1_000_000, records: '1,000,000' })).toBe('1,000,000 registros de demanda.');
+    expect(s.t('records', { count: 1_000_000, records: '1,000,000' })).toBe(
+      '1,000,000 registros de demanda.',
+    );
   });
 
   it('says so and shows dollars when the currency has no rate valid today', () => {

@@ -1,7 +1,13 @@
 import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { knownNumbers, safeCut, withholdUngrounded, type ChatContext, type ScenarioPreview } from '@ps/domain';
+import {
+  knownNumbers,
+  safeCut,
+  withholdUngrounded,
+  type ChatContext,
+  type ScenarioPreview,
+} from '@ps/domain';
 import { stepCountIs, streamText, tool, type LanguageModel } from 'ai';
 import type { AiConfig } from './ai-config';
 import type { Speaker } from './answer-locale';

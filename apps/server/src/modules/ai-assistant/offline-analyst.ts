@@ -118,7 +118,9 @@ export class OfflineAnalyst {
     return [
       t('unknown.intro'),
       '',
-      ...CAPABILITIES.map((key) => `- **${t(`capabilities.${key}.label`)}**: ${t(`capabilities.${key}.example`)}`),
+      ...CAPABILITIES.map(
+        (key) => `- **${t(`capabilities.${key}.label`)}**: ${t(`capabilities.${key}.example`)}`,
+      ),
       '',
       t('unknown.narrow'),
     ].join('\n');
@@ -128,7 +130,8 @@ export class OfflineAnalyst {
     const { t, units, money, signedPercent } = this.s;
     const percent = parsed.percent!;
     const name =
-      parsed.scenarioName ?? t(percent >= 0 ? 'scenario.nameUp' : 'scenario.nameDown', { percent: Math.abs(percent) });
+      parsed.scenarioName ??
+      t(percent >= 0 ? 'scenario.nameUp' : 'scenario.nameDown', { percent: Math.abs(percent) });
     const quarter = parsed.quarter
       ? parsed.quarter.year
         ? `${parsed.quarter.year}-Q${parsed.quarter.q}`
@@ -171,7 +174,14 @@ export class OfflineAnalyst {
         ],
       ),
       '',
-      dataUsed(this.s, t('scenario.data', { count: preview.records, records: units(preview.records), quarter: preview.quarter })),
+      dataUsed(
+        this.s,
+        t('scenario.data', {
+          count: preview.records,
+          records: units(preview.records),
+          quarter: preview.quarter,
+        }),
+      ),
     ];
     if (preview.records === 0) lines.push('', t('scenario.nothing'));
     if (/end user/i.test(preview.name) && !preview.bu && !preview.pf) lines.push('', t('scenario.endUser'));
@@ -198,7 +208,13 @@ export class OfflineAnalyst {
       }),
       '',
       table(
-        [t('column.quarter'), t('column.previous'), t('column.latest'), t('column.change'), t('column.changePercent')],
+        [
+          t('column.quarter'),
+          t('column.previous'),
+          t('column.latest'),
+          t('column.change'),
+          t('column.changePercent'),
+        ],
         rows,
       ),
       '',
@@ -236,7 +252,12 @@ export class OfflineAnalyst {
             units: step(row.finalUnits),
           });
     return [
-      t('explain.head', { pid: asData(row.pid), week: date(row.weekStart), bu: asData(row.bu), pf: asData(row.pf) }),
+      t('explain.head', {
+        pid: asData(row.pid),
+        week: date(row.weekStart),
+        bu: asData(row.bu),
+        pf: asData(row.pf),
+      }),
       '',
       `1. ${t('explain.baseline', { units: step(row.ensembleUnits) })}`,
       `2. ${revStep}`,
@@ -267,7 +288,9 @@ export class OfflineAnalyst {
     const pct = (value: number | null) => percent(value, 2);
     const notes = result.regionNotSplit ? ['', t('accuracy.noRegion')] : [];
     if (!result.productListed)
-      return [t('accuracy.productNotListed', { pid: asData(scope.pid), lag: result.lag }), ...notes].join('\n');
+      return [t('accuracy.productNotListed', { pid: asData(scope.pid), lag: result.lag }), ...notes].join(
+        '\n',
+      );
     if (!result.fromWeek || !result.toWeek || (!result.total && result.rows.length === 0))
       return [t('accuracy.none', { lag: result.lag }), ...notes].join('\n');
     const head = {
@@ -308,7 +331,13 @@ export class OfflineAnalyst {
       lines.push(
         '',
         table(
-          [t(`column.${kind}`), t('column.accuracy'), t('column.wape'), t('column.bias'), t('column.errorValue')],
+          [
+            t(`column.${kind}`),
+            t('column.accuracy'),
+            t('column.wape'),
+            t('column.bias'),
+            t('column.errorValue'),
+          ],
           result.rows.map((r) => [
             asData(r.pid ?? r.pf ?? r.bu),
             pct(r.metrics.accuracy),
@@ -320,7 +349,10 @@ export class OfflineAnalyst {
       );
     }
     if (result.level === 'all')
-      lines.push('', t('accuracy.alerts', { count: result.alerts, alerts: units(result.alerts), lag: result.lag }));
+      lines.push(
+        '',
+        t('accuracy.alerts', { count: result.alerts, alerts: units(result.alerts), lag: result.lag }),
+      );
     lines.push(
       '',
       t('accuracy.formulas'),
@@ -398,7 +430,9 @@ export class OfflineAnalyst {
         down: units(result.negative),
         impact: signedMoney(result.netImpact),
       }),
-      ...(result.top.length ? ['', t('practices.reviewFirst'), '', this.overrideTable(result.top.slice(0, 3))] : []),
+      ...(result.top.length
+        ? ['', t('practices.reviewFirst'), '', this.overrideTable(result.top.slice(0, 3))]
+        : []),
       '',
       dataUsed(this.s, t('practices.data')),
     ].join('\n');
@@ -491,7 +525,10 @@ export class OfflineAnalyst {
         ],
       ),
       '',
-      t('totals.margin', { cost: money(total.finalCost), margin: money(total.finalRevenue - total.finalCost) }),
+      t('totals.margin', {
+        cost: money(total.finalCost),
+        margin: money(total.finalRevenue - total.finalCost),
+      }),
       '',
       dataUsed(this.s, t('totals.data', { count: total.records, records: units(total.records) })),
     ].join('\n');

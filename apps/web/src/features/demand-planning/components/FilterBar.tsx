@@ -1,5 +1,12 @@
 import { AiHelpBubble } from '@/features/ai-assistant';
-import { DRILL_DOWNS, VIEW_LEVELS, type DrillDown, type FilterOptions, type ViewLevel } from '@ps/domain';
+import {
+  DRILL_DOWNS,
+  VIEW_LEVELS,
+  type DrillDown,
+  type FilterOptions,
+  type HelpContext,
+  type ViewLevel,
+} from '@ps/domain';
 import { SearchIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -89,12 +96,11 @@ export function FilterBar({
         </div>
       </form>
       <div className="flex min-w-56 flex-col gap-1" title={lockedHint}>
-        <div className="flex items-center gap-1">
-          <label htmlFor="dp-view-level" className="text-xs font-medium text-muted-foreground">
-            {t('planning:filter.viewLevel')}
-          </label>
-          <AiHelpBubble context="business-unit-planning" />
-        </div>
+        <LabelWithHelp
+          htmlFor="dp-view-level"
+          label={t('planning:filter.viewLevel')}
+          context="business-unit-planning"
+        />
         <Select
           value={viewLevel}
           onValueChange={(value) => onViewLevelChange(value as ViewLevel)}
@@ -113,12 +119,11 @@ export function FilterBar({
         </Select>
       </div>
       <div className="flex min-w-52 flex-col gap-1" title={lockedHint}>
-        <div className="flex items-center gap-1">
-          <label htmlFor="dp-drill-down" className="text-xs font-medium text-muted-foreground">
-            {t('planning:filter.drillDown')}
-          </label>
-          <AiHelpBubble context="time-drill-down" />
-        </div>
+        <LabelWithHelp
+          htmlFor="dp-drill-down"
+          label={t('planning:filter.drillDown')}
+          context="time-drill-down"
+        />
         <Select
           value={drillDown}
           onValueChange={(value) => onDrillDownChange(value as DrillDown)}
@@ -136,6 +141,26 @@ export function FilterBar({
           </SelectContent>
         </Select>
       </div>
+    </div>
+  );
+}
+
+/** A select's label with the AI help bubble of what the select controls. */
+function LabelWithHelp({
+  htmlFor,
+  label,
+  context,
+}: {
+  htmlFor: string;
+  label: string;
+  context: HelpContext;
+}) {
+  return (
+    <div className="flex items-center gap-1">
+      <label htmlFor={htmlFor} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      <AiHelpBubble context={context} />
     </div>
   );
 }
