@@ -54,7 +54,7 @@ function periodKey(parsed: ParsedQuestion): string | undefined {
 const names = (list: readonly string[]) => list.map(asData).join(', ');
 
 /** "business unit X; family Y" in the user's language, or "all data you can see". */
-export function describeScope(s: Speaker, scope: Scope): string {
+function describeScope(s: Speaker, scope: Scope): string {
   const parts: string[] = [];
   if (scope.pid) parts.push(s.t('scope.product', { name: asData(scope.pid) }));
   if (scope.bu) parts.push(s.t('scope.bu', { names: names(scope.bu) }));
