@@ -53,10 +53,10 @@ describe.each(backends)('inventory planning on %s', (backend) => {
     expect(options.body.data.sites).toContain(circor.body.data.items[0]!.site);
   });
 
-  it('computes μ from the plan, σ from the forecast error and the OULs from them', async () => {
+  it('computes μ from the plan, σ from the forecast error and the OULs from them with the lead time’s spread', async () => {
     const { body } = await page('?page=1');
     for (const row of body.data.items.slice(0, 6)) {
-      const { rows } = await sql<{ plan_mean: number; error_sd: number; share: number }>`
+      const { rows } = await sql<{ plan_mean: number; error_sd: number; share: number; lead_sd: number }>`
         select
           (select avg(final_pln_units) from demand_records where pid = ${row.sku}
              and week_start >= ${TEST_ANCHOR.toISOString().slice(0, 10)}::date
@@ -65,22 +65,29 @@ describe.each(backends)('inventory planning on %s', (backend) => {
              and week_start < ${TEST_ANCHOR.toISOString().slice(0, 10)}::date
              and week_start >= ${TEST_ANCHOR.toISOString().slice(0, 10)}::date - 91
              and act_bkg_units is not null and ensemble_fcst_units is not null)::float8 as error_sd,
-          (select demand_share from inventory_parameters where pid = ${row.sku} and site = ${row.site})::float8 as share`.execute(
+          (select demand_share from inventory_parameters where pid = ${row.sku} and site = ${row.site})::float8 as share,
+          (select lead_time_sd_weeks from inventory_parameters where pid = ${row.sku} and site = ${row.site}) as lead_sd`.execute(
         server.database.db,
       );
       const expected = rows[0]!;
       expect(row.avgDemand).toBeCloseTo(expected.plan_mean * expected.share, 2);
       expect(row.stdDemand).toBeCloseTo(expected.error_sd * expected.share, 2);
+      // The demo seeds a lead-time spread on every row (5–35 % of the lead time).
+      expect(expected.lead_sd).toBeGreaterThan(0);
+      expect(row.leadTimeSd).toBe(expected.lead_sd);
       const cover = row.leadTime + Math.max(row.reviewPeriod, row.replenishmentFreq);
       if (row.demandModel === 'normal') {
         const mu = expected.plan_mean * expected.share;
         const sigma = expected.error_sd * expected.share;
-        expect(row.targetOUL95).toBe(Math.ceil(mu * cover + 1.6449 * sigma * Math.sqrt(cover) - 1e-9));
+        // σ_total = √((L+R)σ_d² + μ_d²σ_L²)
+        const total = Math.sqrt(cover * sigma ** 2 + mu ** 2 * expected.lead_sd ** 2);
+        expect(row.targetOUL95).toBe(Math.ceil(mu * cover + 1.6449 * total - 1e-9));
       } else {
         const levels = oulLevels({
           avgDemand: expected.plan_mean * expected.share,
           stdDemand: expected.error_sd * expected.share,
           leadTimeWeeks: row.leadTime,
+          leadTimeSdWeeks: expected.lead_sd,
           reviewPeriodWeeks: cover - row.leadTime,
           intermittent: true,
         });

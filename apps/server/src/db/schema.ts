@@ -142,6 +142,8 @@ export type InventoryParametersTable = {
   /** Share of the product's demand this site serves. */
   demand_share: number;
   lead_time_weeks: number;
+  /** Standard deviation of the lead time, weeks (0021). */
+  lead_time_sd_weeks: Generated<number>;
   review_period_weeks: number;
   replenishment_frequency_weeks: number;
   avg_demand: Generated<number>;

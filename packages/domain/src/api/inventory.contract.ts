@@ -32,6 +32,8 @@ export const ZInventoryRow = z.strictObject({
   stdDemand: ZNumber,
   demandModel: z.string(),
   leadTime: ZCount,
+  /** Standard deviation of the lead time, weeks. */
+  leadTimeSd: ZNumber,
   reviewPeriod: ZCount,
   replenishmentFreq: ZCount,
   onHand: ZCount,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageDemandInterval,
+  coverSd,
   cycleServiceLevel,
   demandVolatility,
   fillRate,
@@ -28,6 +29,43 @@ describe('order-up-to levels', () => {
     expect(normalOul(10, 4, 4, Z_VALUES[98])).toBe(57); // 40 + 16.4296
     expect(normalOul(10, 0, 4, Z_VALUES[95])).toBe(40);
     expect(normalOul(10, 4, 0, Z_VALUES[95])).toBe(0);
+  });
+
+  it('lead-time variability: σ_total = √((L+R)σ_d² + μ_d²σ_L²)', () => {
+    // μ = 10, σ = 4, L + R = 4, σ_L = 1.5 weeks: √(4·16 + 100·2.25) = √289 = 17.
+    expect(coverSd(10, 4, 4, 1.5)).toBe(17);
+    expect(coverSd(10, 4, 4)).toBe(8); // σ√(L+R) with a fixed lead time
+    expect(normalOul(10, 4, 4, Z_VALUES[90], 1.5)).toBe(62); // 40 + 21.7872
+    expect(normalOul(10, 4, 4, Z_VALUES[95], 1.5)).toBe(68); // 40 + 27.9633
+    expect(normalOul(10, 4, 4, Z_VALUES[98], 1.5)).toBe(75); // 40 + 34.9129
+    const smooth = {
+      avgDemand: 10,
+      stdDemand: 4,
+      leadTimeWeeks: 3,
+      reviewPeriodWeeks: 1,
+      intermittent: false,
+    };
+    expect(oulLevels({ ...smooth, leadTimeSdWeeks: 1.5 })).toEqual({
+      oul90: 62,
+      oul95: 68,
+      oul98: 75,
+      model: 'normal',
+    });
+    // Intermittent: μ = 0.5, σ = 1, L + R = 4, σ_L = 2: mean 2, variance 4 + 0.25·4 = 5 →
+    // negative binomial r = 4/3, q = 0.4; CDF …, 0.8771 (4), 0.9229 (5), 0.9519 (6), 0.9701, 0.9815 (8).
+    const lumpy = {
+      avgDemand: 0.5,
+      stdDemand: 1,
+      leadTimeWeeks: 3,
+      reviewPeriodWeeks: 1,
+      intermittent: true,
+    };
+    expect(oulLevels({ ...lumpy, leadTimeSdWeeks: 2 })).toEqual({
+      oul90: 5,
+      oul95: 6,
+      oul98: 8,
+      model: 'negative-binomial',
+    });
   });
 
   it('Poisson quantiles: mean 2', () => {
@@ -107,6 +145,25 @@ describe('policy simulation', () => {
       { demand: 5, receipts: 0, onHand: 5, lost: 0, ordered: 5 },
       { demand: 12, receipts: 5, onHand: 0, lost: 2, ordered: 10 },
       { demand: 5, receipts: 10, onHand: 5, lost: 0, ordered: 5 },
+    ]);
+  });
+  it('an order arrives after the lead time drawn for it when lead times vary', () => {
+    const weeks = simulateOulPolicy({
+      demand: [5, 5, 5, 5],
+      oulAt: () => 10,
+      leadTimeWeeks: 1,
+      // The order of week 0 is two weeks late (arrives at week 3), the later ones take one week.
+      leadTimeOf: (week) => (week === 0 ? 3 : 1),
+      reviewPeriodWeeks: 1,
+      initialOnHand: 10,
+    });
+    // w0: 10−5 = 5, order 5 (due w3). w1: 5−5 = 0, position 0+5 → order 5 (due w2).
+    // w2: +5 → 5−5 = 0, position 5 → order 5 (due w3). w3: +10 → 10−5 = 5, position 5 → order 5.
+    expect(weeks.map((w) => [w.receipts, w.onHand, w.lost, w.ordered])).toEqual([
+      [0, 5, 0, 5],
+      [0, 0, 0, 5],
+      [5, 0, 0, 5],
+      [10, 5, 0, 5],
     ]);
   });
   it('reviews every R weeks and counts the pipeline in the position', () => {

@@ -19,6 +19,7 @@ export type InventoryRowRecord = {
   std_demand: number;
   demand_model: string;
   lead_time_weeks: number;
+  lead_time_sd_weeks: number;
   review_period_weeks: number;
   replenishment_frequency_weeks: number;
   on_hand_units: number;
@@ -37,7 +38,7 @@ export type InventoryRowRecord = {
 };
 
 const ROW_COLUMNS = sql`i.pid, i.site, i.region, p.client_id, p.bu, p.pf, p.class, p.unit_cost,
-  i.avg_demand, i.std_demand, i.demand_model, i.lead_time_weeks, i.review_period_weeks,
+  i.avg_demand, i.std_demand, i.demand_model, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
   i.replenishment_frequency_weeks, i.on_hand_units, i.oul_90, i.oul_95, i.oul_98, i.recommended_oul,
   i.override_oul_units, i.override_percent, i.override_reason, i.override_comments, i.override_user,
   i.override_at, i.updated_at, i.version`;
@@ -287,6 +288,7 @@ export type InventoryPolicyRow = {
   site: string;
   demand_share: number;
   lead_time_weeks: number;
+  lead_time_sd_weeks: number;
   review_period_weeks: number;
   replenishment_frequency_weeks: number;
   on_hand_units: number;
@@ -296,7 +298,7 @@ export type InventoryPolicyRow = {
 
 export async function policyRows(db: Db): Promise<InventoryPolicyRow[]> {
   const { rows } = await sql<InventoryPolicyRow>`
-    select i.pid, i.site, i.demand_share, i.lead_time_weeks, i.review_period_weeks,
+    select i.pid, i.site, i.demand_share, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
       i.replenishment_frequency_weeks, i.on_hand_units, i.override_oul_units, p.unit_cost
     from inventory_parameters i join products p on p.pid = i.pid`.execute(db);
   return rows;

@@ -79,6 +79,7 @@ function toRow(r: InventoryRowRecord): InventoryRow {
     stdDemand: round(r.std_demand, 2),
     demandModel: r.demand_model,
     leadTime: r.lead_time_weeks,
+    leadTimeSd: r.lead_time_sd_weeks,
     reviewPeriod: r.review_period_weeks,
     replenishmentFreq: r.replenishment_frequency_weeks,
     onHand: r.on_hand_units,
@@ -446,6 +447,7 @@ export async function recomputeInventory(
       avgDemand: mu,
       stdDemand: sigma,
       leadTimeWeeks: row.lead_time_weeks,
+      leadTimeSdWeeks: row.lead_time_sd_weeks,
       reviewPeriodWeeks: cycle,
       intermittent: (s.past_weeks > 0 && adi > INTERMITTENT_ADI) || mu < 1,
     });

@@ -134,7 +134,12 @@ export function OverrideTable(props: Props) {
                       </td>
                       <td className="px-2 text-right">{fmt.number(row.avgDemand, 1)}</td>
                       <td className="px-2 text-right">{fmt.number(row.stdDemand, 1)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.leadTime)}</td>
+                      <td className="px-2 text-right">
+                        {fmt.number(row.leadTime)}
+                        <span className="block text-xs text-muted-foreground">
+                          ± {fmt.number(row.leadTimeSd, 1)}
+                        </span>
+                      </td>
                       <td className="px-2 text-right">{fmt.number(row.reviewPeriod)}</td>
                       <td className="px-2 text-right">{fmt.number(row.replenishmentFreq)}</td>
                       <td className="px-2 text-right">{fmt.number(row.onHand)}</td>
