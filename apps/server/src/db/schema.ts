@@ -197,6 +197,16 @@ export type InventoryWeekTotalsTable = {
   cogs: number;
 };
 
+/** Where the projection's supply came from at the last recompute (0021): one row. */
+export type InventoryProjectionSourceTable = {
+  id: number;
+  /** The optimisation run whose network plan supplied it; null: the order-up-to policy. */
+  supply_run_id: number | null;
+  /** Projection weeks the plan covered (the others came from the policy). */
+  network_weeks: number;
+  computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 export type InventoryAuditTable = {
   id: Generated<number>;
   client_id: string;
@@ -483,6 +493,7 @@ export type Database = {
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;
   inventory_audit: InventoryAuditTable;
+  inventory_projection_source: InventoryProjectionSourceTable;
   forecast_runs: ForecastRunsTable;
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;

@@ -16,7 +16,10 @@ import {
   poissonQuantile,
   recommendedOul,
   recommendedServiceLevel,
+  servedShareOf,
+  servedShares,
   simulateOulPolicy,
+  withNetworkSupply,
   supplyVariance,
   Z_VALUES,
 } from './index';
@@ -201,5 +204,40 @@ describe('metrics', () => {
     expect(supplyVariance(110, 100)).toBeCloseTo(10, 10);
     expect(demandVolatility(25, 100)).toBe(25);
     expect(optimizationScore(3, 4)).toBe(75);
+  });
+});
+
+describe('supply from the network plan', () => {
+  it('serves each region × family × period the share the plan ships', () => {
+    const shares = servedShares(
+      [
+        // 60 + 30 units of F1 reach EMEA in 2026-12 from two DCs; 10 are left unmet: 90 %.
+        { region: 'EMEA', family: 'F1', period: '2026-12', units: 60 },
+        { region: 'EMEA', family: 'F1', period: '2026-12', units: 30 },
+        { region: 'APAC', family: 'F1', period: '2026-12', units: 40 },
+      ],
+      [
+        { region: 'EMEA', family: 'F1', period: '2026-12', units: 10 },
+        { region: 'LATAM', family: 'F2', period: '2026-12', units: 5 },
+      ],
+    );
+    expect(servedShareOf(shares, { region: 'EMEA', family: 'F1', period: '2026-12' })).toBe(0.9);
+    expect(servedShareOf(shares, { region: 'APAC', family: 'F1', period: '2026-12' })).toBe(1);
+    expect(servedShareOf(shares, { region: 'LATAM', family: 'F2', period: '2026-12' })).toBe(0);
+    expect(servedShareOf(shares, { region: 'EMEA', family: 'F1', period: '2027-01' })).toBeUndefined();
+  });
+  it('takes planned weeks’ supply from the plan and keeps the policy’s elsewhere', () => {
+    const policy = [
+      { demand: 15, receipts: 0, onHand: 5, lost: 0, ordered: 10 },
+      { demand: 7, receipts: 10, onHand: 8, lost: 0, ordered: 7 },
+      { demand: 12, receipts: 7, onHand: 3, lost: 0, ordered: 12 },
+    ];
+    // Week 0 at 90 %: round(13.5) = 14 supplied, 1 lost; week 1 at 100 %; week 2 outside the plan.
+    const weeks = withNetworkSupply(policy, (w) => [0.9, 1, undefined][w]);
+    expect(weeks.map((w) => [w.receipts, w.lost])).toEqual([
+      [14, 1],
+      [7, 0],
+      [7, 0],
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
+import { recomputeInventoryAfterForecast } from '../inventory';
 import type { SolveLimits, SolveProgress } from './highs-solve';
 import {
   failAbandonedRuns,
@@ -128,7 +129,7 @@ export class OptimisationRunService {
         `${running} solves are running already. Start this one when one of them has finished.`,
       );
     }
-    void this.execute(row.id, instance, settings);
+    void this.execute(row.id, instance, settings, !scenario);
     return toRun(row, null);
   }
 
@@ -163,7 +164,12 @@ export class OptimisationRunService {
     );
   }
 
-  private async execute(runId: number, instance: NetworkInstance, settings: SolveSettings): Promise<void> {
+  private async execute(
+    runId: number,
+    instance: NetworkInstance,
+    settings: SolveSettings,
+    baseline: boolean,
+  ): Promise<void> {
     let lastReport = 0;
     let latest: RunProgress = { seconds: 0, gapPercent: null, objective: null };
     const onProgress = (progress: SolveProgress): void => {
@@ -193,6 +199,10 @@ export class OptimisationRunService {
         },
       });
       this.log.info(`Optimisation run ${runId} finished: ${result.status} in ${result.solveSeconds} s`);
+      // A baseline plan is the supply the S&D Match Trend projects (docs/inventory.md).
+      if (baseline && result.costs) {
+        await recomputeInventoryAfterForecast(this.db, this.log, `baseline network solve ${runId}`);
+      }
     } catch (error) {
       this.log.error({ err: error, runId }, 'optimisation run failed');
       await finishRun(this.db, runId, {

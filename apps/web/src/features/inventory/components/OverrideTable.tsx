@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { reasonLabelKey } from '../reason-labels';
+import { OverrideHistory } from './OverrideHistory';
 import { draftOf, isModified, withPercent, withUnits, type Draft } from '../drafts';
 
 const NO_REASON = '__none__';
@@ -245,6 +246,7 @@ export function OverrideTable(props: Props) {
                           >
                             <XIcon aria-hidden />
                           </Button>
+                          <OverrideHistory sku={row.sku} site={row.site} />
                         </div>
                       </td>
                     </tr>
