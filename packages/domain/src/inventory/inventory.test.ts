@@ -25,6 +25,10 @@ import {
 } from './index';
 
 describe('order-up-to levels', () => {
+  const smooth = { avgDemand: 10, stdDemand: 4, leadTimeWeeks: 3, reviewPeriodWeeks: 1, intermittent: false };
+  // μ = 0.5, σ = 1: lumpy demand.
+  const lumpy = { avgDemand: 0.5, stdDemand: 1, leadTimeWeeks: 3, reviewPeriodWeeks: 1, intermittent: true };
+
   it('normal: μ(L+R) + zσ√(L+R), rounded up to whole units', () => {
     // μ = 10, σ = 4, L + R = 4: 40 + z·4·2.
     expect(normalOul(10, 4, 4, Z_VALUES[90])).toBe(51); // 40 + 10.2528
@@ -41,13 +45,6 @@ describe('order-up-to levels', () => {
     expect(normalOul(10, 4, 4, Z_VALUES[90], 1.5)).toBe(62); // 40 + 21.7872
     expect(normalOul(10, 4, 4, Z_VALUES[95], 1.5)).toBe(68); // 40 + 27.9633
     expect(normalOul(10, 4, 4, Z_VALUES[98], 1.5)).toBe(75); // 40 + 34.9129
-    const smooth = {
-      avgDemand: 10,
-      stdDemand: 4,
-      leadTimeWeeks: 3,
-      reviewPeriodWeeks: 1,
-      intermittent: false,
-    };
     expect(oulLevels({ ...smooth, leadTimeSdWeeks: 1.5 })).toEqual({
       oul90: 62,
       oul95: 68,
@@ -56,13 +53,6 @@ describe('order-up-to levels', () => {
     });
     // Intermittent: μ = 0.5, σ = 1, L + R = 4, σ_L = 2: mean 2, variance 4 + 0.25·4 = 5 →
     // negative binomial r = 4/3, q = 0.4; CDF …, 0.8771 (4), 0.9229 (5), 0.9519 (6), 0.9701, 0.9815 (8).
-    const lumpy = {
-      avgDemand: 0.5,
-      stdDemand: 1,
-      leadTimeWeeks: 3,
-      reviewPeriodWeeks: 1,
-      intermittent: true,
-    };
     expect(oulLevels({ ...lumpy, leadTimeSdWeeks: 2 })).toEqual({
       oul90: 5,
       oul95: 6,
@@ -89,22 +79,8 @@ describe('order-up-to levels', () => {
   });
 
   it('picks the distribution by demand pattern', () => {
-    const smooth = {
-      avgDemand: 10,
-      stdDemand: 4,
-      leadTimeWeeks: 3,
-      reviewPeriodWeeks: 1,
-      intermittent: false,
-    };
     expect(oulLevels(smooth)).toEqual({ oul90: 51, oul95: 54, oul98: 57, model: 'normal' });
     // μ = 0.5, σ = 1 over 4 weeks: mean 2, variance 4.
-    const lumpy = {
-      avgDemand: 0.5,
-      stdDemand: 1,
-      leadTimeWeeks: 3,
-      reviewPeriodWeeks: 1,
-      intermittent: true,
-    };
     expect(oulLevels(lumpy)).toEqual({ oul90: 5, oul95: 6, oul98: 7, model: 'negative-binomial' });
     // σ² = 0.5 = μ: over 4 weeks mean 2, variance 2 → Poisson.
     const steady = { ...lumpy, stdDemand: Math.sqrt(0.5) };

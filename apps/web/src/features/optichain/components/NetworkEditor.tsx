@@ -90,6 +90,13 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
     network.inboundLanes.filter((l) => l.dcId === id).length +
     network.outboundLanes.filter((l) => l.dcId === id).length;
   const lanesOfPlant = (id: number) => network.inboundLanes.filter((l) => l.plantId === id).length;
+  const deletePlant = (id: number, name: string) => (
+    <DeleteButton
+      name={name}
+      lanes={lanesOfPlant(id)}
+      onConfirm={() => edit.mutate(() => deleteNode('plant', id, lanesOfPlant(id) > 0))}
+    />
+  );
   const decisionLabels: Record<DcDecision, string> = {
     auto: t('optichain:network.decisionAuto'),
     open: t('optichain:network.decisionOpen'),
@@ -215,15 +222,7 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
                   <td className={td}>
                     <span className="inline-flex items-center gap-1">
                       {plant.name}
-                      {index === 0 && (
-                        <DeleteButton
-                          name={plant.name}
-                          lanes={lanesOfPlant(plant.id)}
-                          onConfirm={() =>
-                            edit.mutate(() => deleteNode('plant', plant.id, lanesOfPlant(plant.id) > 0))
-                          }
-                        />
-                      )}
+                      {index === 0 && deletePlant(plant.id, plant.name)}
                     </span>
                   </td>
                   <td className={td}>{family.family}</td>
@@ -256,13 +255,7 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
                       <td className={td}>
                         <span className="inline-flex items-center gap-1">
                           {plant.name}
-                          <DeleteButton
-                            name={plant.name}
-                            lanes={lanesOfPlant(plant.id)}
-                            onConfirm={() =>
-                              edit.mutate(() => deleteNode('plant', plant.id, lanesOfPlant(plant.id) > 0))
-                            }
-                          />
+                          {deletePlant(plant.id, plant.name)}
                         </span>
                       </td>
                       <td className={td} colSpan={3} />
