@@ -22,22 +22,6 @@ describe('buildModel', () => {
     expect(lp).toContain('+ 50 y_0\n   + 30 y_1');
   });
 
-  it('links each flow to its DC with min(cell demand, throughput) when asked (strong formulation)', () => {
-    const plain = buildModel(HAND_INSTANCE);
-    const strong = buildModel(
-      {
-        ...HAND_INSTANCE,
-        dcs: HAND_INSTANCE.dcs.map((dc, i) => (i === 1 ? { ...dc, throughputPerMonth: 70 } : dc)),
-      },
-      { flowLinks: true },
-    );
-    expect(strong.size.rows).toBe(plain.size.rows + 2);
-    // DC1: demand 100 = throughput 100; DC2: its throughput 70 is the smaller bound.
-    expect(strong.lp).toContain(' flow0: z_0_0_0_0 - 100 y_0 <= 0');
-    expect(strong.lp).toContain(' flow1: z_1_0_0_0 - 70 y_1 <= 0');
-    expect(plain.lp).not.toContain('flow0');
-  });
-
   it('fixes a DC forced open and leaves a closed one out of the model', () => {
     const instance = applyScenario(HAND_INSTANCE, [
       { kind: 'dc-decision', dcId: 2, decision: 'open' },

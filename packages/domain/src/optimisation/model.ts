@@ -191,17 +191,7 @@ export type BuiltModel = {
  * handling + fixed DC cost + unmet-demand penalty, subject to plant capacity per family and
  * period, flow balance at each DC, DC throughput only when open, and demand served or unmet.
  */
-export function buildModel(
-  instance: NetworkInstance,
-  options: {
-    /**
-     * Also link each flow z(d,r,f,t) ≤ min(demand(r,f,t), throughput(d,t)) · y(d): one row per
-     * outbound column, the strong facility-location formulation. Its LP bound is far tighter;
-     * worth its rows on the small period-aggregated model of a decomposition.
-     */
-    flowLinks?: boolean;
-  } = {},
-): BuiltModel {
+export function buildModel(instance: NetworkInstance): BuiltModel {
   const variables = enumerateVariables(instance);
   const { inbound, outbound, unmet, open } = variables;
   const periodMonths = new Map(instance.periods.map((p) => [p.key, p.months]));
@@ -279,26 +269,6 @@ export function buildModel(
       ],
       '<= 0',
     );
-  }
-  if (options.flowLinks) {
-    const demandByCell = new Map(
-      variables.demand.map((cell) => [cellKey(cell.region, cell.family, cell.period), cell.units]),
-    );
-    index = 0;
-    for (const v of outbound) {
-      const bound = Math.min(
-        demandByCell.get(cellKey(v.region, v.family, v.period)) ?? 0,
-        v.dc.throughputPerMonth * periodMonths.get(v.period)!,
-      );
-      add(
-        `flow${index++}`,
-        [
-          { coefficient: 1, name: v.name },
-          { coefficient: -bound, name: openByDc.get(v.dc.id)!.name },
-        ],
-        '<= 0',
-      );
-    }
   }
   // Demand: served through DCs plus unmet equals the plan.
   const outboundByCell = group(outbound, (v) => cellKey(v.region, v.family, v.period));
