@@ -84,6 +84,22 @@ describe('inventory planning', () => {
     await expect(secondAgain.getByLabel(/^Override units for/).inputValue()).resolves.toBe(secondUnits);
     // Who and when: the audit of the override is shown on the row.
     expect(await firstAgain.locator('td').nth(17).innerText()).toMatch(/\S+[\s\S]*\d{2}:\d{2}/);
+    const overrideBy = (await firstAgain.locator('td').nth(17).innerText()).split('\n')[0]!;
+    // The history panel: who, when, old → new, reason code and comment of each confirmed change.
+    await firstAgain.getByRole('button', { name: /^Override history of/ }).click();
+    const history = page.getByTestId('override-history');
+    await history.getByTestId('history-field').first().waitFor();
+    const latest = await history.locator('tbody tr').first().innerText();
+    expect(latest).toContain(overrideBy);
+    expect(latest).toMatch(/\d{2}:\d{2}/);
+    expect(latest).toMatch(
+      new RegExp(`Override Units: \\S+ → ${(recommended + 5).toLocaleString('en-US')}\\b`),
+    );
+    expect(latest).toContain('Demand Spike');
+    expect(latest).toContain('Tender won in Rotterdam');
+    await screenshot(page, 'inventory-history');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
     await expect(page.getByText('Overrides Active').locator('xpath=../..').innerText()).resolves.toMatch(
       /[1-9]/,
     );
@@ -114,6 +130,10 @@ describe('inventory planning', () => {
       const sd = await page.getByRole('region', { name: 'S&D Match Trend summary' }).innerText();
       expect(sd).not.toContain('—');
       expect(sd).toMatch(/\d+\.\d{2}%/);
+      // Which supply the projection uses: a baseline network plan once one is solved, else the policy.
+      expect(await page.getByTestId('supply-source').innerText()).toMatch(
+        /^Supply source: (the network plan of optimisation run #\d+ for \d+ of 13 weeks|receipts of the order-up-to policy)/,
+      );
       await screenshot(page, `sd-match-${theme}`);
     }
     // A worst-matched product opens its row on the override page.

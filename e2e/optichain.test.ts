@@ -103,4 +103,50 @@ describe('network optimisation (/optichain)', () => {
     await screenshot(page, 'optichain-network-dark');
     await context.close();
   });
+
+  it('adds a DC and a lane on the network page, then deletes the DC with its lane after confirming', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, 'admin');
+    await page.goto('/optichain');
+    await page.getByRole('tab', { name: 'Network data' }).click();
+    const editor = page.getByTestId('network-editor');
+    await editor.waitFor();
+    // A name of its own, so a run in parallel or a retry never meets another test's DC.
+    const name = `E2E DC ${Date.now()}`;
+    const addDc = page.getByTestId('add-dc');
+    await addDc.getByLabel('Name').fill(name);
+    await addDc.getByLabel('Throughput (units/month)').fill('500');
+    await addDc.getByLabel('Fixed cost ($/month)').fill('250');
+    await addDc.getByLabel('Handling ($/unit)').fill('1.5');
+    await addDc.getByRole('button', { name: 'Add' }).click();
+    const dcRow = editor.locator('tr', { hasText: name }).first();
+    await dcRow.waitFor();
+
+    const addLane = page.getByTestId('add-lane');
+    await addLane.getByRole('combobox', { name: 'From' }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await addLane.getByRole('combobox', { name: 'To' }).click();
+    await page.getByRole('option').first().click();
+    await addLane.getByLabel('Cost ($/unit)').fill('2');
+    await addLane.getByLabel('Lead time (days)').fill('4');
+    await addLane.getByRole('button', { name: 'Add' }).click();
+    await editor
+      .locator('tr', { hasText: `${name}` })
+      .nth(1)
+      .waitFor();
+    await screenshot(page, 'optichain-network-added');
+
+    await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.innerText()).toContain(
+      '1 lane uses it and will be deleted with it. The change is audited.',
+    );
+    await screenshot(page, 'optichain-network-delete');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForFunction(
+      (dc) => !document.querySelector('[data-testid="network-editor"]')?.textContent?.includes(dc),
+      name,
+    );
+    await context.close();
+  });
 });

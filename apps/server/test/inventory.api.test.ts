@@ -1,5 +1,9 @@
 import {
+  addWeeks,
   oulLevels,
+  toIsoDate,
+  weekStartSunday,
+  type OptimisationRunDetail,
   type InventoryMetrics,
   type InventoryPage,
   type InventoryRow,
@@ -53,10 +57,10 @@ describe.each(backends)('inventory planning on %s', (backend) => {
     expect(options.body.data.sites).toContain(circor.body.data.items[0]!.site);
   });
 
-  it('computes μ from the plan, σ from the forecast error and the OULs from them', async () => {
+  it('computes μ from the plan, σ from the forecast error and the OULs from them with the lead time’s spread', async () => {
     const { body } = await page('?page=1');
     for (const row of body.data.items.slice(0, 6)) {
-      const { rows } = await sql<{ plan_mean: number; error_sd: number; share: number }>`
+      const { rows } = await sql<{ plan_mean: number; error_sd: number; share: number; lead_sd: number }>`
         select
           (select avg(final_pln_units) from demand_records where pid = ${row.sku}
              and week_start >= ${TEST_ANCHOR.toISOString().slice(0, 10)}::date
@@ -65,22 +69,29 @@ describe.each(backends)('inventory planning on %s', (backend) => {
              and week_start < ${TEST_ANCHOR.toISOString().slice(0, 10)}::date
              and week_start >= ${TEST_ANCHOR.toISOString().slice(0, 10)}::date - 91
              and act_bkg_units is not null and ensemble_fcst_units is not null)::float8 as error_sd,
-          (select demand_share from inventory_parameters where pid = ${row.sku} and site = ${row.site})::float8 as share`.execute(
+          (select demand_share from inventory_parameters where pid = ${row.sku} and site = ${row.site})::float8 as share,
+          (select lead_time_sd_weeks from inventory_parameters where pid = ${row.sku} and site = ${row.site}) as lead_sd`.execute(
         server.database.db,
       );
       const expected = rows[0]!;
       expect(row.avgDemand).toBeCloseTo(expected.plan_mean * expected.share, 2);
       expect(row.stdDemand).toBeCloseTo(expected.error_sd * expected.share, 2);
+      // The demo seeds a lead-time spread on every row (5–35 % of the lead time).
+      expect(expected.lead_sd).toBeGreaterThan(0);
+      expect(row.leadTimeSd).toBe(expected.lead_sd);
       const cover = row.leadTime + Math.max(row.reviewPeriod, row.replenishmentFreq);
       if (row.demandModel === 'normal') {
         const mu = expected.plan_mean * expected.share;
         const sigma = expected.error_sd * expected.share;
-        expect(row.targetOUL95).toBe(Math.ceil(mu * cover + 1.6449 * sigma * Math.sqrt(cover) - 1e-9));
+        // σ_total = √((L+R)σ_d² + μ_d²σ_L²)
+        const total = Math.sqrt(cover * sigma ** 2 + mu ** 2 * expected.lead_sd ** 2);
+        expect(row.targetOUL95).toBe(Math.ceil(mu * cover + 1.6449 * total - 1e-9));
       } else {
         const levels = oulLevels({
           avgDemand: expected.plan_mean * expected.share,
           stdDemand: expected.error_sd * expected.share,
           leadTimeWeeks: row.leadTime,
+          leadTimeSdWeeks: expected.lead_sd,
           reviewPeriodWeeks: cover - row.leadTime,
           intermittent: true,
         });
@@ -324,5 +335,71 @@ describe.each(backends)('inventory planning on %s', (backend) => {
     expect(body.data.worst.length).toBeGreaterThan(0);
     const gaps = body.data.worst.map((w) => w.gap);
     expect([...gaps].sort((a, b) => b - a)).toEqual(gaps);
+  });
+
+  it('projects supply from the latest baseline network plan and says so; the policy before one exists', async () => {
+    const sdMatch = async () =>
+      (await server.request<Ok<SdMatch>>('GET', '/api/inventory/sd-match')).body.data;
+    expect((await sdMatch()).supplySource).toEqual({ kind: 'policy', runId: null, networkWeeks: 0 });
+
+    // A baseline solve of three months from this month: the projection (13 weeks from this week) is
+    // recomputed with its plan when the run has finished.
+    const now = new Date();
+    const start = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const started = await server.request<Ok<OptimisationRunDetail>>('POST', '/api/optimisation/runs', {
+      horizon: { start, periods: 3, granularity: 'month' },
+      mipGapPercent: 0,
+    });
+    expect(started.status).toBe(202);
+    const months = new Set(
+      [0, 1, 2].map((m) =>
+        toIsoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + m, 1))).slice(0, 7),
+      ),
+    );
+    const projectionWeeks = Array.from({ length: 13 }, (_, w) =>
+      toIsoDate(addWeeks(weekStartSunday(now), w)),
+    );
+    const planned = projectionWeeks.filter((week) => months.has(week.slice(0, 7)));
+    let body = await sdMatch();
+    for (const deadline = Date.now() + 90_000; body.supplySource.kind === 'policy'; body = await sdMatch()) {
+      if (Date.now() > deadline) throw new Error('the projection never took the network plan');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const run = (
+      await server.request<Ok<OptimisationRunDetail>>('GET', `/api/optimisation/runs/${started.body.data.id}`)
+    ).body.data;
+    expect(body.supplySource).toEqual({ kind: 'network', runId: run.id, networkWeeks: planned.length });
+
+    // The plan's served share per region × family × month, applied to each row's planned demand.
+    const share = new Map<string, number>();
+    const unmet = new Map(run.result!.unmet.map((u) => [`${u.region}|${u.family}|${u.period}`, u.units]));
+    for (const flow of run.result!.flows.filter((f) => f.leg === 'outbound')) {
+      const key = `${flow.to}|${flow.family}|${flow.period}`;
+      share.set(key, (share.get(key) ?? 0) + flow.units);
+    }
+    for (const [key, shipped] of share)
+      share.set(key, Math.min(1, Math.round((shipped / (shipped + (unmet.get(key) ?? 0))) * 1e4) / 1e4));
+    const { rows } = await sql<{
+      pid: string;
+      site: string;
+      region: string;
+      pf: string;
+      share: number;
+      week: string;
+      units: number;
+    }>`
+      select i.pid, i.site, p.region, p.pf, i.demand_share::float8 as share, r.week_start::text as week,
+        r.final_pln_units::float8 as units
+      from inventory_parameters i join products p on p.pid = i.pid join demand_records r on r.pid = i.pid
+      where r.week_start = any(${planned}::date[])`.execute(server.database.db);
+    for (const week of planned) {
+      const expected = rows
+        .filter((r) => r.week === week)
+        .reduce((sum, r) => {
+          const demand = Math.round(r.units * r.share);
+          return sum + Math.round(demand * (share.get(`${r.region}|${r.pf}|${week.slice(0, 7)}`) ?? 0));
+        }, 0);
+      expect([week, body.weeks.find((w) => w.week === week)!.supply]).toEqual([week, expected]);
+    }
   });
 });

@@ -350,4 +350,243 @@ describe.each(backends)('network optimisation on %s', (backend) => {
       404,
     );
   });
+
+  it('creates and deletes plants, DCs and lanes: validated, audited, a node in use is a 409 until confirmed', async () => {
+    const before = await network();
+    const family = before.families[0]!;
+    const post = (path: string, body: unknown) =>
+      server.request<Envelope<NetworkData>>('POST', `/api/optimisation/${path}`, body);
+    const auditFrom = (
+      await server.database.db
+        .selectFrom('network_audit')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id;
+
+    const plant = await post('plants', {
+      name: 'Pune Plant',
+      region: 'APAC',
+      families: [{ family, capacityPerMonth: 500, unitCost: 7.25 }],
+    });
+    expect(plant.status).toBe(201);
+    const pune = plant.body.data.plants.find((p) => p.name === 'Pune Plant')!;
+    expect(pune).toMatchObject({
+      region: 'APAC',
+      families: [{ family, capacityPerMonth: 500, unitCost: 7.25 }],
+    });
+    const dc = await post('dcs', {
+      name: 'Chennai DC',
+      region: 'APAC',
+      throughputPerMonth: 800,
+      fixedCostPerMonth: 900,
+      handlingCostPerUnit: 0.5,
+    });
+    expect(dc.status).toBe(201);
+    const chennai = dc.body.data.dcs.find((d) => d.name === 'Chennai DC')!;
+    expect(chennai.decision).toBe('auto');
+    const inbound = await post('lanes', {
+      leg: 'inbound',
+      plantId: pune.id,
+      dcId: chennai.id,
+      costPerUnit: 0.4,
+      leadTimeDays: 2,
+    });
+    expect(inbound.status).toBe(201);
+    const outbound = await post('lanes', {
+      leg: 'outbound',
+      dcId: chennai.id,
+      region: 'APAC',
+      costPerUnit: 0.6,
+      leadTimeDays: 1,
+    });
+    expect(outbound.body.data.outboundLanes.filter((l) => l.dcId === chennai.id)).toEqual([
+      expect.objectContaining({ region: 'APAC', costPerUnit: 0.6, leadTimeDays: 1 }),
+    ]);
+
+    // Bad input: 400 naming the field; duplicates 409; nothing saved by either.
+    const refused: Array<[string, unknown, number, string]> = [
+      ['plants', { name: '', region: 'APAC' }, 400, 'name'],
+      ['plants', { name: 'X Plant', region: 'Mars' }, 400, 'region'],
+      [
+        'plants',
+        { name: 'X Plant', region: 'APAC', families: [{ family: 'Nope', capacityPerMonth: 1, unitCost: 1 }] },
+        400,
+        'families.0.family',
+      ],
+      [
+        'plants',
+        { name: 'X Plant', region: 'APAC', families: [{ family, capacityPerMonth: -1, unitCost: 1 }] },
+        400,
+        'families.0.capacityPerMonth',
+      ],
+      ['plants', { name: 'Pune Plant', region: 'APAC' }, 409, 'Pune Plant'],
+      [
+        'dcs',
+        { name: 'Y DC', region: 'APAC', throughputPerMonth: 1, fixedCostPerMonth: 1 },
+        400,
+        'handlingCostPerUnit',
+      ],
+      [
+        'dcs',
+        {
+          name: 'Y DC',
+          region: 'APAC',
+          throughputPerMonth: 1,
+          fixedCostPerMonth: 1,
+          handlingCostPerUnit: 1,
+          decision: 'maybe',
+        },
+        400,
+        'decision',
+      ],
+      [
+        'dcs',
+        {
+          name: 'Chennai DC',
+          region: 'APAC',
+          throughputPerMonth: 1,
+          fixedCostPerMonth: 1,
+          handlingCostPerUnit: 1,
+        },
+        409,
+        'Chennai DC',
+      ],
+      ['lanes', { leg: 'sideways', dcId: chennai.id, costPerUnit: 1, leadTimeDays: 1 }, 400, 'leg'],
+      [
+        'lanes',
+        { leg: 'inbound', plantId: 999_999, dcId: chennai.id, costPerUnit: 1, leadTimeDays: 1 },
+        400,
+        'plantId',
+      ],
+      [
+        'lanes',
+        { leg: 'outbound', dcId: chennai.id, region: 'Mars', costPerUnit: 1, leadTimeDays: 1 },
+        400,
+        'region',
+      ],
+      [
+        'lanes',
+        { leg: 'outbound', dcId: chennai.id, region: 'APAC', costPerUnit: 1, leadTimeDays: 1.5 },
+        400,
+        'leadTimeDays',
+      ],
+      [
+        'lanes',
+        { leg: 'outbound', dcId: chennai.id, region: 'APAC', costPerUnit: 1, leadTimeDays: 1 },
+        409,
+        'Chennai DC → APAC',
+      ],
+    ];
+    for (const [path, body, status, names] of refused) {
+      const answer = await server.request<Envelope<null>>('POST', `/api/optimisation/${path}`, body);
+      expect([path, body, answer.status]).toEqual([path, body, status]);
+      expect(answer.body.error).toContain(names);
+    }
+    const afterCreate = await network();
+    expect(afterCreate.plants).toHaveLength(before.plants.length + 1);
+    expect(afterCreate.dcs).toHaveLength(before.dcs.length + 1);
+    expect(afterCreate.inboundLanes.length + afterCreate.outboundLanes.length).toBe(
+      before.inboundLanes.length + before.outboundLanes.length + 2,
+    );
+
+    // A node lanes use: 409 naming them; a scenario naming it: 409 even when confirmed.
+    const inUse = await server.request<Envelope<null>>('DELETE', `/api/optimisation/dcs/${chennai.id}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toBe(
+      'Chennai DC is used by 2 lanes; delete them first or confirm deleting Chennai DC with its lanes (withLanes=true)',
+    );
+    const scenario = await server.request<Envelope<Scenario>>('POST', '/api/optimisation/scenarios', {
+      name: 'Open Chennai',
+      changes: [{ kind: 'dc-decision', dcId: chennai.id, decision: 'open' }],
+    });
+    const named = await server.request<Envelope<null>>(
+      'DELETE',
+      `/api/optimisation/dcs/${chennai.id}?withLanes=true`,
+    );
+    expect(named.status).toBe(409);
+    expect(named.body.error).toBe(
+      'Chennai DC is named by the scenario "Open Chennai"; change or delete it first',
+    );
+    await server.request('DELETE', `/api/optimisation/scenarios/${scenario.body.data.id}`);
+    expect(
+      (await server.request('DELETE', `/api/optimisation/dcs/${chennai.id}?withLanes=maybe`)).status,
+    ).toBe(400);
+
+    // A lane on its own; then the DC, confirmed, with its remaining lane; then the plant, now unused.
+    const chennaiOut = outbound.body.data.outboundLanes.find((l) => l.dcId === chennai.id)!;
+    expect((await server.request('DELETE', `/api/optimisation/lanes/${chennaiOut.id}`)).status).toBe(200);
+    expect((await server.request('DELETE', `/api/optimisation/lanes/${chennaiOut.id}`)).status).toBe(404);
+    const gone = await server.request<Envelope<NetworkData>>(
+      'DELETE',
+      `/api/optimisation/dcs/${chennai.id}?withLanes=true`,
+    );
+    expect(gone.status).toBe(200);
+    expect(gone.body.data.dcs.some((d) => d.id === chennai.id)).toBe(false);
+    expect(gone.body.data.inboundLanes.some((l) => l.dcId === chennai.id)).toBe(false);
+    expect((await server.request('DELETE', `/api/optimisation/plants/${pune.id}`)).status).toBe(200);
+    expect((await server.request('DELETE', `/api/optimisation/plants/${pune.id}`)).status).toBe(404);
+    expect(await network()).toEqual(before);
+
+    const audit = await server.database.db
+      .selectFrom('network_audit')
+      .select(['entity', 'field', 'old_value', 'new_value'])
+      .where('id', '>', auditFrom ?? 0)
+      .where('field', 'in', ['name', 'lane', 'deleted'])
+      .orderBy('id')
+      .execute();
+    expect(audit.slice(0, 4)).toEqual([
+      { entity: 'plant', field: 'name', old_value: null, new_value: 'Pune Plant' },
+      { entity: 'dc', field: 'name', old_value: null, new_value: 'Chennai DC' },
+      { entity: 'lane', field: 'lane', old_value: null, new_value: 'Pune Plant → Chennai DC' },
+      { entity: 'lane', field: 'lane', old_value: null, new_value: 'Chennai DC → APAC' },
+    ]);
+    expect(audit.slice(4)).toEqual([
+      { entity: 'lane', field: 'deleted', old_value: 'Chennai DC → APAC', new_value: null },
+      { entity: 'lane', field: 'deleted', old_value: 'Pune Plant → Chennai DC', new_value: null },
+      { entity: 'dc', field: 'deleted', old_value: 'Chennai DC', new_value: null },
+      { entity: 'plant', field: 'deleted', old_value: 'Pune Plant', new_value: null },
+    ]);
+  });
+
+  it('limits solves across servers through the database: two running anywhere, a third is refused', async () => {
+    // Two solves another server of the same database is running (rows it stored).
+    const others = await server.database.db
+      .insertInto('optimisation_runs')
+      .values(
+        [1, 2].map(() => ({
+          scenario_id: null,
+          scenario_name: null,
+          status: 'running' as const,
+          requested_by: 'another server',
+          settings: JSON.stringify({ horizon: HORIZON }),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const refused = await server.request<Envelope<null>>('POST', '/api/optimisation/runs', {
+      horizon: HORIZON,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'BUSY',
+      error: '2 solves are running already. Start this one when one of them has finished.',
+    });
+    // A run left 'running' by a server that stopped 20 minutes ago holds no slot.
+    await server.database.db
+      .updateTable('optimisation_runs')
+      .set({ started_at: sql<Date>`now() - interval '20 minutes'` as never })
+      .where('id', '=', others[0]!.id)
+      .execute();
+    const run = await solve({ horizon: HORIZON });
+    expect(run.status).toBe('succeeded');
+    await server.database.db
+      .updateTable('optimisation_runs')
+      .set({ status: 'failed', error: 'test' })
+      .where(
+        'id',
+        'in',
+        others.map((o) => o.id),
+      )
+      .execute();
+  });
 });

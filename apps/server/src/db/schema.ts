@@ -142,6 +142,8 @@ export type InventoryParametersTable = {
   /** Share of the product's demand this site serves. */
   demand_share: number;
   lead_time_weeks: number;
+  /** Standard deviation of the lead time, weeks (0021). */
+  lead_time_sd_weeks: Generated<number>;
   review_period_weeks: number;
   replenishment_frequency_weeks: number;
   avg_demand: Generated<number>;
@@ -193,6 +195,16 @@ export type InventoryWeekTotalsTable = {
   stockout_items: number;
   on_hand_value: number;
   cogs: number;
+};
+
+/** Where the projection's supply came from at the last recompute (0021): one row. */
+export type InventoryProjectionSourceTable = {
+  id: number;
+  /** The optimisation run whose network plan supplied it; null: the order-up-to policy. */
+  supply_run_id: number | null;
+  /** Projection weeks the plan covered (the others came from the policy). */
+  network_weeks: number;
+  computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
 export type InventoryAuditTable = {
@@ -481,6 +493,7 @@ export type Database = {
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;
   inventory_audit: InventoryAuditTable;
+  inventory_projection_source: InventoryProjectionSourceTable;
   forecast_runs: ForecastRunsTable;
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;

@@ -62,6 +62,7 @@ const PARAMETER_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<InventoryParameters
   { name: 'region', type: 'text' },
   { name: 'demand_share', type: 'numeric' },
   { name: 'lead_time_weeks', type: 'int4' },
+  { name: 'lead_time_sd_weeks', type: 'float8' },
   { name: 'review_period_weeks', type: 'int4' },
   { name: 'replenishment_frequency_weeks', type: 'int4' },
   { name: 'on_hand_units', type: 'int4' },
@@ -121,7 +122,15 @@ export async function seedInventory(
       const productDemand = demandByPid.get(product.pid) ?? new Array<number>(weekDates.length).fill(0);
       stockingSites(product.site).forEach(({ site, region }, s) => {
         const share = SITE_SHARES[s]!;
-        const lead = product.entity_type === 'Purchased' ? random.int(3, 8) : random.int(1, 4);
+        const purchased = product.entity_type === 'Purchased';
+        const lead = purchased ? random.int(3, 8) : random.int(1, 4);
+        // Lead-time spread from a stream of its own, so the rows' other draws stay as they were:
+        // suppliers vary more (15–35 % of the lead time) than the company's own plants (5–15 %).
+        const leadRandom = createRandom(streamSeed(options.seed, 4_000_000 + (start + offset) * 3 + s));
+        const leadSd =
+          Math.round(
+            lead * (purchased ? leadRandom.between(0.15, 0.35) : leadRandom.between(0.05, 0.15)) * 100,
+          ) / 100;
         const review = random.pick([1, 1, 2, 4]);
         const replenishment = review * random.pick([1, 1, 2]);
         const cycle = Math.max(review, replenishment);
@@ -135,6 +144,7 @@ export async function seedInventory(
             avgDemand: avg,
             stdDemand: sd(trailing),
             leadTimeWeeks: lead,
+            leadTimeSdWeeks: leadSd,
             reviewPeriodWeeks: cycle,
             intermittent: averageDemandInterval(recent) > INTERMITTENT_ADI || avg < 1,
           });
@@ -144,6 +154,8 @@ export async function seedInventory(
           demand,
           oulAt,
           leadTimeWeeks: lead,
+          // Each order's own lead time, drawn around the row's mean with its spread.
+          leadTimeOf: () => lead + leadSd * leadRandom.normal(),
           reviewPeriodWeeks: cycle,
           initialOnHand: oulAt(0),
         });
@@ -154,6 +166,7 @@ export async function seedInventory(
           region,
           demand_share: share,
           lead_time_weeks: lead,
+          lead_time_sd_weeks: leadSd,
           review_period_weeks: review,
           replenishment_frequency_weeks: replenishment,
           on_hand_units: shown.at(-1)?.onHand ?? 0,

@@ -32,6 +32,8 @@ export const ZInventoryRow = z.strictObject({
   stdDemand: ZNumber,
   demandModel: z.string(),
   leadTime: ZCount,
+  /** Standard deviation of the lead time, weeks. */
+  leadTimeSd: ZNumber,
   reviewPeriod: ZCount,
   replenishmentFreq: ZCount,
   onHand: ZCount,
@@ -139,6 +141,7 @@ export const ZInventoryAuditEntry = z.strictObject({
   changedBy: z.string(),
   changedAt: z.iso.datetime(),
 });
+export type InventoryAuditEntry = z.infer<typeof ZInventoryAuditEntry>;
 
 const ZWeekKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -174,6 +177,15 @@ export type InventoryMetrics = z.infer<typeof ZInventoryMetrics>;
 
 export const ZSdMatch = z.strictObject({
   horizonWeeks: ZCount,
+  /**
+   * Where projected supply comes from: the network plan of an optimisation run for the weeks it
+   * covers (the rest from the order-up-to policy), or the policy alone.
+   */
+  supplySource: z.strictObject({
+    kind: z.enum(['network', 'policy']),
+    runId: z.number().int().nullable(),
+    networkWeeks: ZCount,
+  }),
   cards: z.strictObject({
     matchRate: ZNumber,
     supplyVariance: ZNumber,

@@ -146,6 +146,57 @@ export const ZUpdateLaneBody = z
     error: 'must change at least one field',
   });
 
+/** A new plant: its name, region (one of the customer regions, for the diagram) and what it makes. */
+export const ZCreatePlantBody = z.strictObject({
+  name: label(100),
+  region: label(100),
+  families: z
+    .array(z.strictObject({ family: label(100), capacityPerMonth: quantity, unitCost }))
+    .max(200, { error: 'must hold at most 200 families' })
+    .default([]),
+});
+
+export const ZCreateDcBody = z.strictObject({
+  name: label(100),
+  region: label(100),
+  throughputPerMonth: quantity,
+  fixedCostPerMonth: quantity,
+  handlingCostPerUnit: unitCost,
+  decision: ZDcDecision.default('auto'),
+});
+
+/** Plant → DC (inbound) or DC → customer region (outbound). */
+export const ZCreateLaneBody = z.discriminatedUnion(
+  'leg',
+  [
+    z.strictObject({
+      leg: z.literal('inbound'),
+      plantId: id,
+      dcId: id,
+      costPerUnit: unitCost,
+      leadTimeDays: leadTime,
+    }),
+    z.strictObject({
+      leg: z.literal('outbound'),
+      dcId: id,
+      region: label(100),
+      costPerUnit: unitCost,
+      leadTimeDays: leadTime,
+    }),
+  ],
+  { error: "leg must be 'inbound' or 'outbound'" },
+);
+
+/**
+ * Deleting a plant or DC that lanes use: without `withLanes=true` the answer is 409 naming how
+ * many lanes; with it the lanes go too (the page asks the planner to confirm first).
+ */
+export const ZDeleteNodeQuery = z.object({
+  withLanes: singleParam(
+    z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+  ).transform((value) => value === 'true'),
+});
+
 export const ZUpdateSettingsBody = z.strictObject({ unmetPenaltyPerUnit: unitCost.nullable() });
 
 /** Ids are serial (int4): a larger one names nothing and must not reach the query. */
@@ -370,6 +421,61 @@ export const optimisationEndpoints = {
     summary: "Changes a lane's cost per unit or lead time",
     params: ZNetworkIdParams,
     body: ZUpdateLaneBody,
+    response: { data: ZNetworkData },
+  }),
+  createPlant: defineEndpoint({
+    method: 'POST',
+    path: '/api/optimisation/plants',
+    access: 'admin',
+    summary: 'Adds a plant with the families it makes (monthly capacity and unit cost of each)',
+    body: ZCreatePlantBody,
+    status: 201,
+    response: { data: ZNetworkData },
+  }),
+  deletePlant: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/optimisation/plants/:id',
+    access: 'admin',
+    summary:
+      'Deletes a plant; 409 while a saved scenario names it, or while lanes use it unless withLanes=true (they go with it)',
+    params: ZNetworkIdParams,
+    query: ZDeleteNodeQuery,
+    response: { data: ZNetworkData },
+  }),
+  createDc: defineEndpoint({
+    method: 'POST',
+    path: '/api/optimisation/dcs',
+    access: 'admin',
+    summary: 'Adds a distribution centre',
+    body: ZCreateDcBody,
+    status: 201,
+    response: { data: ZNetworkData },
+  }),
+  deleteDc: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/optimisation/dcs/:id',
+    access: 'admin',
+    summary:
+      'Deletes a DC; 409 while a saved scenario names it, or while lanes use it unless withLanes=true (they go with it)',
+    params: ZNetworkIdParams,
+    query: ZDeleteNodeQuery,
+    response: { data: ZNetworkData },
+  }),
+  createLane: defineEndpoint({
+    method: 'POST',
+    path: '/api/optimisation/lanes',
+    access: 'admin',
+    summary: 'Adds a lane: plant → DC (inbound) or DC → customer region (outbound)',
+    body: ZCreateLaneBody,
+    status: 201,
+    response: { data: ZNetworkData },
+  }),
+  deleteLane: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/optimisation/lanes/:id',
+    access: 'admin',
+    summary: 'Deletes a lane',
+    params: ZNetworkIdParams,
     response: { data: ZNetworkData },
   }),
   updateSettings: defineEndpoint({

@@ -2,3 +2,4 @@ export * from './oul';
 export * from './override';
 export * from './metrics';
 export * from './simulate';
+export * from './network-supply';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageDemandInterval,
+  coverSd,
   cycleServiceLevel,
   demandVolatility,
   fillRate,
@@ -15,12 +16,19 @@ import {
   poissonQuantile,
   recommendedOul,
   recommendedServiceLevel,
+  servedShareOf,
+  servedShares,
   simulateOulPolicy,
+  withNetworkSupply,
   supplyVariance,
   Z_VALUES,
 } from './index';
 
 describe('order-up-to levels', () => {
+  const smooth = { avgDemand: 10, stdDemand: 4, leadTimeWeeks: 3, reviewPeriodWeeks: 1, intermittent: false };
+  // μ = 0.5, σ = 1: lumpy demand.
+  const lumpy = { avgDemand: 0.5, stdDemand: 1, leadTimeWeeks: 3, reviewPeriodWeeks: 1, intermittent: true };
+
   it('normal: μ(L+R) + zσ√(L+R), rounded up to whole units', () => {
     // μ = 10, σ = 4, L + R = 4: 40 + z·4·2.
     expect(normalOul(10, 4, 4, Z_VALUES[90])).toBe(51); // 40 + 10.2528
@@ -28,6 +36,29 @@ describe('order-up-to levels', () => {
     expect(normalOul(10, 4, 4, Z_VALUES[98])).toBe(57); // 40 + 16.4296
     expect(normalOul(10, 0, 4, Z_VALUES[95])).toBe(40);
     expect(normalOul(10, 4, 0, Z_VALUES[95])).toBe(0);
+  });
+
+  it('lead-time variability: σ_total = √((L+R)σ_d² + μ_d²σ_L²)', () => {
+    // μ = 10, σ = 4, L + R = 4, σ_L = 1.5 weeks: √(4·16 + 100·2.25) = √289 = 17.
+    expect(coverSd(10, 4, 4, 1.5)).toBe(17);
+    expect(coverSd(10, 4, 4)).toBe(8); // σ√(L+R) with a fixed lead time
+    expect(normalOul(10, 4, 4, Z_VALUES[90], 1.5)).toBe(62); // 40 + 21.7872
+    expect(normalOul(10, 4, 4, Z_VALUES[95], 1.5)).toBe(68); // 40 + 27.9633
+    expect(normalOul(10, 4, 4, Z_VALUES[98], 1.5)).toBe(75); // 40 + 34.9129
+    expect(oulLevels({ ...smooth, leadTimeSdWeeks: 1.5 })).toEqual({
+      oul90: 62,
+      oul95: 68,
+      oul98: 75,
+      model: 'normal',
+    });
+    // Intermittent: μ = 0.5, σ = 1, L + R = 4, σ_L = 2: mean 2, variance 4 + 0.25·4 = 5 →
+    // negative binomial r = 4/3, q = 0.4; CDF …, 0.8771 (4), 0.9229 (5), 0.9519 (6), 0.9701, 0.9815 (8).
+    expect(oulLevels({ ...lumpy, leadTimeSdWeeks: 2 })).toEqual({
+      oul90: 5,
+      oul95: 6,
+      oul98: 8,
+      model: 'negative-binomial',
+    });
   });
 
   it('Poisson quantiles: mean 2', () => {
@@ -48,22 +79,8 @@ describe('order-up-to levels', () => {
   });
 
   it('picks the distribution by demand pattern', () => {
-    const smooth = {
-      avgDemand: 10,
-      stdDemand: 4,
-      leadTimeWeeks: 3,
-      reviewPeriodWeeks: 1,
-      intermittent: false,
-    };
     expect(oulLevels(smooth)).toEqual({ oul90: 51, oul95: 54, oul98: 57, model: 'normal' });
     // μ = 0.5, σ = 1 over 4 weeks: mean 2, variance 4.
-    const lumpy = {
-      avgDemand: 0.5,
-      stdDemand: 1,
-      leadTimeWeeks: 3,
-      reviewPeriodWeeks: 1,
-      intermittent: true,
-    };
     expect(oulLevels(lumpy)).toEqual({ oul90: 5, oul95: 6, oul98: 7, model: 'negative-binomial' });
     // σ² = 0.5 = μ: over 4 weeks mean 2, variance 2 → Poisson.
     const steady = { ...lumpy, stdDemand: Math.sqrt(0.5) };
@@ -109,6 +126,25 @@ describe('policy simulation', () => {
       { demand: 5, receipts: 10, onHand: 5, lost: 0, ordered: 5 },
     ]);
   });
+  it('an order arrives after the lead time drawn for it when lead times vary', () => {
+    const weeks = simulateOulPolicy({
+      demand: [5, 5, 5, 5],
+      oulAt: () => 10,
+      leadTimeWeeks: 1,
+      // The order of week 0 is two weeks late (arrives at week 3), the later ones take one week.
+      leadTimeOf: (week) => (week === 0 ? 3 : 1),
+      reviewPeriodWeeks: 1,
+      initialOnHand: 10,
+    });
+    // w0: 10−5 = 5, order 5 (due w3). w1: 5−5 = 0, position 0+5 → order 5 (due w2).
+    // w2: +5 → 5−5 = 0, position 5 → order 5 (due w3). w3: +10 → 10−5 = 5, position 5 → order 5.
+    expect(weeks.map((w) => [w.receipts, w.onHand, w.lost, w.ordered])).toEqual([
+      [0, 5, 0, 5],
+      [0, 0, 0, 5],
+      [5, 0, 0, 5],
+      [10, 5, 0, 5],
+    ]);
+  });
   it('reviews every R weeks and counts the pipeline in the position', () => {
     const weeks = simulateOulPolicy({
       demand: [4, 4, 4, 4],
@@ -144,5 +180,40 @@ describe('metrics', () => {
     expect(supplyVariance(110, 100)).toBeCloseTo(10, 10);
     expect(demandVolatility(25, 100)).toBe(25);
     expect(optimizationScore(3, 4)).toBe(75);
+  });
+});
+
+describe('supply from the network plan', () => {
+  it('serves each region × family × period the share the plan ships', () => {
+    const shares = servedShares(
+      [
+        // 60 + 30 units of F1 reach EMEA in 2026-12 from two DCs; 10 are left unmet: 90 %.
+        { region: 'EMEA', family: 'F1', period: '2026-12', units: 60 },
+        { region: 'EMEA', family: 'F1', period: '2026-12', units: 30 },
+        { region: 'APAC', family: 'F1', period: '2026-12', units: 40 },
+      ],
+      [
+        { region: 'EMEA', family: 'F1', period: '2026-12', units: 10 },
+        { region: 'LATAM', family: 'F2', period: '2026-12', units: 5 },
+      ],
+    );
+    expect(servedShareOf(shares, { region: 'EMEA', family: 'F1', period: '2026-12' })).toBe(0.9);
+    expect(servedShareOf(shares, { region: 'APAC', family: 'F1', period: '2026-12' })).toBe(1);
+    expect(servedShareOf(shares, { region: 'LATAM', family: 'F2', period: '2026-12' })).toBe(0);
+    expect(servedShareOf(shares, { region: 'EMEA', family: 'F1', period: '2027-01' })).toBeUndefined();
+  });
+  it('takes planned weeks’ supply from the plan and keeps the policy’s elsewhere', () => {
+    const policy = [
+      { demand: 15, receipts: 0, onHand: 5, lost: 0, ordered: 10 },
+      { demand: 7, receipts: 10, onHand: 8, lost: 0, ordered: 7 },
+      { demand: 12, receipts: 7, onHand: 3, lost: 0, ordered: 12 },
+    ];
+    // Week 0 at 90 %: round(13.5) = 14 supplied, 1 lost; week 1 at 100 %; week 2 outside the plan.
+    const weeks = withNetworkSupply(policy, (w) => [0.9, 1, undefined][w]);
+    expect(weeks.map((w) => [w.receipts, w.lost])).toEqual([
+      [14, 1],
+      [7, 0],
+      [7, 0],
+    ]);
   });
 });

@@ -20,10 +20,30 @@ export const INTERMITTENT_ADI = 1.32;
 /** Above this mean over L + R, Poisson and negative binomial are close to normal and cost more to sum. */
 const DISCRETE_MEAN_LIMIT = 400;
 
-/** μ·(L+R) + z·σ·√(L+R), rounded up to whole units (a fractional unit cannot be stocked). */
-export function normalOul(mean: number, sd: number, coverWeeks: number, z: number): number {
+/**
+ * σ of demand over the L + R weeks an order must cover, with a lead time that varies:
+ * σ_total = √((L+R)·σ_d² + μ_d²·σ_L²). The first term is demand's own noise over the cover; the
+ * second is a late or early order shifting a whole week's demand per week of lateness.
+ * With σ_L = 0 it is σ_d·√(L+R).
+ */
+export function coverSd(mean: number, sd: number, coverWeeks: number, leadTimeSdWeeks = 0): number {
   if (coverWeeks <= 0) return 0;
-  const level = mean * coverWeeks + z * sd * Math.sqrt(coverWeeks);
+  return Math.sqrt(coverWeeks * sd ** 2 + mean ** 2 * Math.max(0, leadTimeSdWeeks) ** 2);
+}
+
+/**
+ * μ·(L+R) + z·σ_total, rounded up to whole units (a fractional unit cannot be stocked); σ_total as
+ * in coverSd (σ·√(L+R) when the lead time is fixed).
+ */
+export function normalOul(
+  mean: number,
+  sd: number,
+  coverWeeks: number,
+  z: number,
+  leadTimeSdWeeks = 0,
+): number {
+  if (coverWeeks <= 0) return 0;
+  const level = mean * coverWeeks + z * coverSd(mean, sd, coverWeeks, leadTimeSdWeeks);
   return Math.max(0, Math.ceil(level - 1e-9));
 }
 
@@ -74,6 +94,8 @@ export type OulInput = {
   /** Standard deviation σ of weekly demand around its forecast (units). */
   stdDemand: number;
   leadTimeWeeks: number;
+  /** Standard deviation σ_L of the lead time (weeks); 0 or absent: a fixed lead time. */
+  leadTimeSdWeeks?: number;
   reviewPeriodWeeks: number;
   intermittent: boolean;
 };
@@ -82,16 +104,19 @@ export type OulLevels = { oul90: number; oul95: number; oul98: number; model: De
 
 /**
  * The three OULs of an item. Smooth items: the normal formula. Intermittent items: a quantile of a
- * count distribution over L + R weeks with mean μ(L+R) and variance σ²(L+R): negative binomial when
- * the variance exceeds the mean (the usual case: lumpy demand), Poisson otherwise.
+ * count distribution over L + R weeks with mean μ(L+R) and variance σ_total² (coverSd):
+ * negative binomial when the variance exceeds the mean (the usual case: lumpy demand), Poisson
+ * otherwise.
  */
 export function oulLevels(input: OulInput): OulLevels {
   const cover = input.leadTimeWeeks + input.reviewPeriodWeeks;
-  const mean = Math.max(0, input.avgDemand) * cover;
-  const variance = Math.max(0, input.stdDemand) ** 2 * cover;
+  const mu = Math.max(0, input.avgDemand);
+  const sigma = Math.max(0, input.stdDemand);
+  const leadSd = input.leadTimeSdWeeks ?? 0;
+  const mean = mu * cover;
+  const variance = coverSd(mu, sigma, cover, leadSd) ** 2;
   if (!input.intermittent || mean > DISCRETE_MEAN_LIMIT) {
-    const at = (level: ServiceLevel): number =>
-      normalOul(Math.max(0, input.avgDemand), Math.max(0, input.stdDemand), cover, Z_VALUES[level]);
+    const at = (level: ServiceLevel): number => normalOul(mu, sigma, cover, Z_VALUES[level], leadSd);
     return { oul90: at(90), oul95: at(95), oul98: at(98), model: 'normal' };
   }
   const model: DemandModel = variance > mean * (1 + 1e-9) ? 'negative-binomial' : 'poisson';

@@ -2,7 +2,7 @@
  * A periodic-review order-up-to policy, week by week, with lost sales: at the start of a week the
  * orders due arrive, demand is served from stock (what cannot be served is lost), and at the end of
  * every review week the position (on hand + on order) is raised to the OUL with an order that
- * arrives L weeks later. Used by the demo history and by the supply projection.
+ * arrives L weeks later (or after the lead time drawn for it). Used by the demo history and by the supply projection.
  */
 
 export type PolicyWeek = {
@@ -20,6 +20,11 @@ export type PolicyInput = {
   /** The order-up-to level in force at each week's review (a function of the week index). */
   oulAt: (week: number) => number;
   leadTimeWeeks: number;
+  /**
+   * The lead time of the order placed at the end of a week, when lead times vary (the demo
+   * history draws them); absent: every order takes leadTimeWeeks.
+   */
+  leadTimeOf?: (week: number) => number;
   reviewPeriodWeeks: number;
   initialOnHand: number;
   /** Orders already placed: pipeline[k] arrives at the start of week k. */
@@ -46,7 +51,8 @@ export function simulateOulPolicy(input: PolicyInput): PolicyWeek[] {
     if (week % review === 0) {
       ordered = Math.max(0, Math.round(input.oulAt(week)) - (onHand + onOrder));
       if (ordered > 0) {
-        arriving.set(week + lead, (arriving.get(week + lead) ?? 0) + ordered);
+        const due = week + (input.leadTimeOf ? Math.max(1, Math.round(input.leadTimeOf(week))) : lead);
+        arriving.set(due, (arriving.get(due) ?? 0) + ordered);
         onOrder += ordered;
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { horizonRange } from './horizon';
+import { horizonRange, networkPeriodOfWeek } from './horizon';
 
 describe('horizonRange', () => {
   it('lists months from the start month, across a year end', () => {
@@ -23,5 +23,14 @@ describe('horizonRange', () => {
       from: '2026-10-01',
       to: '2027-04-01',
     });
+  });
+});
+
+describe('networkPeriodOfWeek', () => {
+  it('is the month or quarter of the week’s Sunday', () => {
+    expect(networkPeriodOfWeek('2026-11-29', 'month')).toBe('2026-11');
+    expect(networkPeriodOfWeek('2026-12-06', 'month')).toBe('2026-12');
+    expect(networkPeriodOfWeek('2026-09-27', 'quarter')).toBe('2026-Q3');
+    expect(networkPeriodOfWeek('2026-10-04', 'quarter')).toBe('2026-Q4');
   });
 });

@@ -45,3 +45,10 @@ export function horizonRange(horizon: Horizon): HorizonRange {
     to: iso(year, firstMonth + horizon.periods * step),
   };
 }
+
+/** The period (month yyyy-mm or quarter yyyy-Qn) a week belongs to: that of its Sunday, as in the grid. */
+export function networkPeriodOfWeek(weekStart: string, granularity: Granularity): string {
+  const year = weekStart.slice(0, 4);
+  const month = Number(weekStart.slice(5, 7));
+  return granularity === 'month' ? weekStart.slice(0, 7) : `${year}-Q${Math.floor((month - 1) / 3) + 1}`;
+}

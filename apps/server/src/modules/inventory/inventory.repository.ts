@@ -19,6 +19,7 @@ export type InventoryRowRecord = {
   std_demand: number;
   demand_model: string;
   lead_time_weeks: number;
+  lead_time_sd_weeks: number;
   review_period_weeks: number;
   replenishment_frequency_weeks: number;
   on_hand_units: number;
@@ -37,7 +38,7 @@ export type InventoryRowRecord = {
 };
 
 const ROW_COLUMNS = sql`i.pid, i.site, i.region, p.client_id, p.bu, p.pf, p.class, p.unit_cost,
-  i.avg_demand, i.std_demand, i.demand_model, i.lead_time_weeks, i.review_period_weeks,
+  i.avg_demand, i.std_demand, i.demand_model, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
   i.replenishment_frequency_weeks, i.on_hand_units, i.oul_90, i.oul_95, i.oul_98, i.recommended_oul,
   i.override_oul_units, i.override_percent, i.override_reason, i.override_comments, i.override_user,
   i.override_at, i.updated_at, i.version`;
@@ -287,17 +288,22 @@ export type InventoryPolicyRow = {
   site: string;
   demand_share: number;
   lead_time_weeks: number;
+  lead_time_sd_weeks: number;
   review_period_weeks: number;
   replenishment_frequency_weeks: number;
   on_hand_units: number;
   override_oul_units: number | null;
   unit_cost: number;
+  /** The product's customer region and family: the network plan's cell. */
+  product_region: string;
+  pf: string;
 };
 
 export async function policyRows(db: Db): Promise<InventoryPolicyRow[]> {
   const { rows } = await sql<InventoryPolicyRow>`
-    select i.pid, i.site, i.demand_share, i.lead_time_weeks, i.review_period_weeks,
-      i.replenishment_frequency_weeks, i.on_hand_units, i.override_oul_units, p.unit_cost
+    select i.pid, i.site, i.demand_share, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
+      i.replenishment_frequency_weeks, i.on_hand_units, i.override_oul_units, p.unit_cost,
+      p.region as product_region, p.pf
     from inventory_parameters i join products p on p.pid = i.pid`.execute(db);
   return rows;
 }
@@ -466,4 +472,71 @@ export async function worstMatched(
     order by i.sd_gap_units desc, i.pid, i.site
     limit ${limit}`.execute(db);
   return rows;
+}
+
+export type NetworkPlan = {
+  runId: number;
+  granularity: 'month' | 'quarter';
+  outbound: Array<{ region: string; family: string; period: string; units: number }>;
+  unmet: Array<{ region: string; family: string; period: string; units: number }>;
+};
+
+/**
+ * The network plan of the latest baseline optimisation run (no scenario) that found one, as
+ * DC → region units and unmet units per region, family and period, summed in SQL so a large
+ * run's inbound flows are never read.
+ */
+export async function latestNetworkPlan(db: Db): Promise<NetworkPlan | null> {
+  const run = await db
+    .selectFrom('optimisation_runs')
+    .select(['id', sql<'month' | 'quarter'>`settings -> 'horizon' ->> 'granularity'`.as('granularity')])
+    .where('status', '=', 'succeeded')
+    .where('scenario_id', 'is', null)
+    .where('scenario_name', 'is', null)
+    .where(
+      sql<boolean>`result ->> 'status' in ('optimal', 'time-limit') and result -> 'costs' <> 'null'::jsonb`,
+    )
+    .orderBy('finished_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!run) return null;
+  type Cell = { region: string; family: string; period: string; units: number };
+  const [outbound, unmet] = await Promise.all([
+    sql<Cell>`
+      select f ->> 'to' as region, f ->> 'family' as family, f ->> 'period' as period,
+        sum((f ->> 'units')::float8)::float8 as units
+      from optimisation_runs r, jsonb_array_elements(r.result -> 'flows') f
+      where r.id = ${run.id} and f ->> 'leg' = 'outbound'
+      group by 1, 2, 3`.execute(db),
+    sql<Cell>`
+      select u ->> 'region' as region, u ->> 'family' as family, u ->> 'period' as period,
+        sum((u ->> 'units')::float8)::float8 as units
+      from optimisation_runs r, jsonb_array_elements(r.result -> 'unmet') u
+      where r.id = ${run.id}
+      group by 1, 2, 3`.execute(db),
+  ]);
+  return { runId: run.id, granularity: run.granularity, outbound: outbound.rows, unmet: unmet.rows };
+}
+
+export async function writeProjectionSource(
+  db: Db,
+  source: { runId: number | null; networkWeeks: number },
+): Promise<void> {
+  const values = { supply_run_id: source.runId, network_weeks: source.networkWeeks, computed_at: new Date() };
+  await db
+    .insertInto('inventory_projection_source')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+export async function readProjectionSource(
+  db: Db,
+): Promise<{ supply_run_id: number | null; network_weeks: number } | undefined> {
+  return db
+    .selectFrom('inventory_projection_source')
+    .select(['supply_run_id', 'network_weeks'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
 }

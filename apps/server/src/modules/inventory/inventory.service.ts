@@ -8,15 +8,19 @@ import {
   fillRate,
   optimizationScore,
   oulLevels,
+  networkPeriodOfWeek,
   overridePercentFromUnits,
   overrideUnitsFromPercent,
   recommendedOul,
   recommendedServiceLevel,
   roundToCents,
+  servedShareOf,
+  servedShares,
   simulateOulPolicy,
   supplyVariance,
   toIsoDate,
   weekStartSunday,
+  withNetworkSupply,
   type InventoryChange,
   type InventoryFilters,
   type InventoryMetrics,
@@ -33,18 +37,21 @@ import {
   futurePlans,
   insertAudit,
   largestChanges,
+  latestNetworkPlan,
   listAudit,
   listRows,
   lockRows,
   openOrders,
   policyRows,
   productDemandStats,
+  readProjectionSource,
   replaceProjectionTotals,
   summarize,
   targetBand,
   weekTotals,
   worstMatched,
   writeOverrides,
+  writeProjectionSource,
   writeRecomputed,
   type InventoryRowRecord,
   type OverrideWrite,
@@ -79,6 +86,7 @@ function toRow(r: InventoryRowRecord): InventoryRow {
     stdDemand: round(r.std_demand, 2),
     demandModel: r.demand_model,
     leadTime: r.lead_time_weeks,
+    leadTimeSd: r.lead_time_sd_weeks,
     reviewPeriod: r.review_period_weeks,
     replenishmentFreq: r.replenishment_frequency_weeks,
     onHand: r.on_hand_units,
@@ -358,10 +366,11 @@ export class InventoryService {
 
   async sdMatch(access: AccessScope, clientContext: string | undefined): Promise<SdMatch> {
     const { clientIds } = narrowToContext(access, clientContext);
-    const [totals, band, worst] = await Promise.all([
+    const [totals, band, worst, source] = await Promise.all([
       weekTotals(this.db, clientIds, 'projection'),
       targetBand(this.db, clientIds),
       worstMatched(this.db, clientIds, WORST_MATCHED),
+      readProjectionSource(this.db),
     ]);
     const byWeek = new Map<string, { supply: number; demand: number; lost: number }>();
     for (const t of totals) {
@@ -377,6 +386,9 @@ export class InventoryService {
     );
     return {
       horizonWeeks: byWeek.size,
+      supplySource: source?.supply_run_id
+        ? { kind: 'network', runId: source.supply_run_id, networkWeeks: source.network_weeks }
+        : { kind: 'policy', runId: null, networkWeeks: 0 },
       cards: {
         matchRate: round(fillRate(all.demand, all.lost), 2),
         supplyVariance: round(supplyVariance(all.supply, all.demand), 2),
@@ -433,6 +445,14 @@ export async function recomputeInventory(
     const key = `${o.pid}|${o.site}`;
     orders.set(key, [...(orders.get(key) ?? []), { weeksBefore, units: o.ordered_units }]);
   }
+  // Supply from the network plan where the latest baseline solve planned the week's period.
+  const plan = await latestNetworkPlan(db);
+  const shares = plan ? servedShares(plan.outbound, plan.unmet) : new Map<string, number>();
+  const weekPeriods = Array.from({ length: PROJECTION_WEEKS }, (_, w) =>
+    plan ? networkPeriodOfWeek(toIsoDate(addWeeks(asOfDate, w)), plan.granularity) : '',
+  );
+  const plannedPeriods = new Set(plan ? [...plan.outbound, ...plan.unmet].map((c) => c.period) : []);
+  const networkWeeks = weekPeriods.filter((period) => plannedPeriods.has(period)).length;
   const recomputed: RecomputedRow[] = [];
   const totals = new Map<string, InventoryWeekTotalsTable>();
   for (const row of await policyRows(db)) {
@@ -446,6 +466,7 @@ export async function recomputeInventory(
       avgDemand: mu,
       stdDemand: sigma,
       leadTimeWeeks: row.lead_time_weeks,
+      leadTimeSdWeeks: row.lead_time_sd_weeks,
       reviewPeriodWeeks: cycle,
       intermittent: (s.past_weeks > 0 && adi > INTERMITTENT_ADI) || mu < 1,
     });
@@ -459,7 +480,7 @@ export async function recomputeInventory(
       const arrives = row.lead_time_weeks - o.weeksBefore;
       if (arrives >= 0 && arrives < PROJECTION_WEEKS) pipeline[arrives]! += o.units;
     }
-    const weeks = simulateOulPolicy({
+    const policy = simulateOulPolicy({
       demand,
       oulAt: () => row.override_oul_units ?? recommended,
       leadTimeWeeks: row.lead_time_weeks,
@@ -467,6 +488,19 @@ export async function recomputeInventory(
       initialOnHand: row.on_hand_units,
       pipeline,
     });
+    const weeks =
+      networkWeeks > 0
+        ? withNetworkSupply(policy, (w) =>
+            // In a planned period a cell the plan had no demand for gets nothing shipped.
+            plannedPeriods.has(weekPeriods[w]!)
+              ? (servedShareOf(shares, {
+                  region: row.product_region,
+                  family: row.pf,
+                  period: weekPeriods[w]!,
+                }) ?? 0)
+              : undefined,
+          )
+        : policy;
     let supply = 0;
     let planned = 0;
     let shortfall = 0;
@@ -520,6 +554,7 @@ export async function recomputeInventory(
       await writeRecomputed(trx, recomputed.slice(start, start + 5000));
     }
     await replaceProjectionTotals(trx, [...totals.values()]);
+    await writeProjectionSource(trx, { runId: networkWeeks > 0 ? plan!.runId : null, networkWeeks });
   };
   // The start-up seed runs in one transaction of its own (seed-if-empty); a run after a forecast does not.
   if (db.isTransaction) await write(db as Transaction<Database>);
@@ -527,18 +562,22 @@ export async function recomputeInventory(
   return { rows: recomputed.length };
 }
 
-/** The forecast run's last step: a failure here is logged, never fails the run that succeeded. */
+/**
+ * The last step of a forecast run (new plan, new errors) and of a baseline network solve (new
+ * supply plan): a failure here is logged, never fails the run that succeeded.
+ */
 export async function recomputeInventoryAfterForecast(
   db: Kysely<Database>,
   log: { info: (msg: string) => void; error: (obj: unknown, msg: string) => void },
+  trigger = 'forecast run',
 ): Promise<void> {
   const started = performance.now();
   try {
     const { rows } = await recomputeInventory(db);
     log.info(
-      `Inventory recomputed after forecast run: ${rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `Inventory recomputed after ${trigger}: ${rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
-    log.error({ err: error }, 'inventory recompute after forecast run failed');
+    log.error({ err: error }, `inventory recompute after ${trigger} failed`);
   }
 }

@@ -2,20 +2,30 @@ import type {
   NetworkData,
   Scenario,
   ScenarioChange,
+  ZCreateDcBody,
+  ZCreateLaneBody,
+  ZCreatePlantBody,
   ZScenarioBody,
   ZUpdateDcBody,
   ZUpdateLaneBody,
 } from '@ps/domain';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, NetworkAuditTable } from '../../db/schema';
+import type { Database, NetworkAuditTable, NetworkLanesTable } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import {
+  deleteLane,
+  deleteNode,
   deleteScenario,
   findDc,
   findLane,
+  findNode,
   insertAudit,
+  insertDc,
+  insertLane,
+  insertPlant,
+  lanesOf,
   insertScenario,
   listScenarios,
   loadNetwork,
@@ -24,6 +34,7 @@ import {
   readPenalty,
   updateDc,
   updateLane,
+  scenariosNaming,
   updateScenario,
   upsertPlantFamily,
   writePenalty,
@@ -43,6 +54,17 @@ function toScenario(row: ScenarioRow): Scenario {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
+}
+
+type NodeKind = 'plant' | 'dc';
+const NODE_NOUN: Record<NodeKind, string> = { plant: 'Plant', dc: 'DC' };
+
+/** A lane as the audit names it: "Toronto Plant → Dallas DC", "Dallas DC → EMEA". */
+function laneText(lane: Selectable<NetworkLanesTable>, network: NetworkData): string {
+  const dc = network.dcs.find((d) => d.id === lane.dc_id)?.name ?? `DC ${lane.dc_id}`;
+  if (lane.leg === 'outbound') return `${dc} → ${lane.region}`;
+  const plant = network.plants.find((p) => p.id === lane.plant_id)?.name ?? `Plant ${lane.plant_id}`;
+  return `${plant} → ${dc}`;
 }
 
 /**
@@ -158,6 +180,148 @@ export class NetworkService {
       await insertAudit(trx, audit);
     });
     return this.network();
+  }
+
+  async createPlant(scope: AccessScope, body: z.output<typeof ZCreatePlantBody>): Promise<NetworkData> {
+    const network = await this.network();
+    this.checkRegion(network, body.region, 'region');
+    const families = new Set(network.families);
+    const seen = new Set<string>();
+    for (const [index, f] of body.families.entries()) {
+      const field = `families.${index}.family`;
+      if (!families.has(f.family)) throw AppError.validation(`${field} names no product family`, field);
+      if (seen.has(f.family)) throw AppError.validation(`${field} repeats ${f.family}`, field);
+      seen.add(f.family);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const id = await insertPlant(trx, { name: body.name, region: body.region });
+      if (id === null) throw new AppError('CONFLICT', `A plant named "${body.name}" already exists`);
+      for (const f of body.families) {
+        await upsertPlantFamily(trx, {
+          plant_id: id,
+          family: f.family,
+          capacity_per_month: f.capacityPerMonth,
+          unit_cost: f.unitCost,
+        });
+      }
+      await insertAudit(trx, [
+        this.audit(scope, 'plant', id, 'name', null, body.name),
+        this.audit(scope, 'plant', id, 'region', null, body.region),
+        ...body.families.flatMap((f) => [
+          this.audit(scope, 'plant', id, `${f.family}.capacityPerMonth`, null, f.capacityPerMonth),
+          this.audit(scope, 'plant', id, `${f.family}.unitCost`, null, f.unitCost),
+        ]),
+      ]);
+    });
+    return this.network();
+  }
+
+  async createDc(scope: AccessScope, body: z.output<typeof ZCreateDcBody>): Promise<NetworkData> {
+    this.checkRegion(await this.network(), body.region, 'region');
+    await this.db.transaction().execute(async (trx) => {
+      const id = await insertDc(trx, {
+        name: body.name,
+        region: body.region,
+        throughput_per_month: body.throughputPerMonth,
+        fixed_cost_per_month: body.fixedCostPerMonth,
+        handling_cost_per_unit: body.handlingCostPerUnit,
+        decision: body.decision,
+      });
+      if (id === null) throw new AppError('CONFLICT', `A DC named "${body.name}" already exists`);
+      const fields = [
+        ['name', body.name],
+        ['region', body.region],
+        ['throughputPerMonth', body.throughputPerMonth],
+        ['fixedCostPerMonth', body.fixedCostPerMonth],
+        ['handlingCostPerUnit', body.handlingCostPerUnit],
+        ['decision', body.decision],
+      ] as const;
+      await insertAudit(
+        trx,
+        fields.map(([field, value]) => this.audit(scope, 'dc', id, field, null, value)),
+      );
+    });
+    return this.network();
+  }
+
+  async createLane(scope: AccessScope, body: z.output<typeof ZCreateLaneBody>): Promise<NetworkData> {
+    const network = await this.network();
+    if (body.leg === 'inbound' && !network.plants.some((p) => p.id === body.plantId)) {
+      throw AppError.validation('plantId names no plant of the network', 'plantId');
+    }
+    if (!network.dcs.some((dc) => dc.id === body.dcId)) {
+      throw AppError.validation('dcId names no DC of the network', 'dcId');
+    }
+    if (body.leg === 'outbound') this.checkRegion(network, body.region, 'region');
+    await this.db.transaction().execute(async (trx) => {
+      const lane = {
+        leg: body.leg,
+        plant_id: body.leg === 'inbound' ? body.plantId : null,
+        dc_id: body.dcId,
+        region: body.leg === 'outbound' ? body.region : null,
+        cost_per_unit: body.costPerUnit,
+        lead_time_days: body.leadTimeDays,
+      };
+      const id = await insertLane(trx, lane);
+      const text = laneText({ ...lane, id: id ?? 0 }, network);
+      if (id === null) throw new AppError('CONFLICT', `The lane ${text} already exists`);
+      await insertAudit(trx, [
+        this.audit(scope, 'lane', id, 'lane', null, text),
+        this.audit(scope, 'lane', id, 'costPerUnit', null, body.costPerUnit),
+        this.audit(scope, 'lane', id, 'leadTimeDays', null, body.leadTimeDays),
+      ]);
+    });
+    return this.network();
+  }
+
+  /**
+   * Deletes a plant or DC. A saved scenario naming it would no longer mean anything: 409 until
+   * the scenario is changed. Lanes using it: 409 naming how many, unless the caller confirmed
+   * (withLanes), then they are deleted with it, each audited.
+   */
+  async deleteNode(scope: AccessScope, kind: NodeKind, id: number, withLanes: boolean): Promise<NetworkData> {
+    const network = await this.network();
+    await this.db.transaction().execute(async (trx) => {
+      const node = await findNode(trx, kind, id);
+      if (!node) throw AppError.notFound(`${NODE_NOUN[kind]} ${id} was not found`);
+      const scenarios = await scenariosNaming(trx, kind, id);
+      if (scenarios.length > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `${node.name} is named by the scenario${scenarios.length > 1 ? 's' : ''} ${scenarios.map((n) => `"${n}"`).join(', ')}; change or delete ${scenarios.length > 1 ? 'them' : 'it'} first`,
+        );
+      }
+      const lanes = await lanesOf(trx, kind, id);
+      if (lanes.length > 0 && !withLanes) {
+        throw new AppError(
+          'CONFLICT',
+          `${node.name} is used by ${lanes.length} lane${lanes.length > 1 ? 's' : ''}; delete ${lanes.length > 1 ? 'them' : 'it'} first or confirm deleting ${node.name} with its lanes (withLanes=true)`,
+        );
+      }
+      await deleteNode(trx, kind, id);
+      await insertAudit(trx, [
+        ...lanes.map((lane) => this.audit(scope, 'lane', lane.id, 'deleted', laneText(lane, network), null)),
+        this.audit(scope, kind, id, 'deleted', node.name, null),
+      ]);
+    });
+    return this.network();
+  }
+
+  async deleteLane(scope: AccessScope, id: number): Promise<NetworkData> {
+    const network = await this.network();
+    await this.db.transaction().execute(async (trx) => {
+      const lane = await findLane(trx, id);
+      if (!lane || !(await deleteLane(trx, id))) throw AppError.notFound(`Lane ${id} was not found`);
+      await insertAudit(trx, [this.audit(scope, 'lane', id, 'deleted', laneText(lane, network), null)]);
+    });
+    return this.network();
+  }
+
+  /** Nodes sit in a customer region (the diagram places them by it; lanes ship to them). */
+  private checkRegion(network: NetworkData, region: string, field: string): void {
+    if (!network.regions.includes(region)) {
+      throw AppError.validation(`${field} must be one of ${network.regions.join(', ')}`, field);
+    }
   }
 
   async updatePenalty(scope: AccessScope, penalty: number | null): Promise<NetworkData> {

@@ -18,13 +18,14 @@ import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
+import { recomputeInventoryAfterForecast } from '../inventory';
 import type { SolveLimits, SolveProgress } from './highs-solve';
 import {
   failAbandonedRuns,
   findRun,
   findScenario,
   finishRun,
-  insertRun,
+  insertRunInSlot,
   listRuns,
   loadDemand,
   loadNetwork,
@@ -33,13 +34,17 @@ import {
 } from './optimisation.repository';
 
 /**
- * Solves this process runs at once. Each holds a core and up to 2 GB of WebAssembly memory; on
- * the 2-core machines a third would only slow the other two.
+ * Solves running at once on all the servers sharing the database (counted in optimisation_runs).
+ * Each holds a core and up to 2 GB of WebAssembly memory; on the 2-core machines a third would
+ * only slow the other two.
  */
-const MAX_CONCURRENT_SOLVES = 2;
+export const MAX_CONCURRENT_SOLVES = 2;
 /** Progress is written at most this often while HiGHS works. */
 const PROGRESS_INTERVAL_MS = 500;
-/** A run still 'running' this long after it started belongs to a server that stopped. */
+/**
+ * A run still 'running' this long after it started belongs to a server that stopped: a live one
+ * ends within its time limit (≤ 300 s) plus the thread's 60 s grace.
+ */
 const ABANDONED_AFTER_SECONDS = 600;
 
 export type Solver = (
@@ -83,8 +88,6 @@ function toRun(row: RunRow, summary: Summary | null): OptimisationRun {
  * gap, seconds) and then its result are stored in its row, like forecast runs.
  */
 export class OptimisationRunService {
-  private running = 0;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly solver: Solver,
@@ -101,12 +104,6 @@ export class OptimisationRunService {
   }
 
   async start(scope: AccessScope, body: z.output<typeof ZStartRunBody>): Promise<OptimisationRun> {
-    if (this.running >= MAX_CONCURRENT_SOLVES) {
-      throw new AppError(
-        'BUSY',
-        `${this.running} solves are running already. Start this one when one of them has finished.`,
-      );
-    }
     const scenario = body.scenarioId ? await findScenario(this.db, body.scenarioId) : undefined;
     if (body.scenarioId && !scenario) throw AppError.notFound(`Scenario ${body.scenarioId} was not found`);
     const settings: SolveSettings = {
@@ -116,16 +113,23 @@ export class OptimisationRunService {
       mipGapPercent: body.mipGapPercent,
     };
     const instance = await this.instanceFor(scope, settings, (scenario?.changes as ScenarioChange[]) ?? []);
-    const row = await insertRun(this.db, {
-      scenarioId: scenario?.id ?? null,
-      scenarioName: scenario?.name ?? null,
-      requestedBy: scope.userName,
-      settings,
-    });
-    this.running += 1;
-    void this.execute(row.id, instance, settings).finally(() => {
-      this.running -= 1;
-    });
+    const { row, running } = await insertRunInSlot(
+      this.db,
+      {
+        scenarioId: scenario?.id ?? null,
+        scenarioName: scenario?.name ?? null,
+        requestedBy: scope.userName,
+        settings,
+      },
+      { maxRunning: MAX_CONCURRENT_SOLVES, abandonedAfterSeconds: ABANDONED_AFTER_SECONDS },
+    );
+    if (!row) {
+      throw new AppError(
+        'BUSY',
+        `${running} solves are running already. Start this one when one of them has finished.`,
+      );
+    }
+    void this.execute(row.id, instance, settings, !scenario);
     return toRun(row, null);
   }
 
@@ -160,7 +164,12 @@ export class OptimisationRunService {
     );
   }
 
-  private async execute(runId: number, instance: NetworkInstance, settings: SolveSettings): Promise<void> {
+  private async execute(
+    runId: number,
+    instance: NetworkInstance,
+    settings: SolveSettings,
+    baseline: boolean,
+  ): Promise<void> {
     let lastReport = 0;
     let latest: RunProgress = { seconds: 0, gapPercent: null, objective: null };
     const onProgress = (progress: SolveProgress): void => {
@@ -190,6 +199,10 @@ export class OptimisationRunService {
         },
       });
       this.log.info(`Optimisation run ${runId} finished: ${result.status} in ${result.solveSeconds} s`);
+      // A baseline plan is the supply the S&D Match Trend projects (docs/inventory.md).
+      if (baseline && result.costs) {
+        await recomputeInventoryAfterForecast(this.db, this.log, `baseline network solve ${runId}`);
+      }
     } catch (error) {
       this.log.error({ err: error, runId }, 'optimisation run failed');
       await finishRun(this.db, runId, {

@@ -4,6 +4,7 @@ import type {
   Database,
   NetworkAuditTable,
   NetworkDcsTable,
+  NetworkLanesTable,
   OptimisationRunsTable,
   OptimisationScenariosTable,
 } from '../../db/schema';
@@ -148,13 +149,8 @@ export async function updateDc(
 export async function findLane(
   db: Kysely<Database>,
   id: number,
-): Promise<{ id: number; cost_per_unit: number; lead_time_days: number } | undefined> {
-  return db
-    .selectFrom('network_lanes')
-    .select(['id', 'cost_per_unit', 'lead_time_days'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+): Promise<Selectable<NetworkLanesTable> | undefined> {
+  return db.selectFrom('network_lanes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function updateLane(
@@ -181,6 +177,101 @@ export async function writePenalty(db: Kysely<Database>, penalty: number | null)
     .values({ id: 1, unmet_penalty_per_unit: penalty })
     .onConflict((oc) => oc.column('id').doUpdateSet({ unmet_penalty_per_unit: penalty }))
     .execute();
+}
+
+/** Inserts a plant or DC; null when the name is taken (names are unique). */
+export async function insertPlant(
+  db: Kysely<Database>,
+  plant: { name: string; region: string },
+): Promise<number | null> {
+  const row = await db
+    .insertInto('network_plants')
+    .values(plant)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertDc(
+  db: Kysely<Database>,
+  dc: Insertable<NetworkDcsTable>,
+): Promise<number | null> {
+  const row = await db
+    .insertInto('network_dcs')
+    .values(dc)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Inserts a lane; null when the same plant → DC or DC → region lane exists already. */
+export async function insertLane(
+  db: Kysely<Database>,
+  lane: Insertable<NetworkLanesTable>,
+): Promise<number | null> {
+  const row = await db
+    .insertInto('network_lanes')
+    .values(lane)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A plant or DC, locked for its deletion. */
+export async function findNode(
+  db: Kysely<Database>,
+  kind: 'plant' | 'dc',
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  return db
+    .selectFrom(kind === 'plant' ? 'network_plants' : 'network_dcs')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function lanesOf(
+  db: Kysely<Database>,
+  kind: 'plant' | 'dc',
+  id: number,
+): Promise<Array<Selectable<NetworkLanesTable>>> {
+  return db
+    .selectFrom('network_lanes')
+    .selectAll()
+    .where(kind === 'plant' ? 'plant_id' : 'dc_id', '=', id)
+    .orderBy('id')
+    .execute();
+}
+
+/** Saved scenarios with a change naming the plant or DC. */
+export async function scenariosNaming(
+  db: Kysely<Database>,
+  kind: 'plant' | 'dc',
+  id: number,
+): Promise<string[]> {
+  const key = kind === 'plant' ? 'plantId' : 'dcId';
+  const { rows } = await sql<{ name: string }>`
+    select name from optimisation_scenarios s
+    where exists (select 1 from jsonb_array_elements(s.changes) c where (c ->> ${key})::int = ${id})
+    order by name`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Deletes a plant or DC; its lanes and a plant's families go with it (on delete cascade). */
+export async function deleteNode(db: Kysely<Database>, kind: 'plant' | 'dc', id: number): Promise<void> {
+  await db
+    .deleteFrom(kind === 'plant' ? 'network_plants' : 'network_dcs')
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteLane(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('network_lanes').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export async function insertAudit(
@@ -252,22 +343,43 @@ export async function deleteScenario(db: Kysely<Database>, id: number): Promise<
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function insertRun(
+/** Advisory lock class of the solve slots (forecast runs use 7301). */
+const SOLVE_SLOT_LOCK_CLASS = 7_302;
+
+/**
+ * Stores a new running run if fewer than `maxRunning` solves are running on any server of this
+ * database, else answers null. The count and the insert happen under one transaction-level
+ * advisory lock, so two processes asking at once cannot both take the last slot. A run still
+ * 'running' after `abandonedAfterSeconds` belongs to a server that stopped and holds no slot.
+ */
+export async function insertRunInSlot(
   db: Kysely<Database>,
   run: { scenarioId: number | null; scenarioName: string | null; requestedBy: string; settings: unknown },
-): Promise<RunRow> {
-  return db
-    .insertInto('optimisation_runs')
-    .values({
-      scenario_id: run.scenarioId,
-      scenario_name: run.scenarioName,
-      status: 'running',
-      requested_by: run.requestedBy,
-      settings: JSON.stringify(run.settings),
-      progress: JSON.stringify({ seconds: 0, gapPercent: null, objective: null }),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  slots: { maxRunning: number; abandonedAfterSeconds: number },
+): Promise<{ row: RunRow; running: number } | { row: null; running: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SOLVE_SLOT_LOCK_CLASS}, 0)`.execute(trx);
+    const { running } = await trx
+      .selectFrom('optimisation_runs')
+      .select((eb) => eb.fn.countAll<number>().as('running'))
+      .where('status', '=', 'running')
+      .where(sql<boolean>`started_at >= now() - make_interval(secs => ${slots.abandonedAfterSeconds})`)
+      .executeTakeFirstOrThrow();
+    if (Number(running) >= slots.maxRunning) return { row: null, running: Number(running) };
+    const row = await trx
+      .insertInto('optimisation_runs')
+      .values({
+        scenario_id: run.scenarioId,
+        scenario_name: run.scenarioName,
+        status: 'running',
+        requested_by: run.requestedBy,
+        settings: JSON.stringify(run.settings),
+        progress: JSON.stringify({ seconds: 0, gapPercent: null, objective: null }),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row, running: Number(running) + 1 };
+  });
 }
 
 export async function updateRunProgress(db: Kysely<Database>, id: number, progress: unknown): Promise<void> {

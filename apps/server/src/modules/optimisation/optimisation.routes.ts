@@ -20,6 +20,18 @@ export function registerOptimisationRoutes(
   serveEndpoint(app, endpoints.updateLane, ({ params, body }, request) =>
     network.updateLane(request.access, params.id, body),
   );
+  serveEndpoint(app, endpoints.createPlant, ({ body }, request) => network.createPlant(request.access, body));
+  serveEndpoint(app, endpoints.deletePlant, ({ params, query }, request) =>
+    network.deleteNode(request.access, 'plant', params.id, query.withLanes),
+  );
+  serveEndpoint(app, endpoints.createDc, ({ body }, request) => network.createDc(request.access, body));
+  serveEndpoint(app, endpoints.deleteDc, ({ params, query }, request) =>
+    network.deleteNode(request.access, 'dc', params.id, query.withLanes),
+  );
+  serveEndpoint(app, endpoints.createLane, ({ body }, request) => network.createLane(request.access, body));
+  serveEndpoint(app, endpoints.deleteLane, ({ params }, request) =>
+    network.deleteLane(request.access, params.id),
+  );
   serveEndpoint(app, endpoints.updateSettings, ({ body }, request) =>
     network.updatePenalty(request.access, body.unmetPenaltyPerUnit),
   );

@@ -69,6 +69,15 @@ export default function SdMatchTrendPage() {
             <CardHeader>
               <CardTitle className="text-base">{t('controlTower:sdMatch.chartTitle')}</CardTitle>
               <CardDescription>{t('controlTower:sdMatch.chartDescription')}</CardDescription>
+              <p className="text-xs text-muted-foreground" data-testid="supply-source">
+                {data.supplySource.kind === 'network'
+                  ? t('inventory:sd.sourceNetwork', {
+                      run: data.supplySource.runId,
+                      weeks: data.supplySource.networkWeeks,
+                      total: data.horizonWeeks,
+                    })
+                  : t('inventory:sd.sourcePolicy')}
+              </p>
             </CardHeader>
             <CardContent>
               <TrendChart

@@ -1,5 +1,6 @@
 import {
   inventoryEndpoints,
+  type InventoryAuditEntry,
   type InventoryChange,
   type InventoryFilters,
   type InventoryMetrics,
@@ -15,6 +16,7 @@ export const inventoryKeys = {
   options: ['inventory', 'filter-options'] as const,
   metrics: ['inventory', 'metrics'] as const,
   sdMatch: ['inventory', 'sd-match'] as const,
+  history: (sku: string, site: string) => ['inventory', 'history', sku, site] as const,
 };
 
 export function fetchInventoryPage(filters: InventoryFilters, page: number): Promise<InventoryPage> {
@@ -41,4 +43,9 @@ export function fetchInventoryMetrics(): Promise<InventoryMetrics> {
 
 export function fetchSdMatch(): Promise<SdMatch> {
   return callEndpoint(inventoryEndpoints.sdMatch);
+}
+
+/** A row's override audit trail, newest first. */
+export function fetchOverrideHistory(sku: string, site: string): Promise<InventoryAuditEntry[]> {
+  return callEndpoint(inventoryEndpoints.audit, { params: { pid: sku, site } });
 }

@@ -54,3 +54,23 @@ export const updateLane = (id: number, body: BodyInput<typeof endpoints.updateLa
 
 export const updateSettings = (body: BodyInput<typeof endpoints.updateSettings>): Promise<NetworkData> =>
   callEndpoint(endpoints.updateSettings, { body, parse: true });
+
+export const createPlant = (body: BodyInput<typeof endpoints.createPlant>): Promise<NetworkData> =>
+  callEndpoint(endpoints.createPlant, { body, parse: true });
+
+export const createDc = (body: BodyInput<typeof endpoints.createDc>): Promise<NetworkData> =>
+  callEndpoint(endpoints.createDc, { body, parse: true });
+
+export const createLane = (body: BodyInput<typeof endpoints.createLane>): Promise<NetworkData> =>
+  callEndpoint(endpoints.createLane, { body, parse: true });
+
+/** withLanes: the planner confirmed deleting the lanes that use the node with it. */
+export const deleteNode = (kind: 'plant' | 'dc', id: number, withLanes: boolean): Promise<NetworkData> =>
+  callEndpoint(kind === 'plant' ? endpoints.deletePlant : endpoints.deleteDc, {
+    params: { id: String(id) },
+    query: { withLanes: String(withLanes) },
+    parse: true,
+  });
+
+export const deleteLane = (id: number): Promise<NetworkData> =>
+  callEndpoint(endpoints.deleteLane, { params: { id: String(id) }, parse: true });

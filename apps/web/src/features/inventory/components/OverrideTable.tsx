@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { reasonLabelKey } from '../reason-labels';
+import { OverrideHistory } from './OverrideHistory';
 import { draftOf, isModified, withPercent, withUnits, type Draft } from '../drafts';
 
 const NO_REASON = '__none__';
@@ -134,7 +135,12 @@ export function OverrideTable(props: Props) {
                       </td>
                       <td className="px-2 text-right">{fmt.number(row.avgDemand, 1)}</td>
                       <td className="px-2 text-right">{fmt.number(row.stdDemand, 1)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.leadTime)}</td>
+                      <td className="px-2 text-right">
+                        {fmt.number(row.leadTime)}
+                        <span className="block text-xs text-muted-foreground">
+                          ± {fmt.number(row.leadTimeSd, 1)}
+                        </span>
+                      </td>
                       <td className="px-2 text-right">{fmt.number(row.reviewPeriod)}</td>
                       <td className="px-2 text-right">{fmt.number(row.replenishmentFreq)}</td>
                       <td className="px-2 text-right">{fmt.number(row.onHand)}</td>
@@ -240,6 +246,7 @@ export function OverrideTable(props: Props) {
                           >
                             <XIcon aria-hidden />
                           </Button>
+                          <OverrideHistory sku={row.sku} site={row.site} />
                         </div>
                       </td>
                     </tr>

@@ -6,7 +6,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
-import { optichainKeys, updateDc, updateLane, updatePlant, updateSettings } from '../optichain-api';
+import {
+  deleteLane,
+  deleteNode,
+  optichainKeys,
+  updateDc,
+  updateLane,
+  updatePlant,
+  updateSettings,
+} from '../optichain-api';
+import { AddToNetwork, DeleteButton } from './NetworkChanges';
 
 /** A number field that saves when the planner leaves it or presses Enter, if the value changed. */
 function NumberCell({
@@ -55,7 +64,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const th = 'px-3 py-2 font-medium';
 const td = 'px-3 py-1';
 
-/** The network's data, editable in place: DCs, plant capacity and cost per family, lanes, the unmet penalty. */
+/**
+ * The network's data, editable in place: DCs, plant capacity and cost per family, lanes, the unmet
+ * penalty; plants, DCs and lanes are added below the tables and deleted from their rows.
+ */
 export function NetworkEditor({ network }: { network: NetworkData }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -74,6 +86,17 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
   });
   const plantName = new Map(network.plants.map((p) => [p.id, p.name]));
   const dcName = new Map(network.dcs.map((dc) => [dc.id, dc.name]));
+  const lanesOfDc = (id: number) =>
+    network.inboundLanes.filter((l) => l.dcId === id).length +
+    network.outboundLanes.filter((l) => l.dcId === id).length;
+  const lanesOfPlant = (id: number) => network.inboundLanes.filter((l) => l.plantId === id).length;
+  const deletePlant = (id: number, name: string) => (
+    <DeleteButton
+      name={name}
+      lanes={lanesOfPlant(id)}
+      onConfirm={() => edit.mutate(() => deleteNode('plant', id, lanesOfPlant(id) > 0))}
+    />
+  );
   const decisionLabels: Record<DcDecision, string> = {
     auto: t('optichain:network.decisionAuto'),
     open: t('optichain:network.decisionOpen'),
@@ -114,6 +137,9 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
               <th className={th}>{t('optichain:network.fixedCost')}</th>
               <th className={th}>{t('optichain:network.handling')}</th>
               <th className={th}>{t('optichain:network.decision')}</th>
+              <th className={th}>
+                <span className="sr-only">{t('optichain:network.delete')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -167,6 +193,13 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
                     </SelectContent>
                   </Select>
                 </td>
+                <td className={td}>
+                  <DeleteButton
+                    name={dc.name}
+                    lanes={lanesOfDc(dc.id)}
+                    onConfirm={() => edit.mutate(() => deleteNode('dc', dc.id, lanesOfDc(dc.id) > 0))}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -183,10 +216,15 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
             </tr>
           </thead>
           <tbody>
-            {network.plants.flatMap((plant) =>
-              plant.families.map((family) => (
+            {network.plants.flatMap((plant) => [
+              ...plant.families.map((family, index) => (
                 <tr key={`${plant.id}|${family.family}`} className="border-b border-border last:border-0">
-                  <td className={td}>{plant.name}</td>
+                  <td className={td}>
+                    <span className="inline-flex items-center gap-1">
+                      {plant.name}
+                      {index === 0 && deletePlant(plant.id, plant.name)}
+                    </span>
+                  </td>
                   <td className={td}>{family.family}</td>
                   <td className={td}>
                     <NumberCell
@@ -210,7 +248,21 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
                   </td>
                 </tr>
               )),
-            )}
+              // A plant that makes nothing yet still has a row, to be seen and deleted.
+              ...(plant.families.length === 0
+                ? [
+                    <tr key={plant.id} className="border-b border-border last:border-0">
+                      <td className={td}>
+                        <span className="inline-flex items-center gap-1">
+                          {plant.name}
+                          {deletePlant(plant.id, plant.name)}
+                        </span>
+                      </td>
+                      <td className={td} colSpan={3} />
+                    </tr>,
+                  ]
+                : []),
+            ])}
           </tbody>
         </table>
       </Section>
@@ -222,6 +274,9 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
               <th className={th}>{t('optichain:flows.to')}</th>
               <th className={th}>{t('optichain:network.laneCost')}</th>
               <th className={th}>{t('optichain:flows.leadTime')}</th>
+              <th className={th}>
+                <span className="sr-only">{t('optichain:network.delete')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -254,11 +309,19 @@ export function NetworkEditor({ network }: { network: NetworkData }) {
                     onCommit={(leadTimeDays) => edit.mutate(() => updateLane(lane.id, { leadTimeDays }))}
                   />
                 </td>
+                <td className={td}>
+                  <DeleteButton
+                    name={`${from} → ${to}`}
+                    lanes={null}
+                    onConfirm={() => edit.mutate(() => deleteLane(lane.id))}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </Section>
+      <AddToNetwork network={network} save={(call) => edit.mutate(call)} />
     </div>
   );
 }
