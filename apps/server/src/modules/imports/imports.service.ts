@@ -277,7 +277,12 @@ const auditText = (value: number | string | null | undefined): string | null =>
 class ImportPlan {
   readonly newProducts: Parameters<typeof insertProducts>[1][number][] = [];
   /** New SKUs' weekly records, as SKUs × weeks of a few distinct shapes (insertNewSkuWeeks). */
-  readonly newWeeks: { pids: string[]; weeks: string[]; shapes: NewWeeks['shapes'][number][]; shapeOf: number[] };
+  readonly newWeeks: {
+    pids: string[];
+    weeks: string[];
+    shapes: NewWeeks['shapes'][number][];
+    shapeOf: number[];
+  };
   private readonly shapeIndex = new Map<string, number>();
   readonly recordUpdates: RecordWrite[] = [];
   readonly places: ProductPlaceUpdate[] = [];
@@ -326,7 +331,9 @@ class ImportPlan {
               weeks.map(() => 1),
             );
       const overrides = override === undefined ? weeks.map(() => null) : spreadOverWeeks(override, baseline);
-      weeks.forEach((_, w) => this.newWeeks.shapeOf.push(this.shapeOf(baseline[w] ?? null, overrides[w] ?? null)));
+      weeks.forEach((_, w) =>
+        this.newWeeks.shapeOf.push(this.shapeOf(baseline[w] ?? null, overrides[w] ?? null)),
+      );
       if (forecast !== undefined)
         changes.push({
           field: IMPORT_FORECAST_FIELDS[q]!,
@@ -376,11 +383,7 @@ class ImportPlan {
    * becomes that quarter's S&OP override units, split by the statistical forecast; attributes given
    * and different update the product. Forecast columns of an existing SKU are the system's and stay.
    */
-  update(
-    row: ImportRow,
-    product: ImportedProduct,
-    records: DemandRecordRow[],
-  ): ImportRowOutcome {
+  update(row: ImportRow, product: ImportedProduct, records: DemandRecordRow[]): ImportRowOutcome {
     const changes: ImportRowOutcome['changes'] = [];
     const warnings: string[] = [];
     const byWeek = new Map(records.map((r) => [r.week_start, r]));
