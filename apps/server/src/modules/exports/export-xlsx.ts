@@ -51,7 +51,7 @@ export function workbookWriter(stream: Writable): ExcelJS.stream.xlsx.WorkbookWr
  * Waits while the response holds more than it has sent: the database is read no faster than the
  * client downloads, so a slow client does not make the server hold the file.
  */
-function drained(stream: Writable): Promise<void> {
+export function drained(stream: Writable): Promise<void> {
   if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -62,30 +62,6 @@ function drained(stream: Writable): Promise<void> {
     stream.once('drain', done);
     stream.once('close', done);
   });
-}
-
-/**
- * Waits until the sheet's XML has gone into the zip and the zip into the response. exceljs hands a
- * sheet's XML to archiver through a PassThrough (archiver-utils' normalizeInputSource) and never
- * looks at write()'s answer, so while zlib compresses, the XML of every row written since piles
- * up in that PassThrough: at a million rows that, not the rows themselves, is what the export's
- * memory grows with. Reading the next page only when it has drained bounds it to about a page.
- * A client that goes away ends the wait too (the zip is then never read again).
- */
-export async function sheetDrained(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
-  const pipe = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-  if (pipe?.writableNeedDrain && !out.destroyed) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        pipe.off('drain', done).off('close', done);
-        out.off('close', done);
-        resolve();
-      };
-      pipe.once('drain', done).once('close', done);
-      out.once('close', done);
-    });
-  }
-  await drained(out);
 }
 
 export const BOLD: Partial<ExcelJS.Font> = { bold: true };

@@ -36,7 +36,7 @@ import {
   HEADER_FILL,
   NUMBER_FORMATS,
   REQUIRED_FILL,
-  sheetDrained,
+  drained,
   widthFor,
   workbookWriter,
   xlsxCell,
@@ -147,7 +147,7 @@ export class ExportService {
       for (const row of rows) {
         sheet.addRow(columns.map((c, i) => xlsxCell(c.value(row), kinds[i]!))).commit();
       }
-      await sheetDrained(sheet, out);
+      await drained(out);
     }
     sheet.commit();
     await workbook.commit();
@@ -264,7 +264,7 @@ export class ExportService {
           )
           .commit();
       }
-      await sheetDrained(sheet, out);
+      await drained(out);
       if (pids.length < DETAILED_PRODUCTS_PER_PAGE) break;
       after = pids.at(-1)!;
     }
