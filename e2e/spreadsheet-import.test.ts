@@ -39,15 +39,11 @@ async function allRecords(page: Page): Promise<RecordRow[]> {
   });
 }
 
-const quarterSks = (n: number) =>
-  new Set(importQuarterWeeks(new Date())[n]!.map((week) => week.replaceAll('-', '')));
-const Q1 = quarterSks(0);
-const Q2 = quarterSks(1);
-const quarterTotal = (records: RecordRow[], pid: string, quarter: Set<string>): number =>
+const Q1 = new Set(importQuarterWeeks(new Date())[0]!.map((week) => week.replaceAll('-', '')));
+const q1Total = (records: RecordRow[], pid: string): number =>
   records
-    .filter((r) => r.PID === pid && quarter.has(r.Time_Series_sk))
+    .filter((r) => r.PID === pid && Q1.has(r.Time_Series_sk))
     .reduce((s, r) => s + (r.Final_Pln_Units ?? 0), 0);
-const q1Total = (records: RecordRow[], pid: string): number => quarterTotal(records, pid, Q1);
 
 /** A record's audit trail, newest first, as the grid's cell history shows it. */
 async function recordHistory(
@@ -156,10 +152,12 @@ describe('importing spreadsheets from the demand planning page', () => {
         .map((r) => r.Ensemble_Fcst_Units),
     ).toEqual([3, ...Array<number>(12).fill(2)]);
 
-    // 2. The real Detailed Export of ten SKUs (PRD-00680 … PRD-00689, searched in the grid); two
-    //    quarterly overrides edited in the downloaded workbook; that very file imported back.
+    // 2. The real Detailed Export of the SKUs PRD-0003x (searched in the grid: eight of the browser
+    //    tests' 60 products; CIR-00030 and CIR-00035 are the customer's); two quarterly overrides
+    //    edited in the downloaded workbook; that very file imported back through the dialog. The
+    //    data has 13 weeks from today on, so Q1 is the quarter with records.
     const pager = await page.getByTestId('pager-summary').innerText();
-    await page.locator('#dp-search').fill('PRD-0068');
+    await page.locator('#dp-search').fill('PRD-0003');
     await page.locator('#dp-search').press('Enter');
     await page.waitForFunction(
       (before) => (document.querySelector('[data-testid="pager-summary"]')?.textContent ?? before) !== before,
@@ -173,39 +171,39 @@ describe('importing spreadsheets from the demand planning page', () => {
       data.getRow(DATA_SHEET_HEADER_ROW + 1 + i),
     );
     const pids = skuRows.map((row) => row.getCell(column('sku')).text);
-    expect(pids).toEqual(Array.from({ length: 10 }, (_, i) => `PRD-0068${i}`));
+    expect(pids.length).toBeGreaterThan(2);
+    expect(pids.every((pid) => pid.startsWith('PRD-0003'))).toBe(true);
     const [first, second] = pids as [string, string];
     const edits = [
-      { pid: first, quarter: Q1, total: quarterTotal(afterTemplate, first, Q1) + 100 },
-      { pid: second, quarter: Q2, total: quarterTotal(afterTemplate, second, Q2) + 250 },
+      { pid: first, total: q1Total(afterTemplate, first) + 100 },
+      { pid: second, total: q1Total(afterTemplate, second) + 250 },
     ];
     skuRows[0]!.getCell(column('overrideQ1')).value = edits[0]!.total;
-    skuRows[1]!.getCell(column('overrideQ2')).value = edits[1]!.total;
+    skuRows[1]!.getCell(column('overrideQ1')).value = edits[1]!.total;
     await exported.book.xlsx.writeFile(exported.path);
 
     const modifiedBefore = await statNumber(page, 'Modified Today');
     await chooseInDialog(page, exported.path);
     expect(await dialog.getByTestId('import-summary').innerText()).toBe(
-      '10 of 10 rows valid · 0 errors · 0 warnings · 10 existing SKUs',
+      `${pids.length} of ${pids.length} rows valid · 0 errors · 0 warnings · ${pids.length} existing SKUs`,
     );
-    await dialog.getByRole('button', { name: 'Import 10 Rows' }).click();
-    await page.waitForSelector('[data-testid="toast"]:has-text("Successfully imported 10 items")');
+    await dialog.getByRole('button', { name: `Import ${pids.length} Rows` }).click();
+    await page.waitForSelector(
+      `[data-testid="toast"]:has-text("Successfully imported ${pids.length} items")`,
+    );
     await page.locator('[data-testid="demand-grid"] .ag-row').first().waitFor();
     await screenshot(page, 'import-round-trip-grid');
     const afterRoundTrip = await allRecords(page);
     for (const edit of edits)
-      expect([edit.pid, quarterTotal(afterRoundTrip, edit.pid, edit.quarter)]).toEqual([
-        edit.pid,
-        edit.total,
-      ]);
-    // Nothing else changed: of the ten SKUs, only the edited quarter of each edited SKU moved.
+      expect([edit.pid, q1Total(afterRoundTrip, edit.pid)]).toEqual([edit.pid, edit.total]);
+    // Nothing else changed: of the exported SKUs, only the edited quarter of each edited SKU moved.
     const key = (r: RecordRow) => `${r.PID}|${r.Time_Series_sk}`;
     const finalBefore = new Map(afterTemplate.map((r) => [key(r), r.Final_Pln_Units]));
     const changed = afterRoundTrip.filter(
       (r) => pids.includes(r.PID) && finalBefore.get(key(r)) !== r.Final_Pln_Units,
     );
     expect(new Set(changed.map((r) => r.PID))).toEqual(new Set([first, second]));
-    expect(changed.every((r) => (r.PID === first ? Q1 : Q2).has(r.Time_Series_sk))).toBe(true);
+    expect(changed.every((r) => Q1.has(r.Time_Series_sk))).toBe(true);
     // Every changed week is audited as the import's change of the S&OP override.
     for (const record of changed) {
       const history = await recordHistory(page, record.PID, record.Time_Series_sk);
