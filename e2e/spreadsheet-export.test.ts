@@ -10,11 +10,6 @@ async function toastText(page: Page, title: string): Promise<string> {
   return toast.innerText();
 }
 
-async function exportVia(page: Page, item: 'Quick Export' | 'Detailed Export' | 'Template Download') {
-  const { name, book } = await downloadFromExportMenu(page, item);
-  return { name, book };
-}
-
 const DAY = /\d{4}-\d{2}-\d{2}/.source;
 
 describe('spreadsheet export', () => {
@@ -50,7 +45,7 @@ describe('spreadsheet export', () => {
     const total = Number(
       ((await page.getByTestId('pager-summary').textContent()) ?? '').split(' of ')[1]!.replace(/,/g, ''),
     );
-    const { name, book } = await exportVia(page, 'Quick Export');
+    const { name, book } = await downloadFromExportMenu(page, 'Quick Export');
     expect(name).toMatch(new RegExp(`^demand-planning-category-none-${DAY}\\.xlsx$`));
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('PF');
@@ -61,7 +56,7 @@ describe('spreadsheet export', () => {
   });
 
   it('Detailed Export writes the data, summary and template sheets and says how many SKUs', async () => {
-    const { name, book } = await exportVia(page, 'Detailed Export');
+    const { name, book } = await downloadFromExportMenu(page, 'Detailed Export');
     expect(name).toMatch(new RegExp(`^demand-planning-category-none-${DAY}\\.xlsx$`));
     expect(book.worksheets.map((s) => s.name)).toEqual(['Demand Plan Data', 'Summary', 'Import Template']);
     const data = book.getWorksheet('Demand Plan Data')!;
@@ -74,7 +69,7 @@ describe('spreadsheet export', () => {
   });
 
   it('Template Download writes the import template with its instructions', async () => {
-    const { name, book } = await exportVia(page, 'Template Download');
+    const { name, book } = await downloadFromExportMenu(page, 'Template Download');
     expect(name).toBe('demand-planning-import-template-category-none.xlsx');
     expect(book.worksheets.map((s) => s.name)).toEqual(['Import Template', 'Instructions']);
     expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe('sku');

@@ -124,8 +124,8 @@ describe('importing spreadsheets from the demand planning page', () => {
       plannerName: 'Ann',
       forecastQ1: 27,
     });
-    await template.book.xlsx.writeFile(template.path);
-    await chooseInDialog(page, template.path);
+    // Saved under the name the browser suggested: the download's own path has no extension.
+    await chooseInDialog(page, saved(template.name, Buffer.from(await template.book.xlsx.writeBuffer())));
     const dialog = page.getByRole('dialog', { name: 'Import Demand Planning Data' });
     expect(await dialog.getByTestId('import-summary').innerText()).toBe(
       '2 of 2 rows valid · 0 errors · 0 warnings · 0 existing SKUs',
@@ -180,10 +180,10 @@ describe('importing spreadsheets from the demand planning page', () => {
     ];
     skuRows[0]!.getCell(column('overrideQ1')).value = edits[0]!.total;
     skuRows[1]!.getCell(column('overrideQ1')).value = edits[1]!.total;
-    await exported.book.xlsx.writeFile(exported.path);
+    const edited = saved(exported.name, Buffer.from(await exported.book.xlsx.writeBuffer()));
 
     const modifiedBefore = await statNumber(page, 'Modified Today');
-    await chooseInDialog(page, exported.path);
+    await chooseInDialog(page, edited);
     expect(await dialog.getByTestId('import-summary').innerText()).toBe(
       `${pids.length} of ${pids.length} rows valid · 0 errors · 0 warnings · ${pids.length} existing SKUs`,
     );

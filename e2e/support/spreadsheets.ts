@@ -4,18 +4,17 @@ import type { Page } from 'playwright-core';
 
 /**
  * Chooses an item of the demand planning page's Export menu and reads the downloaded workbook, as
- * a planner opening it in Excel would; `path` is where the browser saved it.
+ * a planner opening it in Excel would; `name` is the file name the server gave it.
  */
 export async function downloadFromExportMenu(
   page: Page,
   item: 'Quick Export' | 'Detailed Export' | 'Template Download',
-): Promise<{ name: string; path: string; book: ExcelJS.Workbook }> {
+): Promise<{ name: string; book: ExcelJS.Workbook }> {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const downloadStarted = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: item }).click();
   const download = await downloadStarted;
-  const path = await download.path();
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(readFileSync(path) as unknown as ExcelJS.Buffer);
-  return { name: download.suggestedFilename(), path, book };
+  await book.xlsx.load(readFileSync(await download.path()) as unknown as ExcelJS.Buffer);
+  return { name: download.suggestedFilename(), book };
 }
