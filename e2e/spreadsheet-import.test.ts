@@ -167,7 +167,7 @@ describe('importing spreadsheets from the demand planning page', () => {
     const data = exported.book.getWorksheet('Demand Plan Data')!;
     const header = (data.getRow(DATA_SHEET_HEADER_ROW).values as unknown[]).slice(1);
     const column = (name: string) => header.indexOf(name) + 1;
-    const skuRows = Array.from({ length: data.actualRowCount - DATA_SHEET_HEADER_ROW }, (_, i) =>
+    const skuRows = Array.from({ length: data.rowCount - DATA_SHEET_HEADER_ROW }, (_, i) =>
       data.getRow(DATA_SHEET_HEADER_ROW + 1 + i),
     );
     const pids = skuRows.map((row) => row.getCell(column('sku')).text);
