@@ -1,24 +1,13 @@
-import { readFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
+import { DATA_SHEET_HEADER_ROW } from '@ps/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { downloadFromExportMenu } from './support/spreadsheets';
 
 async function toastText(page: Page, title: string): Promise<string> {
   const toast = await page.waitForSelector(`[data-testid="toast"]:has-text("${title}")`);
   return toast.innerText();
-}
-
-/** Chooses an item of the Export menu and returns the downloaded workbook and its file name. */
-async function exportVia(page: Page, item: string): Promise<{ name: string; book: ExcelJS.Workbook }> {
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const downloadStarted = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: item }).click();
-  const download = await downloadStarted;
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(readFileSync(await download.path()) as unknown as ExcelJS.Buffer);
-  return { name: download.suggestedFilename(), book };
 }
 
 const DAY = /\d{4}-\d{2}-\d{2}/.source;
@@ -56,7 +45,7 @@ describe('spreadsheet export', () => {
     const total = Number(
       ((await page.getByTestId('pager-summary').textContent()) ?? '').split(' of ')[1]!.replace(/,/g, ''),
     );
-    const { name, book } = await exportVia(page, 'Quick Export');
+    const { name, book } = await downloadFromExportMenu(page, 'Quick Export');
     expect(name).toMatch(new RegExp(`^demand-planning-category-none-${DAY}\\.xlsx$`));
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('PF');
@@ -67,12 +56,12 @@ describe('spreadsheet export', () => {
   });
 
   it('Detailed Export writes the data, summary and template sheets and says how many SKUs', async () => {
-    const { name, book } = await exportVia(page, 'Detailed Export');
+    const { name, book } = await downloadFromExportMenu(page, 'Detailed Export');
     expect(name).toMatch(new RegExp(`^demand-planning-category-none-${DAY}\\.xlsx$`));
     expect(book.worksheets.map((s) => s.name)).toEqual(['Demand Plan Data', 'Summary', 'Import Template']);
     const data = book.getWorksheet('Demand Plan Data')!;
-    expect(data.getRow(10).getCell(1).value).toBe('sku');
-    const skus = data.actualRowCount - 10 + 1;
+    expect(data.getRow(DATA_SHEET_HEADER_ROW).getCell(1).value).toBe('sku');
+    const skus = data.actualRowCount - DATA_SHEET_HEADER_ROW + 1;
     expect(skus).toBeGreaterThan(0);
     expect(await toastText(page, 'Export Successful')).toContain(
       `Exported detailed report with ${skus} records`,
@@ -80,7 +69,7 @@ describe('spreadsheet export', () => {
   });
 
   it('Template Download writes the import template with its instructions', async () => {
-    const { name, book } = await exportVia(page, 'Template Download');
+    const { name, book } = await downloadFromExportMenu(page, 'Template Download');
     expect(name).toBe('demand-planning-import-template-category-none.xlsx');
     expect(book.worksheets.map((s) => s.name)).toEqual(['Import Template', 'Instructions']);
     expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe('sku');

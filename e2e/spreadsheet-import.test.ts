@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { importQuarterWeeks } from '@ps/domain';
+import { DATA_SHEET_HEADER_ROW, TEMPLATE_COLUMNS, importQuarterWeeks } from '@ps/domain';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { downloadFromExportMenu } from './support/spreadsheets';
 
 type RecordRow = {
   PID: string;
@@ -45,22 +45,23 @@ const q1Total = (records: RecordRow[], pid: string): number =>
     .filter((r) => r.PID === pid && Q1.has(r.Time_Series_sk))
     .reduce((s, r) => s + (r.Final_Pln_Units ?? 0), 0);
 
-/** A workbook shaped like spec §3's export row / template: filter line, header, one row per SKU. */
-async function workbookOf(rows: Array<Record<string, string | number | null>>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Data');
-  sheet.addRow(['Filters: none']);
-  const header = ['SKU', 'Category', 'Business Unit', 'Region', 'Site', 'Planner Name'];
-  for (const kind of ['Forecast', 'Override']) for (const q of [1, 2, 3, 4]) header.push(`${kind} Q${q}`);
-  header.push('Notes');
-  sheet.addRow(header);
-  const keys = ['sku', 'category', 'businessUnit', 'region', 'site', 'plannerName'];
-  for (const kind of ['forecast', 'override']) for (const q of [1, 2, 3, 4]) keys.push(`${kind}Q${q}`);
-  keys.push('notes');
-  for (const row of rows) sheet.addRow(keys.map((key) => row[key] ?? null));
-  sheet.views = [{ state: 'frozen', ySplit: 2 }];
-  workbook.addWorksheet('Summary').addRow(['Records', rows.length]);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** A record's audit trail, newest first, as the grid's cell history shows it. */
+async function recordHistory(
+  page: Page,
+  pid: string,
+  sk: string,
+): Promise<Array<{ origin: string; field: string; newValue: string | null }>> {
+  return page.evaluate(
+    async ([p, k]) => {
+      const response = await fetch(`/api/demand-planning/real-data/${encodeURIComponent(p!)}/${k}/history`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('id_token') ?? ''}` },
+      });
+      return (
+        (await response.json()) as { data: Array<{ origin: string; field: string; newValue: string | null }> }
+      ).data;
+    },
+    [pid, sk],
+  );
 }
 
 function saved(name: string, content: Buffer | string): string {
@@ -90,7 +91,7 @@ describe('importing spreadsheets from the demand planning page', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('imports a filled template, round-trips an export with two edited overrides, and refuses a broken file', async () => {
+  it('imports a filled template, round-trips a Detailed Export with two edited overrides, and refuses a broken file', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await signIn(page, 'admin');
     await page.goto('/demand-planning');
@@ -100,18 +101,31 @@ describe('importing spreadsheets from the demand planning page', () => {
     );
     const skusBefore = await statNumber(page, 'Total SKUs');
 
-    // 1. The template filled with two new SKUs.
-    const template = await workbookOf([
-      { sku: 'E2E-IMP-1', category: 'Ball Valves', businessUnit: 'Valves', region: 'EMEA', forecastQ1: 130 },
-      {
-        sku: 'E2E-IMP-2',
-        category: 'Ball Valves',
-        businessUnit: 'Valves',
-        plannerName: 'Ann',
-        forecastQ1: 27,
-      },
-    ]);
-    await chooseInDialog(page, saved('template.xlsx', template));
+    // 1. Template Download, filled with two new SKUs in the workbook as a planner would in Excel.
+    const template = await downloadFromExportMenu(page, 'Template Download');
+    const templateSheet = template.book.getWorksheet('Import Template')!;
+    const fill = (row: number, values: Record<string, string | number>) => {
+      for (const [key, value] of Object.entries(values))
+        templateSheet
+          .getRow(row)
+          .getCell(TEMPLATE_COLUMNS.indexOf(key as (typeof TEMPLATE_COLUMNS)[number]) + 1).value = value;
+    };
+    fill(2, {
+      sku: 'E2E-IMP-1',
+      category: 'Ball Valves',
+      businessUnit: 'Valves',
+      region: 'EMEA',
+      forecastQ1: 130,
+    });
+    fill(3, {
+      sku: 'E2E-IMP-2',
+      category: 'Ball Valves',
+      businessUnit: 'Valves',
+      plannerName: 'Ann',
+      forecastQ1: 27,
+    });
+    // Saved under the name the browser suggested: the download's own path has no extension.
+    await chooseInDialog(page, saved(template.name, Buffer.from(await template.book.xlsx.writeBuffer())));
     const dialog = page.getByRole('dialog', { name: 'Import Demand Planning Data' });
     expect(await dialog.getByTestId('import-summary').innerText()).toBe(
       '2 of 2 rows valid · 0 errors · 0 warnings · 0 existing SKUs',
@@ -138,43 +152,67 @@ describe('importing spreadsheets from the demand planning page', () => {
         .map((r) => r.Ensemble_Fcst_Units),
     ).toEqual([3, ...Array<number>(12).fill(2)]);
 
-    // 2. "Detailed Export" of five SKUs with their Q1 Final as the override; two cells edited.
-    const pids = [...new Set(afterTemplate.filter((r) => r.PID.startsWith('PRD-')).map((r) => r.PID))].slice(
-      -5,
+    // 2. The real Detailed Export of the SKUs PRD-0003x (searched in the grid: eight of the browser
+    //    tests' 60 products; CIR-00030 and CIR-00035 are the customer's); two quarterly overrides
+    //    edited in the downloaded workbook; that very file imported back through the dialog. The
+    //    data has 13 weeks from today on, so Q1 is the quarter with records.
+    const pager = await page.getByTestId('pager-summary').innerText();
+    await page.locator('#dp-search').fill('PRD-0003');
+    await page.locator('#dp-search').press('Enter');
+    await page.waitForFunction(
+      (before) => (document.querySelector('[data-testid="pager-summary"]')?.textContent ?? before) !== before,
+      pager,
     );
-    const exported = pids.map((pid) => {
-      const record = afterTemplate.find((r) => r.PID === pid)!;
-      return {
-        sku: pid,
-        category: record.PF,
-        businessUnit: record.BU,
-        region: record.Region,
-        site: record.Site,
-        overrideQ1: q1Total(afterTemplate, pid),
-      };
-    });
-    const edited = exported.map((row, i) =>
-      i < 2 ? { ...row, overrideQ1: row.overrideQ1 + 100 * (i + 1) } : row,
+    const exported = await downloadFromExportMenu(page, 'Detailed Export');
+    const data = exported.book.getWorksheet('Demand Plan Data')!;
+    const header = (data.getRow(DATA_SHEET_HEADER_ROW).values as unknown[]).slice(1);
+    const column = (name: string) => header.indexOf(name) + 1;
+    const skuRows = Array.from({ length: data.rowCount - DATA_SHEET_HEADER_ROW }, (_, i) =>
+      data.getRow(DATA_SHEET_HEADER_ROW + 1 + i),
     );
+    const pids = skuRows.map((row) => row.getCell(column('sku')).text);
+    expect(pids.length).toBeGreaterThan(2);
+    expect(pids.every((pid) => pid.startsWith('PRD-0003'))).toBe(true);
+    const [first, second] = pids as [string, string];
+    const edits = [
+      { pid: first, total: q1Total(afterTemplate, first) + 100 },
+      { pid: second, total: q1Total(afterTemplate, second) + 250 },
+    ];
+    skuRows[0]!.getCell(column('overrideQ1')).value = edits[0]!.total;
+    skuRows[1]!.getCell(column('overrideQ1')).value = edits[1]!.total;
+    const edited = saved(exported.name, Buffer.from(await exported.book.xlsx.writeBuffer()));
+
     const modifiedBefore = await statNumber(page, 'Modified Today');
-    await chooseInDialog(page, saved('export-edited.xlsx', await workbookOf(edited)));
+    await chooseInDialog(page, edited);
     expect(await dialog.getByTestId('import-summary').innerText()).toBe(
-      '5 of 5 rows valid · 0 errors · 0 warnings · 5 existing SKUs',
+      `${pids.length} of ${pids.length} rows valid · 0 errors · 0 warnings · ${pids.length} existing SKUs`,
     );
-    await dialog.getByRole('button', { name: 'Import 5 Rows' }).click();
-    await page.waitForSelector('[data-testid="toast"]:has-text("Successfully imported 5 items")');
+    await dialog.getByRole('button', { name: `Import ${pids.length} Rows` }).click();
+    await page.waitForSelector(
+      `[data-testid="toast"]:has-text("Successfully imported ${pids.length} items")`,
+    );
+    await page.locator('[data-testid="demand-grid"] .ag-row').first().waitFor();
+    await screenshot(page, 'import-round-trip-grid');
     const afterRoundTrip = await allRecords(page);
-    for (const row of edited)
-      expect([row.sku, q1Total(afterRoundTrip, row.sku)]).toEqual([row.sku, row.overrideQ1]);
-    // Nothing else changed: every other record of these SKUs keeps its Final.
+    for (const edit of edits)
+      expect([edit.pid, q1Total(afterRoundTrip, edit.pid)]).toEqual([edit.pid, edit.total]);
+    // Nothing else changed: of the exported SKUs, only the edited quarter of each edited SKU moved.
     const key = (r: RecordRow) => `${r.PID}|${r.Time_Series_sk}`;
     const finalBefore = new Map(afterTemplate.map((r) => [key(r), r.Final_Pln_Units]));
     const changed = afterRoundTrip.filter(
       (r) => pids.includes(r.PID) && finalBefore.get(key(r)) !== r.Final_Pln_Units,
     );
-    expect(new Set(changed.map((r) => r.PID))).toEqual(new Set(pids.slice(0, 2)));
+    expect(new Set(changed.map((r) => r.PID))).toEqual(new Set([first, second]));
     expect(changed.every((r) => Q1.has(r.Time_Series_sk))).toBe(true);
-    // Each changed week is an audit row: Modified Today counts them.
+    // Every changed week is audited as the import's change of the S&OP override.
+    for (const record of changed) {
+      const history = await recordHistory(page, record.PID, record.Time_Series_sk);
+      expect(history[0]).toMatchObject({
+        origin: 'import',
+        field: 'SOP_Pln_Ovrd_Units',
+        newValue: String(record.Final_Pln_Units),
+      });
+    }
     await page.waitForFunction(
       (min) =>
         Number(

@@ -7,9 +7,14 @@ import {
   horizonOf,
   weeksOfPeriod,
   workbookFileName,
+  DEFAULT_USER_SETTINGS,
+  rateOn,
   type AggregatedRow,
   type DemandRecord,
+  type ExchangeRates,
   type GridPage,
+  type ImportOutcome,
+  type StoredUserSettings,
 } from '@ps/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,11 +149,13 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       isAdmin: true,
     };
     let paged = '';
-    for await (const chunk of new ExportService(server.database.db, grid, 7).csv(scope, {
-      viewLevel: 'none',
-      drillDown: 'none',
-      bu: [bu],
-    })) {
+    const service = new ExportService(server.database.db, grid, 7);
+    const currency = await service.currencyOf(scope, new Date());
+    for await (const chunk of service.csv(
+      scope,
+      { viewLevel: 'none', drillDown: 'none', bu: [bu] },
+      currency,
+    )) {
       paged += chunk;
     }
     expect(paged).toBe(`\uFEFF${text}`);
@@ -357,5 +364,92 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       as: 'anonymous',
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it("writes money in the user's currency at today's rate, says which, fills planner and notes, and a file in EUR imports back unchanged", async () => {
+    const sku = (await allRecords())[0]!;
+    // Planner and notes live in product_details, which an import writes.
+    const csv = `sku,category,businessUnit,plannerName,notes\n${sku.PID},${sku.PF},${sku.BU},Ana Ruiz,Launch in Q2\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'details.csv');
+    const { id_token } = await server.tokensFor('admin');
+    const imported = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${id_token}` },
+      body: form,
+    });
+    expect(imported.status).toBe(200);
+
+    const path = `/api/demand-planning/export-detailed.xlsx?viewLevel=none&drillDown=none&search=${sku.PID}`;
+    const rowOf = (book: ExcelJS.Workbook) => {
+      const data = book.getWorksheet('Demand Plan Data')!;
+      const header = (data.getRow(DATA_SHEET_HEADER_ROW).values as unknown[]).slice(1);
+      const row = data.getRow(DATA_SHEET_HEADER_ROW + 1);
+      return { data, cell: (name: string) => row.getCell(header.indexOf(name) + 1) };
+    };
+    const inDollars = rowOf((await workbook(path)).book!);
+    expect(inDollars.cell('plannerName').value).toBe('Ana Ruiz');
+    expect(inDollars.cell('notes').value).toBe('Launch in Q2');
+    expect(inDollars.data.getRow(9).getCell(2).value).toBe('USD (US dollars, as stored)');
+    const dollars = inDollars.cell('totalPlanRevenue').value as number;
+    expect(dollars).toBeGreaterThan(0);
+
+    const settings = await server.request<Ok<StoredUserSettings>>('GET', '/api/user-settings');
+    await server.request('PUT', '/api/user-settings', { ...DEFAULT_USER_SETTINGS, currency: 'eur' });
+    try {
+      const rates = (await server.request<Ok<ExchangeRates>>('GET', '/api/exchange-rates')).body.data;
+      const eur = rateOn(rates.rates, 'eur', new Date().toISOString().slice(0, 10))!;
+      const { book, response } = await workbook(path);
+      const inEuros = rowOf(book!);
+      expect(inEuros.data.getRow(9).getCell(1).value).toBe('Currency');
+      expect(inEuros.data.getRow(9).getCell(2).value).toBe(
+        `EUR, converted from USD at ${eur.rate.toFixed(4)} EUR per USD (rate valid from ${eur.validFrom})`,
+      );
+      // The dollar total converted once, to the cent; units are not money and stay as they are.
+      expect(inEuros.cell('totalPlanRevenue').value).toBe(Math.round(dollars * eur.rate * 100) / 100);
+      expect(inEuros.cell('totalPlanRevenue').numFmt).toBe('"€"#,##0.00;[Red]-"€"#,##0.00');
+      expect(inEuros.cell('totalOverride').value).toBe(inDollars.cell('totalOverride').value);
+      const summary = new Map<unknown, unknown>();
+      book!.getWorksheet('Summary')!.eachRow((r) => summary.set(r.getCell(1).value, r.getCell(2).value));
+      expect(summary.get('Final Plan Revenue')).toBe(Math.round(dollars * eur.rate * 100) / 100);
+      expect(summary.get('Currency')).toBe(inEuros.data.getRow(9).getCell(2).value);
+
+      // Quick Export: money converted, currency and rate on every row.
+      const quick = await download(`viewLevel=none&drillDown=none&search=${sku.PID}`);
+      const [header, first] = parseCsv(quick.text);
+      const at = (name: string) => first![header!.indexOf(name)];
+      const record = (await allRecords()).find(
+        (r) => r.PID === sku.PID && r.Time_Series_sk === at('Time_Series_sk'),
+      )!;
+      expect(at('Final_Pln_Rev_Dlrs')).toBe(
+        (Math.round(record.Final_Pln_Rev_Dlrs! * eur.rate * 100) / 100).toFixed(2),
+      );
+      expect(header!.slice(-3)).toEqual(['Currency', 'Rate_per_USD', 'Rate_Valid_From']);
+      expect([at('Currency'), Number(at('Rate_per_USD')), at('Rate_Valid_From')]).toEqual([
+        'EUR',
+        eur.rate,
+        eur.validFrom,
+      ]);
+
+      // Import reads no money: the EUR workbook imported back changes nothing.
+      const before = await allRecords();
+      const back = new FormData();
+      back.append('file', new Blob([Buffer.from(await book!.xlsx.writeBuffer())]), 'eur.xlsx');
+      const again = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${id_token}` },
+        body: back,
+      });
+      expect(response.status).toBe(200);
+      expect(((await again.json()) as Ok<ImportOutcome>).data).toMatchObject({
+        imported: 1,
+        unchanged: 1,
+        updated: 0,
+        failed: 0,
+      });
+      expect(await allRecords()).toEqual(before);
+    } finally {
+      await server.request('PUT', '/api/user-settings', settings.body.data.settings ?? DEFAULT_USER_SETTINGS);
+    }
   });
 });

@@ -304,6 +304,16 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(q2.map((r) => r.ensemble_fcst_units)).toEqual([3, ...Array<number>(12).fill(2)]);
     // The Q2 override of 40 split by 3,2,…: 40×3/27 = 4.44, 40×2/27 = 2.96 → 4, 2×12 = 28, 8 left to the largest remainders.
     expect(q2.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0)).toBe(40);
+    // Each Q2 week's override is audited with the import; Q1 has none to audit.
+    const audit = await server.database.db
+      .selectFrom('audit_log')
+      .select(['week_start', 'new_value', 'import_id'])
+      .where('pid', '=', 'IMP-NEW-1')
+      .orderBy('week_start')
+      .execute();
+    expect(audit.map((a) => a.week_start)).toEqual(q2.map((r) => r.week_start));
+    expect(audit.map((a) => Number(a.new_value))).toEqual(q2.map((r) => r.final_pln_units));
+    expect(new Set(audit.map((a) => a.import_id))).toEqual(new Set([outcome.importId]));
     expect((await quarterRecords('IMP-NEW-1', 3)).map((r) => r.ensemble_fcst_units)).toEqual(
       Array(13).fill(null),
     );

@@ -29,12 +29,12 @@ export const SHEET_NAMES = {
 } as const;
 
 /**
- * The header row of the data sheet of a Detailed Export: rows 1–8 say what was exported (title,
- * time and user, clients, the three filters, search, horizon) with a label in column A, row 9 is
- * blank, row 10 holds the export row's field names (column A: 'sku') and the SKUs start on row 11.
- * The header is frozen.
+ * The header row of the data sheet of a Detailed Export: rows 1–9 say what was exported (title,
+ * time and user, clients, the three filters, search, horizon, currency and rate) with a label in
+ * column A, row 10 is blank, row 11 holds the export row's field names (column A: 'sku') and the
+ * SKUs start on row 12. The header is frozen.
  */
-export const DATA_SHEET_HEADER_ROW = 10;
+export const DATA_SHEET_HEADER_ROW = 11;
 
 /** The template's columns: the imported item of spec §3, in its order. */
 export const TEMPLATE_COLUMNS = [

@@ -2,3 +2,4 @@ export * from './horizon';
 export * from './export-row';
 export * from './files';
 export * from './neutralise';
+export * from './currency';

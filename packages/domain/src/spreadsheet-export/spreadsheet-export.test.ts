@@ -4,7 +4,11 @@ import {
   addToSummary,
   buildExportRow,
   csvFileName,
+  currencyStatement,
   emptySummary,
+  excelMoneyFormat,
+  exportCurrencyOf,
+  exportMoney,
   horizonOf,
   neutraliseText,
   periodOfWeek,
@@ -156,5 +160,45 @@ describe('export files', () => {
       'plain',
       '',
     ]);
+  });
+});
+
+describe('money in the export currency', () => {
+  const rates = [
+    { currency: 'eur' as const, validFrom: '2026-01-01', rate: 0.92 },
+    { currency: 'eur' as const, validFrom: '2026-07-01', rate: 0.864 },
+    { currency: 'gbp' as const, validFrom: '2027-01-01', rate: 0.79 },
+  ];
+  const today = new Date('2026-11-25T15:00:00Z');
+
+  it('uses the latest rate valid today, as the screens do, and says which', () => {
+    const eur = exportCurrencyOf(rates, 'eur', today);
+    expect(eur).toEqual({ rate: { currency: 'eur', rate: 0.864, validFrom: '2026-07-01' }, missing: null });
+    expect(currencyStatement(eur)).toBe(
+      'EUR, converted from USD at 0.8640 EUR per USD (rate valid from 2026-07-01)',
+    );
+    expect(excelMoneyFormat(eur)).toBe('"€"#,##0.00;[Red]-"€"#,##0.00');
+  });
+
+  it('converts a summed dollar figure to the cent: $1,234,567.89 × 0.864 = €1,066,666.66', () => {
+    const eur = exportCurrencyOf(rates, 'eur', today);
+    // 1,234,567.89 × 0.864 = 1,066,666.65696 → 1,066,666.66
+    expect(exportMoney(1_234_567.89, eur)).toBe(1_066_666.66);
+    expect(exportMoney(null, eur)).toBeNull();
+    // Three rows of $0.70 are €0.60 each (0.6048), €1.80 if rounded parts were added; the total is
+    // converted once: $2.10 × 0.864 = 1.8144 → €1.81.
+    expect(exportMoney(0.7, eur)).toBe(0.6);
+    expect(exportMoney(0.7 + 0.7 + 0.7, eur)).toBe(1.81);
+  });
+
+  it('stays in dollars when the currency has no rate valid today, and says so', () => {
+    const gbp = exportCurrencyOf(rates, 'gbp', today);
+    expect(gbp).toEqual({ rate: { currency: 'usd', rate: 1, validFrom: null }, missing: 'gbp' });
+    expect(exportMoney(12.345, gbp)).toBe(12.35);
+    expect(currencyStatement(gbp)).toBe(
+      'USD: no GBP exchange rate is valid today, so amounts are in US dollars',
+    );
+    expect(currencyStatement(exportCurrencyOf(rates, 'usd', today))).toBe('USD (US dollars, as stored)');
+    expect(excelMoneyFormat(gbp)).toBe('"$"#,##0.00;[Red]-"$"#,##0.00');
   });
 });

@@ -20,7 +20,7 @@ import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { DemandRecordBatchSave } from '../demand-records';
-import { exchangeRates } from '../exchange-rates';
+import { listRates } from '../exchange-rates';
 import { countRequest, vocabulary } from './ai-assistant.repository';
 import { SCENARIO_MAX_RECORDS, scenarioRecordsToSave, type ToolContext } from './ai-assistant.tools';
 import type { AiConfig } from './ai-config';
@@ -56,7 +56,7 @@ export class AiAssistantService {
 
   /** The user's language and formats; the rate table is read only for money in another currency. */
   private async speaker(locale: AnswerLocale | undefined, today: string): Promise<Speaker> {
-    const rates = locale && locale.currency !== 'usd' ? await exchangeRates(this.deps.db) : [];
+    const rates = locale && locale.currency !== 'usd' ? await listRates(this.deps.db) : [];
     return speakerFor(locale, rates, today);
   }
 

@@ -7,5 +7,5 @@ export const exchangeRatesModule: ServerModule = {
   register: (app, { database }) => registerExchangeRateRoutes(app, new ExchangeRateService(database.db)),
 };
 
-/** Every rate (US dollars to each foreign currency, by the date it starts): other modules convert with it. */
-export { listRates as exchangeRates } from './exchange-rates.repository';
+/** The rate table (US dollars to each foreign currency, by the date it starts), for modules that show or write money in the user's currency. */
+export { listRates } from './exchange-rates.repository';

@@ -6,7 +6,9 @@ import {
   type DemandRecord,
   type DrillDown,
   type GridRow,
+  type ExportCurrency,
   type ViewLevel,
+  exportMoney,
   neutraliseText,
 } from '@ps/domain';
 
@@ -39,7 +41,7 @@ const field = (name: string, kind: Column['kind']): Column => ({
 });
 
 /** The grid's columns for a view: the record's fields, or the group keys and rolled-up figures. */
-export function exportColumns(viewLevel: ViewLevel, drillDown: DrillDown): Column[] {
+function gridColumns(viewLevel: ViewLevel, drillDown: DrillDown): Column[] {
   if (viewLevel === 'none' && drillDown === 'none') {
     return RECORD_FIELDS.map((spec) => field(spec.field, kindOf(spec.field)));
   }
@@ -58,6 +60,31 @@ export function exportColumns(viewLevel: ViewLevel, drillDown: DrillDown): Colum
     field('last_updated_at', 'text'),
   ];
 }
+
+/**
+ * The Quick Export's columns: the grid's, money converted to the user's currency, then three
+ * columns that say on every row which currency and rate the money is in (a planner who sorts,
+ * filters or copies rows in Excel keeps that with them; docs/spreadsheet-export.md "Currency").
+ */
+export function exportColumns(
+  viewLevel: ViewLevel,
+  drillDown: DrillDown,
+  currency: ExportCurrency,
+): Column[] {
+  const rate = currency.rate;
+  return [
+    ...gridColumns(viewLevel, drillDown).map((column) => {
+      if (column.kind !== 'money') return column;
+      const dollars = column.value;
+      return { ...column, value: (row: GridRow) => exportMoney(toNumber(dollars(row)), currency) };
+    }),
+    { header: 'Currency', kind: 'text', value: () => rate.currency.toUpperCase() },
+    { header: 'Rate_per_USD', kind: 'number', value: () => rate.rate },
+    { header: 'Rate_Valid_From', kind: 'text', value: () => rate.validFrom },
+  ];
+}
+
+const toNumber = (value: Cell): number | null => (typeof value === 'number' ? value : null);
 
 /** One CSV cell. Text starting with = + - @ (or a tab or carriage return) gets a leading apostrophe. */
 export function csvCell(value: Cell, kind: Column['kind']): string {

@@ -43,7 +43,8 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
     ...endpointRoute(endpoints.gridCsv),
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.gridCsv, request);
-      const body = Readable.from(service.csv(request.access, query));
+      const currency = await service.currencyOf(request.access, new Date());
+      const body = Readable.from(service.csv(request.access, query, currency));
       body.on('error', (error) => request.log.error({ err: error }, 'CSV export failed mid-stream'));
       return reply
         .type('text/csv; charset=utf-8')
@@ -57,9 +58,11 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
     ...endpointRoute(endpoints.gridXlsx),
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.gridXlsx, request);
-      const name = workbookFileName(query.viewLevel, query.drillDown, new Date());
+      const now = new Date();
+      const currency = await service.currencyOf(request.access, now);
+      const name = workbookFileName(query.viewLevel, query.drillDown, now);
       return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name }, (out) =>
-        service.writeGridXlsx(request.access, query, out),
+        service.writeGridXlsx(request.access, query, out, currency),
       );
     },
   });
@@ -70,10 +73,13 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
       const { query } = endpointInput(endpoints.detailedXlsx, request);
       const now = new Date();
       // Counted first so the browser can say how many rows it got (spec §8 'Export Successful').
-      const rows = await service.detailedRowCount(request.access, query);
+      const [rows, currency] = await Promise.all([
+        service.detailedRowCount(request.access, query),
+        service.currencyOf(request.access, now),
+      ]);
       const name = workbookFileName(query.viewLevel, query.drillDown, now);
       return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name, rows }, (out) =>
-        service.writeDetailedXlsx(request.access, query, out, now),
+        service.writeDetailedXlsx(request.access, query, out, now, currency),
       );
     },
   });

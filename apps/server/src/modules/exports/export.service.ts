@@ -8,11 +8,17 @@ import {
   TEMPLATE_REQUIRED_COLUMNS,
   addToSummary,
   buildExportRow,
+  currencyStatement,
   emptySummary,
+  excelMoneyFormat,
+  exportCurrencyOf,
+  exportMoney,
   horizonOf,
   neutraliseText,
   quarterPlansOf,
   weeksOfPeriod,
+  ZUserSettings,
+  type ExportCurrency,
   type ExportSummary,
   type ExportWeek,
   type GridExportQuery,
@@ -36,16 +42,18 @@ import {
   xlsxCell,
   type XlsxKind,
 } from './export-xlsx';
+import { listRates } from '../exchange-rates';
 import {
   countProducts,
   productKeysAfter,
   productsOf,
   recordsOfProducts,
+  savedCurrency,
   weeksOf,
 } from './exports.repository';
 
 /** Rows per database read while exporting: bounded memory, few round trips. */
-export const EXPORT_PAGE_SIZE = 2000;
+export const EXPORT_PAGE_SIZE = 1000;
 const MAX_WEEKS_PER_PRODUCT = 156;
 /** Products per read of the Detailed Export (each brings its 52 horizon weeks). */
 const DETAILED_PRODUCTS_PER_PAGE = 250;
@@ -61,6 +69,16 @@ export class ExportService {
     private readonly grid: PlanningGridService,
     private readonly pageSize = EXPORT_PAGE_SIZE,
   ) {}
+
+  /**
+   * The currency and rate the user's screens show money in (Settings, saved on the server; the
+   * latest rate valid today): every export writes money in it and says which it is.
+   */
+  async currencyOf(scope: AccessScope, now: Date): Promise<ExportCurrency> {
+    const [saved, rates] = await Promise.all([savedCurrency(this.db, scope.userId), listRates(this.db)]);
+    const currency = ZUserSettings.shape.currency.safeParse(saved);
+    return exportCurrencyOf(rates, currency.success ? currency.data : 'usd', now);
+  }
 
   /**
    * The grid's rows in grid order, a page at a time. The original table (3 M records at scale) is
@@ -98,8 +116,8 @@ export class ExportService {
     }
   }
 
-  async *csv(scope: AccessScope, query: GridExportQuery): AsyncGenerator<string> {
-    const columns = exportColumns(query.viewLevel, query.drillDown);
+  async *csv(scope: AccessScope, query: GridExportQuery, currency: ExportCurrency): AsyncGenerator<string> {
+    const columns = exportColumns(query.viewLevel, query.drillDown, currency);
     // A byte-order mark lets spreadsheet programs read the UTF-8 (Naïve_…) correctly.
     yield `\uFEFF${csvHeader(columns)}`;
     for await (const rows of this.gridPages(scope, query)) {
@@ -108,15 +126,21 @@ export class ExportService {
   }
 
   /** Quick Export to Excel: one sheet with the grid's columns, frozen header, numbers formatted. */
-  async writeGridXlsx(scope: AccessScope, query: GridExportQuery, out: Writable): Promise<void> {
-    const columns = exportColumns(query.viewLevel, query.drillDown);
+  async writeGridXlsx(
+    scope: AccessScope,
+    query: GridExportQuery,
+    out: Writable,
+    currency: ExportCurrency,
+  ): Promise<void> {
+    const columns = exportColumns(query.viewLevel, query.drillDown, currency);
     const workbook = workbookWriter(out);
     const sheet = workbook.addWorksheet(SHEET_NAMES.view, { views: [{ state: 'frozen', ySplit: 1 }] });
     const kinds = columns.map((c): XlsxKind => (c.kind === 'number' ? 'number' : c.kind));
+    const formats = { ...NUMBER_FORMATS, money: excelMoneyFormat(currency) };
     sheet.columns = columns.map((c, i) => ({
       key: c.header,
       width: widthFor(c.header, kinds[i]!),
-      style: NUMBER_FORMATS[kinds[i]!] ? { numFmt: NUMBER_FORMATS[kinds[i]!]! } : {},
+      style: formats[kinds[i]!] ? { numFmt: formats[kinds[i]!]! } : {},
     }));
     headerRow(sheet.addRow(columns.map((c) => c.header)));
     for await (const rows of this.gridPages(scope, query)) {
@@ -143,8 +167,10 @@ export class ExportService {
     query: GridExportQuery,
     out: Writable,
     now: Date,
+    currency: ExportCurrency,
   ): Promise<void> {
     const horizon = horizonOf(now);
+    const moneyFormat = excelMoneyFormat(currency);
     const filters = this.grid.filtersOf(scope, query);
     const workbook = workbookWriter(out);
     const sheet = workbook.addWorksheet(SHEET_NAMES.data, {
@@ -153,7 +179,12 @@ export class ExportService {
     sheet.columns = EXPORT_ROW_COLUMNS.map((c) => ({
       key: c.key,
       width: widthFor(c.key, c.kind),
-      style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind]! } : {},
+      style:
+        c.kind === 'money'
+          ? { numFmt: moneyFormat }
+          : NUMBER_FORMATS[c.kind]
+            ? { numFmt: NUMBER_FORMATS[c.kind]! }
+            : {},
     }));
     const all = (values: string[] | undefined) =>
       values?.length ? values.map(neutraliseText).join(', ') : 'All';
@@ -172,6 +203,7 @@ export class ExportService {
         'ExportHorizon',
         `W1 = week of ${horizon.first}, W52 = week of ${horizon.last} (Q = 13 weeks, M = 4 weeks)`,
       ],
+      ['Currency', currencyStatement(currency)],
     ];
     for (const [label, value] of about) {
       const row = sheet.addRow([label, value]);
@@ -213,22 +245,31 @@ export class ExportService {
             businessUnit: p.bu,
             region: p.region,
             site: p.site,
-            plannerName: null,
-            notes: null,
+            plannerName: p.planner_name,
+            notes: p.notes,
             unitPrice: p.unit_price,
             lastModified: p.last_updated_at === null ? null : new Date(p.last_updated_at).toISOString(),
           },
           weeks,
         );
         addToSummary(summary, row, quarterPlansOf(horizon, weeks));
-        sheet.addRow(EXPORT_ROW_COLUMNS.map((c) => xlsxCell(row[c.key], c.kind))).commit();
+        sheet
+          .addRow(
+            EXPORT_ROW_COLUMNS.map((c) =>
+              xlsxCell(
+                c.kind === 'money' ? exportMoney(row[c.key] as number | null, currency) : row[c.key],
+                c.kind,
+              ),
+            ),
+          )
+          .commit();
       }
       await drained(out);
       if (pids.length < DETAILED_PRODUCTS_PER_PAGE) break;
       after = pids.at(-1)!;
     }
     sheet.commit();
-    writeSummarySheet(workbook.addWorksheet(SHEET_NAMES.summary), summary, horizon, about);
+    writeSummarySheet(workbook.addWorksheet(SHEET_NAMES.summary), summary, horizon, about, currency);
     writeTemplateSheet(
       workbook.addWorksheet(SHEET_NAMES.template, { views: [{ state: 'frozen', ySplit: 1 }] }),
     );
@@ -282,7 +323,9 @@ function writeSummarySheet(
   summary: ExportSummary,
   horizon: ReturnType<typeof horizonOf>,
   about: Array<[string, string]>,
+  currency: ExportCurrency,
 ): void {
+  const money = excelMoneyFormat(currency);
   sheet.columns = [
     { key: 'label', width: 34 },
     { key: 'a', width: 22 },
@@ -305,8 +348,12 @@ function writeSummarySheet(
   add(['Total Final Plan (units)', summary.totalOverride], [undefined, NUMBER_FORMATS.units]);
   add(['Variance (units)', summary.variance], [undefined, NUMBER_FORMATS.units]);
   add(['Variance %', summary.variancePercent], [undefined, NUMBER_FORMATS.percent]);
-  add(['Forecast Revenue at list price', summary.totalForecastRevenue], [undefined, NUMBER_FORMATS.money]);
-  add(['Final Plan Revenue', summary.totalPlanRevenue], [undefined, NUMBER_FORMATS.money]);
+  // Converted after summing: the summary's money is the converted total of the rows' dollars.
+  add(
+    ['Forecast Revenue at list price', exportMoney(summary.totalForecastRevenue, currency)],
+    [undefined, money],
+  );
+  add(['Final Plan Revenue', exportMoney(summary.totalPlanRevenue, currency)], [undefined, money]);
   add([]);
   add(['Quarter', 'Forecast (units)', 'Final Plan (units)', 'Weeks'], [], true);
   summary.quarters.forEach((quarter, i) => {

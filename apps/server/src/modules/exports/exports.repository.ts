@@ -57,18 +57,31 @@ export type ExportProductRow = {
   bu: string;
   region: string;
   site: string;
+  planner_name: string | null;
+  notes: string | null;
   unit_price: number;
   last_updated_at: Date | string | null;
 };
 
-/** Product attributes and each product's latest record change, in PID order. */
+/** Product attributes (planner and notes as the import keeps them) and each product's latest record change, in PID order. */
 export async function productsOf(db: Db, pids: readonly string[]): Promise<ExportProductRow[]> {
   const { rows } = await sql<ExportProductRow>`
-    select p.pid, p.pf, p.bu, p.region, p.site, p.unit_price::float8 as unit_price,
+    select p.pid, p.pf, p.bu, p.region, p.site, d.planner_name, d.notes, p.unit_price::float8 as unit_price,
       (select max(r.last_updated_at) from demand_records r where r.pid = p.pid) as last_updated_at
-    from products p where p.pid = any(${[...pids]}::text[])
+    from products p left join product_details d on d.pid = p.pid
+    where p.pid = any(${[...pids]}::text[])
     order by p.pid collate "C"`.execute(db);
   return rows;
+}
+
+/** The currency the user chose in Settings (kept on the server, issue 18), if they saved one. */
+export async function savedCurrency(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select(sql<string | null>`settings->>'currency'`.as('currency'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.currency ?? null;
 }
 
 export type ExportWeekRow = {

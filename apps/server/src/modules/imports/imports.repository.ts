@@ -12,7 +12,7 @@ import type { Database, DemandRecordsTable } from '../../db/schema';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows per statement: keeps each array parameter to a few MB however large the import. */
-const CHUNK = 20_000;
+const CHUNK = 50_000;
 
 async function inChunks<T>(
   rows: readonly T[],
@@ -78,6 +78,14 @@ export async function lockRecords(
     .orderBy('r.week_start')
     .forUpdate('r')
     .execute();
+}
+
+/**
+ * A large file creates millions of records in one statement (100,000 new SKUs × 52 weeks), longer
+ * than the pool's per-statement limit that protects interactive requests; an import gets its own.
+ */
+export async function allowLongImport(trx: Transaction<Database>): Promise<void> {
+  await sql`set local statement_timeout = '600s'`.execute(trx);
 }
 
 export async function insertImport(
@@ -177,26 +185,51 @@ const WRITTEN_COLUMNS = recordColumnSpecs([...WRITTEN_FIELDS]);
 export type WrittenColumn = (typeof WRITTEN_COLUMNS)[number]['name'];
 export type RecordWrite = { pid: string; week_start: string } & Pick<DemandRecordsTable, WrittenColumn>;
 
-export async function insertRecords(
+/**
+ * The weekly records of new SKUs, set-based: every SKU gets one record per horizon week, and each
+ * record's values are one of a few distinct "shapes" (forecast, overrides and the plan chain that
+ * follows from them, computed by the caller with the domain's rules). So the statement carries the
+ * SKUs, the weeks, the shapes and one small integer per record instead of a row object per record,
+ * and PostgreSQL builds the rows with one insert: one run of the roll-up trigger for the whole
+ * import. The S&OP overrides it writes are audited in the same statement.
+ */
+export type NewWeeks = {
+  pids: readonly string[];
+  weeks: readonly string[];
+  /** Distinct record values; `shapeOf[i * weeks.length + w]` is the index of SKU i's week w. */
+  shapes: ReadonlyArray<Omit<RecordWrite, 'pid' | 'week_start'>>;
+  shapeOf: readonly number[];
+};
+
+export async function insertNewSkuWeeks(
   trx: Transaction<Database>,
-  rows: readonly RecordWrite[],
+  batch: NewWeeks,
   change: { at: Date; by: string },
+  audit: { clientId: string; source: string; importId: number },
 ): Promise<void> {
-  type Row = RecordWrite & { last_updated_at: Date; last_updated_by: string };
-  const columns: ColumnSpec<Row>[] = [
-    ...RECORD_KEY_COLUMNS,
-    ...WRITTEN_COLUMNS,
-    { name: 'last_updated_at', type: 'timestamptz' },
-    { name: 'last_updated_by', type: 'text' },
-  ];
-  await inChunks(rows, (chunk) =>
-    insertByUnnest<Row>(
-      trx,
-      'demand_records',
-      columns,
-      chunk.map((row) => ({ ...row, last_updated_at: change.at, last_updated_by: change.by })),
-    ),
+  if (batch.pids.length === 0) return;
+  const columns = WRITTEN_COLUMNS;
+  const shapeArrays = sql.join(
+    columns.map((c) => sql`${batch.shapes.map((shape) => shape[c.name])}::${sql.raw(c.type)}[]`),
   );
+  const shapeNames = sql.join(columns.map((c) => sql.ref(c.name)));
+  const selected = sql.join(columns.map((c) => sql`s.${sql.ref(c.name)}`));
+  // An int4 array without nulls is indexed in constant time; the literal is built once, not by
+  // the driver's per-element conversion.
+  const shapeOf = `{${batch.shapeOf.join(',')}}`;
+  await sql`
+    with inserted as (
+      insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
+      select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
+      from unnest(${[...batch.pids]}::text[]) with ordinality as p(pid, n)
+      cross join unnest(${[...batch.weeks]}::date[]) with ordinality as w(week_start, k)
+      join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape)
+        on s.shape = (${shapeOf}::int4[])[(p.n - 1) * ${batch.weeks.length} + w.k] + 1
+      returning pid, week_start, sop_pln_ovrd_units)
+    insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
+    select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
+      ${change.by}, ${audit.source}, ${audit.importId}::int4
+    from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
 }
 
 export async function updateRecords(

@@ -21,12 +21,13 @@ import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import {
+  allowLongImport,
   findProducts,
   insertAudit,
   insertImport,
   insertProductAudit,
   insertProducts,
-  insertRecords,
+  insertNewSkuWeeks,
   lockRecords,
   recordImportCounts,
   updateProductPlaces,
@@ -34,6 +35,7 @@ import {
   upsertProductDetails,
   type AuditWrite,
   type ImportedProduct,
+  type NewWeeks,
   type ProductAuditWrite,
   type ProductDetails,
   type ProductPlaceUpdate,
@@ -57,6 +59,13 @@ export function outcomeMessage(imported: number, failed: number): string {
     ? `${failed} items failed to import. ${imported} items imported successfully.`
     : `Successfully imported ${imported} items`;
 }
+
+/**
+ * Rows planned between pauses: planning 100,000 rows takes about a second of CPU, which other
+ * users' requests get to interleave with instead of waiting behind it.
+ */
+const YIELD_EVERY = 2_000;
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const NOT_YOURS = 'the SKU belongs to a client you cannot import for';
 
@@ -175,6 +184,7 @@ export class ImportService {
     const change = { at: today, by: scope.userName };
 
     return this.db.transaction().execute(async (trx) => {
+      await allowLongImport(trx);
       const importId = await insertImport(trx, {
         fileName: fileName.slice(0, 255),
         by: scope.userName,
@@ -189,12 +199,13 @@ export class ImportService {
           )
         ).map((p) => [p.pid, p]),
       );
-      const plan = new ImportPlan(importId, scope.userName);
+      const plan = new ImportPlan(importId, scope.userName, quarters, newClient);
       const outcomes: ImportRowOutcome[] = [...invalid];
       const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToOtherRequests();
         const product = products.get(row.sku);
-        if (!product) outcomes.push(plan.create(row, newClient, quarters));
+        if (!product) outcomes.push(plan.create(row));
         else if (!scope.clientIds.includes(product.client_id as ClientId))
           outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, NOT_YOURS)));
         else existing.push({ row, product });
@@ -206,8 +217,10 @@ export class ImportService {
         scope.clientIds,
       );
       const recordsByPid = groupBy(records, (r) => r.pid);
-      for (const { row, product } of existing)
-        outcomes.push(plan.update(row, product, recordsByPid.get(product.pid) ?? [], quarters));
+      for (const [i, { row, product }] of existing.entries()) {
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToOtherRequests();
+        outcomes.push(plan.update(row, product, recordsByPid.get(product.pid) ?? []));
+      }
 
       await plan.write(trx, change);
       outcomes.sort((a, b) => a.row - b.row);
@@ -263,7 +276,14 @@ const auditText = (value: number | string | null | undefined): string | null =>
 /** The writes an import collects row by row, then sends in a few bulk statements. */
 class ImportPlan {
   readonly newProducts: Parameters<typeof insertProducts>[1][number][] = [];
-  readonly newRecords: RecordWrite[] = [];
+  /** New SKUs' weekly records, as SKUs × weeks of a few distinct shapes (insertNewSkuWeeks). */
+  readonly newWeeks: {
+    pids: string[];
+    weeks: string[];
+    shapes: NewWeeks['shapes'][number][];
+    shapeOf: number[];
+  };
+  private readonly shapeIndex = new Map<string, number>();
   readonly recordUpdates: RecordWrite[] = [];
   readonly places: ProductPlaceUpdate[] = [];
   readonly details: ProductDetails[] = [];
@@ -273,10 +293,16 @@ class ImportPlan {
   constructor(
     private readonly importId: number,
     private readonly by: string,
-  ) {}
+    private readonly quarters: string[][],
+    /** The client a new SKU belongs to: the importer's. */
+    private readonly newClient: ClientId,
+  ) {
+    this.newWeeks = { pids: [], weeks: quarters.flat(), shapes: [], shapeOf: [] };
+  }
 
   /** A new SKU: the product, and 52 weekly records whose baseline is each quarter's forecast split equally. */
-  create(row: ImportRow, clientId: ClientId, quarters: string[][]): ImportRowOutcome {
+  create(row: ImportRow): ImportRowOutcome {
+    const clientId = this.newClient;
     this.newProducts.push({
       pid: row.sku,
       client_id: clientId,
@@ -292,8 +318,9 @@ class ImportPlan {
     if (row.plannerName !== undefined || row.notes !== undefined)
       this.details.push({ pid: row.sku, planner_name: row.plannerName ?? null, notes: row.notes ?? null });
     this.productAudit.push(this.productAuditRow(clientId, row.sku, 'product', null, 'created'));
+    this.newWeeks.pids.push(row.sku);
     const changes: ImportRowOutcome['changes'] = [];
-    quarters.forEach((weeks, q) => {
+    this.quarters.forEach((weeks, q) => {
       const forecast = row[IMPORT_FORECAST_FIELDS[q]!];
       const override = row[IMPORT_OVERRIDE_FIELDS[q]!];
       const baseline =
@@ -304,25 +331,9 @@ class ImportPlan {
               weeks.map(() => 1),
             );
       const overrides = override === undefined ? weeks.map(() => null) : spreadOverWeeks(override, baseline);
-      weeks.forEach((week, w) => {
-        const source = {
-          ensemble_fcst_units: baseline[w] ?? null,
-          rev_pln_ovrd_percent: null,
-          rev_pln_ovrd_units: null,
-          sop_pln_ovrd_percent: null,
-          sop_pln_ovrd_units: overrides[w] ?? null,
-        };
-        this.newRecords.push({
-          pid: row.sku,
-          week_start: week,
-          ...source,
-          reason_code: null,
-          comments: null,
-          ...planColumns(source, { unit_cost: 0, unit_price: 0 }),
-        });
-        if (source.sop_pln_ovrd_units !== null)
-          this.audit.push(this.auditRow(clientId, row.sku, week, null, source.sop_pln_ovrd_units));
-      });
+      weeks.forEach((_, w) =>
+        this.newWeeks.shapeOf.push(this.shapeOf(baseline[w] ?? null, overrides[w] ?? null)),
+      );
       if (forecast !== undefined)
         changes.push({
           field: IMPORT_FORECAST_FIELDS[q]!,
@@ -342,20 +353,41 @@ class ImportPlan {
   }
 
   /**
+   * The index of a new record's values among the distinct ones: a file's new SKUs repeat a few
+   * forecast and override splits, so millions of records need only a few plan-chain computations.
+   */
+  private shapeOf(forecast: number | null, override: number | null): number {
+    const key = `${forecast}|${override}`;
+    const known = this.shapeIndex.get(key);
+    if (known !== undefined) return known;
+    const source = {
+      ensemble_fcst_units: forecast,
+      rev_pln_ovrd_percent: null,
+      rev_pln_ovrd_units: null,
+      sop_pln_ovrd_percent: null,
+      sop_pln_ovrd_units: override,
+    };
+    // A new product's cost and price are 0 until someone sets them, so its money is 0.
+    this.newWeeks.shapes.push({
+      ...source,
+      reason_code: null,
+      comments: null,
+      ...planColumns(source, { unit_cost: 0, unit_price: 0 }),
+    });
+    this.shapeIndex.set(key, this.newWeeks.shapes.length - 1);
+    return this.newWeeks.shapes.length - 1;
+  }
+
+  /**
    * An existing SKU: each quarterly override that differs from the quarter's current Final total
    * becomes that quarter's S&OP override units, split by the statistical forecast; attributes given
    * and different update the product. Forecast columns of an existing SKU are the system's and stay.
    */
-  update(
-    row: ImportRow,
-    product: ImportedProduct,
-    records: DemandRecordRow[],
-    quarters: string[][],
-  ): ImportRowOutcome {
+  update(row: ImportRow, product: ImportedProduct, records: DemandRecordRow[]): ImportRowOutcome {
     const changes: ImportRowOutcome['changes'] = [];
     const warnings: string[] = [];
     const byWeek = new Map(records.map((r) => [r.week_start, r]));
-    quarters.forEach((weeks, q) => {
+    this.quarters.forEach((weeks, q) => {
       const field = IMPORT_OVERRIDE_FIELDS[q]!;
       const total = row[field];
       if (total === undefined) return;
@@ -480,7 +512,11 @@ class ImportPlan {
 
   async write(trx: Transaction<Database>, change: { at: Date; by: string }): Promise<void> {
     await insertProducts(trx, this.newProducts);
-    await insertRecords(trx, this.newRecords, change);
+    await insertNewSkuWeeks(trx, this.newWeeks, change, {
+      clientId: this.newClient,
+      source: SOURCE,
+      importId: this.importId,
+    });
     await updateRecords(trx, this.recordUpdates, change);
     await updateProductPlaces(trx, this.places);
     await upsertProductDetails(trx, this.details);
