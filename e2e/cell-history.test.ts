@@ -47,6 +47,7 @@ async function openHistory(page: Page, pid: string, rowIndex: number, field: str
     .first();
   await expect
     .poll(async () => page.locator('[data-testid="demand-grid"] .ag-row [col-id="PID"]').first().innerText())
+    , { timeout: 60_000 })
     .toBe(pid);
   await cell.click({ button: 'right' });
   const history = page.getByTestId('cell-history');
@@ -75,7 +76,7 @@ describe('cell history after an import and after a forecast run', () => {
       await api<{ rows: RecordRow[] }>(
         page,
         'GET',
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=520&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=700&limit=1',
       )
     ).data.rows[0]!.PID;
     const before = await productRecords(page, pid);
@@ -93,7 +94,9 @@ describe('cell history after an import and after a forecast run', () => {
     expect(row).toBeGreaterThanOrEqual(0);
 
     const history = await openHistory(page, pid, row, 'SOP_Pln_Ovrd_Units');
-    await expect.poll(() => history.getByTestId('history-origin').first().textContent()).toBe('Import');
+    await expect
+      .poll(() => history.getByTestId('history-origin').first().textContent(), { timeout: 30_000 })
+      .toBe('Import');
     expect(await history.getByTestId('history-entry').first().innerText()).toContain(
       'S&OP Plan Override Units',
     );
@@ -128,7 +131,9 @@ describe('cell history after an import and after a forecast run', () => {
     const today = new Date().toISOString().slice(0, 10);
     const row = records.findIndex((r) => r.Date > today);
     const history = await openHistory(page, pid, row, 'Ensemble_Fcst_Units');
-    await expect.poll(() => history.getByTestId('history-origin').first().textContent()).toBe('Forecast run');
+    await expect
+      .poll(() => history.getByTestId('history-origin').first().textContent(), { timeout: 30_000 })
+      .toBe('Forecast run');
     const entry = await history.getByTestId('history-entry').first().innerText();
     expect(entry).toContain('Forecast engine');
     expect(entry).toContain(`Forecast run ${started.data.id}`);

@@ -100,7 +100,9 @@ describe('the time-phased planning view', () => {
     expect(await dialog.innerText()).toContain('1 edited cell');
     await page.getByRole('button', { name: 'Spread and Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(async () => cell(page, pid, 'final', open[1]!.key).innerText()).toBe('480');
+    await expect
+      .poll(async () => cell(page, pid, 'final', open[1]!.key).innerText(), { timeout: 30_000 })
+      .toBe('480');
     expect((await monthlyUnits(page, pid)).get(open[1]!.key)?.final).toBe(480);
   });
 
@@ -136,7 +138,9 @@ describe('the time-phased planning view', () => {
 
     // Each month's records add up to the pasted units: Prelim to the Rev row, Final to the S&OP
     // units row (units replace the percent of the same stage, pasted before them).
-    await expect.poll(async () => cell(page, pid, 'final', months[3]!).innerText()).toBe('230');
+    await expect
+      .poll(async () => cell(page, pid, 'final', months[3]!).innerText(), { timeout: 30_000 })
+      .toBe('230');
     const units = await monthlyUnits(page, pid);
     months.forEach((month, i) => {
       expect([month, units.get(month)?.prelim]).toEqual([month, block[0]![i]]);
@@ -146,7 +150,9 @@ describe('the time-phased planning view', () => {
 
     // The whole paste was one save: one undo reverts all twelve cells.
     await page.getByRole('button', { name: 'Undo Last Save' }).click();
-    await expect.poll(async () => (await monthlyUnits(page, pid)).get(months[3]!)?.final).not.toBe(230);
+    await expect
+      .poll(async () => (await monthlyUnits(page, pid)).get(months[3]!)?.final, { timeout: 30_000 })
+      .not.toBe(230);
     await screenshot(page, 'time-phased-light');
   });
 

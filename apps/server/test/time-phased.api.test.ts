@@ -154,6 +154,30 @@ describe.each(backends)('the time-phased planning view and batch spreads on %s',
     expect((await records()).map((r) => r.SOP_Pln_Ovrd_Units)).toEqual(all.map((r) => r.SOP_Pln_Ovrd_Units));
   });
 
+  it('undoes a batch that wrote one field twice back to the value before the batch', async () => {
+    const all = await records();
+    const currentWeek = toIsoDate(weekStartSunday(new Date()));
+    const pid = all[all.length - 1]!.PID;
+    const month = monthOf(all.filter((r) => r.PID === pid && r.Date > currentWeek).at(-1)!);
+    const under = (rows: DemandRecord[]) => rows.filter((r) => r.PID === pid && monthOf(r) === month);
+    // The percent clears the stage's units; the units pasted after it set them again.
+    const saved = await server.request<Ok<SpreadResult>>('POST', BATCH, {
+      viewLevel: 'sku',
+      drillDown: 'monthly',
+      cells: [
+        { group: pid, periodKey: month, field: 'SOP_Pln_Ovrd_Percent', value: 5 },
+        { group: pid, periodKey: month, field: 'SOP_Pln_Ovrd_Units', value: 300 },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(sum(under(await records()), (r) => r.Final_Pln_Units)).toBe(300);
+    const undo = await server.request<Ok<{ updatedRecords: number }>>('POST', '/api/demand-planning/undo');
+    expect(undo.status).toBe(200);
+    const fields = (rows: DemandRecord[]) =>
+      under(rows).map((r) => [r.SOP_Pln_Ovrd_Percent, r.SOP_Pln_Ovrd_Units, r.Final_Pln_Units]);
+    expect(fields(await records())).toEqual(fields(all));
+  });
+
   it('saves all cells or none, and refuses a bad cell naming it', async () => {
     const all = await records();
     const pid = all[0]!.PID;

@@ -213,7 +213,7 @@ export class DemandRecordSpreadService {
         ]),
       );
       const patches = new Map<string, Record<string, string | number | null>>();
-      for (const entry of audit) {
+      for (const entry of netChanges(audit)) {
         const row = rows.get(`${entry.pid}|${entry.week_start}`);
         const column = EDITABLE_COLUMNS[entry.field as EditableField];
         const current = row && column ? row[column] : undefined;
@@ -279,6 +279,30 @@ export class DemandRecordSpreadService {
       comment: row.comment,
     }));
   }
+}
+
+/**
+ * One save's net change per field: a batch may write a field twice (a pasted S&OP percent clears
+ * the stage's units, the units pasted after it set them again), so the field goes back to the
+ * value before the first write, and only the last write must still be there. `audit` is in the
+ * order it was written.
+ */
+function netChanges<
+  A extends {
+    pid: string;
+    week_start: string;
+    field: string;
+    old_value: string | null;
+    new_value: string | null;
+  },
+>(audit: readonly A[]): A[] {
+  const net = new Map<string, A>();
+  for (const entry of audit) {
+    const key = `${entry.pid}|${entry.week_start}|${entry.field}`;
+    const first = net.get(key);
+    net.set(key, first ? { ...entry, old_value: first.old_value } : entry);
+  }
+  return [...net.values()];
 }
 
 /** An audited value as the field holds it: numbers for the overrides, text for code and comment. */

@@ -117,9 +117,12 @@ function TimePhasedPageView({
       {page.error && (
         <StatusBanner tone="error">{errorText(page.error) || t('planning:banner.failed')}</StatusBanner>
       )}
-      {page.data && rows.length === 0 ? (
+      {!page.data ? (
+        <p className="py-10 text-center text-sm text-muted-foreground">{t('planning:overlay.loading')}</p>
+      ) : rows.length === 0 ? (
         <p className="py-10 text-center text-sm text-muted-foreground">{t('planning:overlay.empty')}</p>
       ) : (
+        // Mounted once the periods are known, so the cursor starts at the first open period.
         <TimePhasedGrid
           rows={rows}
           periods={periods}
