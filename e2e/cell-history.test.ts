@@ -46,8 +46,12 @@ async function openHistory(page: Page, pid: string, rowIndex: number, field: str
     .locator(`[data-testid="demand-grid"] .ag-row[row-index="${rowIndex}"] [col-id="${field}"]`)
     .first();
   await expect
-    .poll(async () => page.locator('[data-testid="demand-grid"] .ag-row [col-id="PID"]').first().innerText())
-    , { timeout: 60_000 })
+    .poll(
+      async () => page.locator('[data-testid="demand-grid"] .ag-row [col-id="PID"]').first().innerText(),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(pid);
   await cell.click({ button: 'right' });
   const history = page.getByTestId('cell-history');
