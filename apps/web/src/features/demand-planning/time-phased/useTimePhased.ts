@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { callEndpoint } from '@/lib/api-client';
-import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from '../hooks/useDashboardData';
+import { announceSpreadSaved, announceSpreadSaveFailed } from '../hooks/useAggregateEdit';
 import { GRID_QUERY_PREFIX } from '../hooks/useGridPage';
 import type { GridRequest } from '../utils/grid-query';
 import { parseEditValue } from '../utils/edit-values';
@@ -88,22 +88,9 @@ export function useTimePhasedEdits(request: TimePhasedRequest) {
       callEndpoint(spreadingEndpoints.spreadBatch, { body: { ...batch, preview: false } }),
     onSuccess: async (result) => {
       setProposed(null);
-      toast({
-        title: i18next.t('planning:toast.saved.title'),
-        description: i18next.t('grid:spread.saved', { count: result.changedRecords }),
-      });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
-        queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
-      ]);
+      await announceSpreadSaved(queryClient, result);
     },
-    onError: (error) =>
-      toast({
-        title: i18next.t('planning:toast.saveFailed.title'),
-        description: errorText(error),
-        variant: 'destructive',
-      }),
+    onError: announceSpreadSaveFailed,
   });
 
   /**
