@@ -35,12 +35,7 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
       preview: await spreadAggregateEdit({ ...request, preview: true }),
     }),
     onSuccess: (result) => setProposed(result),
-    onError: (error) =>
-      toast({
-        title: i18next.t('grid:spread.refused'),
-        description: errorText(error),
-        variant: 'destructive',
-      }),
+    onError: announceSpreadRefused,
   });
 
   const save = useMutation({
@@ -104,6 +99,11 @@ export async function announceSpreadSaved(queryClient: QueryClient, result: Spre
     queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
     queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
   ]);
+}
+
+/** The server refused to preview a spread (a value below the locked units, every record locked…). */
+export function announceSpreadRefused(error: unknown): void {
+  toast({ title: i18next.t('grid:spread.refused'), description: errorText(error), variant: 'destructive' });
 }
 
 export function announceSpreadSaveFailed(error: unknown): void {

@@ -8,11 +8,13 @@ import {
 } from '@ps/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '@/components/ui/use-toast';
-import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { callEndpoint } from '@/lib/api-client';
-import { announceSpreadSaved, announceSpreadSaveFailed } from '../hooks/useAggregateEdit';
+import {
+  announceSpreadRefused,
+  announceSpreadSaved,
+  announceSpreadSaveFailed,
+} from '../hooks/useAggregateEdit';
 import { GRID_QUERY_PREFIX } from '../hooks/useGridPage';
 import type { GridRequest } from '../utils/grid-query';
 import { parseEditValue } from '../utils/edit-values';
@@ -75,12 +77,7 @@ export function useTimePhasedEdits(request: TimePhasedRequest) {
       preview: await callEndpoint(spreadingEndpoints.spreadBatch, { body: { ...batch, preview: true } }),
     }),
     onSuccess: setProposed,
-    onError: (error) =>
-      toast({
-        title: i18next.t('grid:spread.refused'),
-        description: errorText(error),
-        variant: 'destructive',
-      }),
+    onError: announceSpreadRefused,
   });
 
   const save = useMutation({
