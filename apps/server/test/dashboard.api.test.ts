@@ -1,4 +1,5 @@
 import {
+  addWeeks,
   fiscalQuarterKey,
   toIsoDate,
   weekStartSunday,
@@ -6,6 +7,7 @@ import {
   type DemandRecord,
   type SummaryStats,
 } from '@ps/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentChange, shiftQuarter } from '../src/modules/dashboard/dashboard.service';
 import { backends } from './support/backends';
@@ -49,18 +51,32 @@ describe.each(backends)('dashboard metrics and summary stats on %s', (backend) =
       )
     ).body.data.items;
 
-  it('computes the four dashboard cards from published values, actuals and plans', async () => {
+  it('computes the four dashboard cards from published values, actuals, plans and sales history', async () => {
     const all = await records();
     const now = new Date();
     const quarter = fiscalQuarterKey(now);
     const currentWeek = toIsoDate(weekStartSunday(now));
+    const firstWeek = all.map((r) => r.Date).sort()[0]!;
+    const prices = new Map(
+      (await server.database.db.selectFrom('products').select(['pid', 'unit_price']).execute()).map((p) => [
+        p.pid,
+        p.unit_price,
+      ]),
+    );
+    const history = await server.database.db.selectFrom('sales_history').selectAll().execute();
     const inQuarter = (q: string) => all.filter((r) => r.Fiscal_Quarter === q);
+    // Weeks the records do not reach count their sales history at the unit price.
+    const historyRevenue = (q: string) =>
+      history
+        .filter((h) => h.week_start < firstWeek && h.week_start < currentWeek)
+        .filter((h) => fiscalQuarterKey(new Date(`${h.week_start}T00:00:00Z`)) === q)
+        .reduce((sum, h) => sum + h.units * prices.get(h.pid)!, 0);
     const revenue = (q: string) =>
       cents(
         inQuarter(q).reduce(
           (sum, r) => sum + ((r.Date < currentWeek ? r.Act_Rev_Dlrs : r.Final_Pln_Rev_Dlrs) ?? 0),
           0,
-        ),
+        ) + historyRevenue(q),
       );
     const { status, body } = await server.request<Ok<DashboardMetrics>>('GET', '/api/dashboard-metrics');
     expect(status).toBe(200);
@@ -76,12 +92,9 @@ describe.each(backends)('dashboard metrics and summary stats on %s', (backend) =
       quarter,
       asOf: toIsoDate(now),
     });
-    if (quarter === '2026-Q4') {
-      expect(body.data.currentPublishValue).toBeGreaterThan(0);
-      expect(body.data.quarterChange).not.toBe(0);
-      // Nothing a year back: no base, so no change.
-      expect(body.data.yearOverYearChange).toBe(0);
-    }
+    // The records start in 2026-08: the year-ago quarter comes from sales history, so it has a base.
+    expect(revenue(shiftQuarter(quarter, -4))).toBeGreaterThan(0);
+    expect(body.data.yearOverYearChange).not.toBe(0);
   });
 
   it('computes the summary figures and follows a batch save', async () => {
@@ -180,5 +193,46 @@ describe.each(backends)('dashboard metrics and summary stats on %s', (backend) =
       expect(status).toBe(401);
       expect(body.success).toBe(false);
     }
+  });
+  it('reads Year over Year against the same quarter a year earlier from sales history (by hand)', async () => {
+    const db = server.database.db;
+    const currentWeek = toIsoDate(weekStartSunday(new Date()));
+    const yearAgoWeek = toIsoDate(addWeeks(weekStartSunday(new Date()), -52));
+    const pid = (
+      await db
+        .selectFrom('products')
+        .select('pid')
+        .where('client_id', '=', 'circor')
+        .orderBy('pid')
+        .executeTakeFirstOrThrow()
+    ).pid;
+    // One circor product: its only revenue this quarter is the current week's plan, $1,500; a year
+    // earlier it sold 10 + 2 units at $100.
+    await db.updateTable('products').set({ unit_price: 100 }).where('pid', '=', pid).execute();
+    await db
+      .updateTable('demand_records')
+      .set({
+        act_rev_dlrs: 0,
+        final_pln_rev_dlrs: sql<number>`case when pid = ${pid} and week_start = ${currentWeek}::date then 1500 else 0 end`,
+      })
+      .where('pid', 'in', db.selectFrom('products').select('pid').where('client_id', '=', 'circor'))
+      .execute();
+    await db
+      .deleteFrom('sales_history')
+      .where('pid', 'in', db.selectFrom('products').select('pid').where('client_id', '=', 'circor'))
+      .execute();
+    await db
+      .insertInto('sales_history')
+      .values([
+        { pid, week_start: yearAgoWeek, units: 10 },
+        { pid, week_start: toIsoDate(addWeeks(new Date(`${yearAgoWeek}T00:00:00Z`), 1)), units: 2 },
+      ])
+      .execute();
+    const { body } = await server.request<Ok<DashboardMetrics>>(
+      'GET',
+      '/api/dashboard-metrics?clientContext=circor',
+    );
+    // R(Q) = 1500, R(Q−4) = 12 × 100 = 1200: (1500 − 1200) / 1200 = +25.00 %.
+    expect(body.data.yearOverYearChange).toBe(25);
   });
 });

@@ -48,18 +48,44 @@ describe.each(backends)('forecast writes never overwrite a planner’s newer edi
       .where('week_start', '=', stale!.week_start)
       .execute();
     const before = await recordRow(stale!.pid, stale!.week_start);
+    const freshBefore = await recordRow(fresh!.pid, fresh!.week_start);
 
-    const written = await writeForecasts(
-      server.database.db,
-      [writeOf(fresh, 123), writeOf(stale, 456)],
-      'Forecast engine',
-    );
+    const written = await writeForecasts(server.database.db, [writeOf(fresh, 123), writeOf(stale, 456)], {
+      user: 'Forecast engine',
+      cause: 'Forecast run 9',
+    });
 
     expect([...written]).toEqual([`${fresh!.pid}|${fresh!.week_start}`]);
     const afterFresh = await recordRow(fresh!.pid, fresh!.week_start);
     expect(afterFresh.ensemble_fcst_units).toBe(123);
     expect(afterFresh.version).toBe(fresh!.version + 1);
     expect(await recordRow(stale!.pid, stale!.week_start)).toEqual(before);
+    // The same statement audited what it rewrote of the written record, and nothing of the other.
+    const audit = await server.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('source', '=', 'forecast')
+      .where('pid', '=', pid!)
+      .execute();
+    const ensemble = audit.find((a) => a.field === 'Ensemble_Fcst_Units');
+    expect(ensemble).toMatchObject({
+      week_start: fresh!.week_start,
+      old_value: String(freshBefore.ensemble_fcst_units),
+      new_value: '123',
+      changed_by: 'Forecast engine',
+      cause: 'Forecast run 9',
+    });
+    expect(audit.every((a) => a.week_start === fresh!.week_start)).toBe(true);
+    // Units only (cost and revenue follow from them), and only fields whose value changed.
+    for (const a of audit) {
+      expect([
+        'Naïve_Rev_Mfg_Fcst_Bk_Units',
+        'Ensemble_Fcst_Units',
+        'Prelim_Pln_Units',
+        'Final_Pln_Units',
+      ]).toContain(a.field);
+      expect(a.new_value).not.toBe(a.old_value);
+    }
   });
 
   it('leaves every record’s plan consistent with its overrides when planners edit during a run', async () => {

@@ -20,3 +20,4 @@ export * from './api';
 export * from './spreadsheet-export';
 export * from './spreadsheet-import';
 export * from './spreading';
+export * from './time-phased';

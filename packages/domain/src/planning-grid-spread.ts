@@ -4,6 +4,52 @@ import { UNITS_MAX, ZOverridePercentSchema, ZPidSchema, ZTimeSeriesSkSchema } fr
 import { DRILL_DOWNS, ROLLUP_VIEW_LEVELS } from './planning-grid';
 import { OVERRIDE_FIELDS } from './planning-grid-overrides';
 
+/** What every aggregate edit names besides its cell: the view and the grid's filters. */
+export const ZSpreadScopeSchema = z.strictObject({
+  viewLevel: z.enum(ROLLUP_VIEW_LEVELS, { error: `must be one of ${ROLLUP_VIEW_LEVELS.join(', ')}` }),
+  drillDown: z.enum(DRILL_DOWNS, { error: `must be one of ${DRILL_DOWNS.join(', ')}` }),
+  bu: z.array(z.string().max(200)).max(500).optional(),
+  pf: z.array(z.string().max(200)).max(500).optional(),
+  region: z.array(z.string().max(200)).max(500).optional(),
+  search: z.string({ error: 'must be text' }).max(100).optional(),
+  clientContext: z.string({ error: 'must be text' }).max(50).optional(),
+  preview: z.boolean({ error: 'must be true or false' }).default(false),
+});
+
+const spreadCellShape = {
+  /** The row's PID, family or business unit, as the grid shows it (Uncategorized / Unassigned too). */
+  group: z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(200, {
+    error: 'must be at most 200 characters',
+  }),
+  /** The row's period key (2026-Q1, 2026-03, 2026-11-15, 2026); absent without a drill-down. */
+  periodKey: z
+    .string({ error: 'must be text' })
+    .regex(/^\d{4}(-Q[1-4]|-\d{2}|-\d{2}-\d{2})?$/, { error: 'must be a period key such as 2026-Q1' })
+    .optional(),
+  field: z.enum(OVERRIDE_FIELDS as [string, ...string[]], {
+    error: `must be one of ${OVERRIDE_FIELDS.join(', ')}`,
+  }),
+  value: z.number({ error: 'must be a number' }),
+};
+
+/** The figure typed into a cell, by the field's rules (percent 0–100, whole units ≥ 0). */
+function checkSpreadValue(cell: { field: string; value: number }, context: z.RefinementCtx): void {
+  const checked = cell.field.endsWith('_Percent')
+    ? ZOverridePercentSchema.safeParse(cell.value)
+    : z
+        .number()
+        .int({ error: 'must be a whole number' })
+        .min(0, { error: 'must be 0 or more' })
+        .max(UNITS_MAX, { error: `must be at most ${UNITS_MAX}` })
+        .safeParse(cell.value);
+  if (!checked.success)
+    context.addIssue({ code: 'custom', path: ['value'], message: checked.error.issues[0]!.message });
+}
+
+/** The cell an aggregate edit is typed into, and the figure. */
+export const ZSpreadCellSchema = z.strictObject(spreadCellShape).superRefine(checkSpreadValue);
+export type SpreadCell = z.infer<typeof ZSpreadCellSchema>;
+
 /**
  * POST /api/demand-planning/spread: a units or percent override typed into an aggregated cell
  * (a product, family or business unit, over a period when drilled down), spread over the records
@@ -11,43 +57,11 @@ import { OVERRIDE_FIELDS } from './planning-grid-overrides';
  * the row summed. With `preview` nothing is saved: the answer is what the save would move.
  */
 export const ZSpreadRequestSchema = z
-  .strictObject({
-    viewLevel: z.enum(ROLLUP_VIEW_LEVELS, { error: `must be one of ${ROLLUP_VIEW_LEVELS.join(', ')}` }),
-    drillDown: z.enum(DRILL_DOWNS, { error: `must be one of ${DRILL_DOWNS.join(', ')}` }),
-    /** The row's PID, family or business unit, as the grid shows it (Uncategorized / Unassigned too). */
-    group: z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(200, {
-      error: 'must be at most 200 characters',
-    }),
-    /** The row's period key (2026-Q1, 2026-03, 2026-11-15, 2026); absent without a drill-down. */
-    periodKey: z
-      .string({ error: 'must be text' })
-      .regex(/^\d{4}(-Q[1-4]|-\d{2}|-\d{2}-\d{2})?$/, { error: 'must be a period key such as 2026-Q1' })
-      .optional(),
-    field: z.enum(OVERRIDE_FIELDS as [string, ...string[]], {
-      error: `must be one of ${OVERRIDE_FIELDS.join(', ')}`,
-    }),
-    value: z.number({ error: 'must be a number' }),
-    bu: z.array(z.string().max(200)).max(500).optional(),
-    pf: z.array(z.string().max(200)).max(500).optional(),
-    region: z.array(z.string().max(200)).max(500).optional(),
-    search: z.string({ error: 'must be text' }).max(100).optional(),
-    clientContext: z.string({ error: 'must be text' }).max(50).optional(),
-    preview: z.boolean({ error: 'must be true or false' }).default(false),
-  })
+  .strictObject({ ...ZSpreadScopeSchema.shape, ...spreadCellShape })
   .superRefine((request, context) => {
     if (request.drillDown !== 'none' && request.periodKey === undefined)
       context.addIssue({ code: 'custom', path: ['periodKey'], message: 'is required with a drill-down' });
-    const isPercent = request.field.endsWith('_Percent');
-    const checked = isPercent
-      ? ZOverridePercentSchema.safeParse(request.value)
-      : z
-          .number()
-          .int({ error: 'must be a whole number' })
-          .min(0, { error: 'must be 0 or more' })
-          .max(UNITS_MAX, { error: `must be at most ${UNITS_MAX}` })
-          .safeParse(request.value);
-    if (!checked.success)
-      context.addIssue({ code: 'custom', path: ['value'], message: checked.error.issues[0]!.message });
+    checkSpreadValue(request, context);
   });
 export type SpreadRequest = z.infer<typeof ZSpreadRequestSchema>;
 

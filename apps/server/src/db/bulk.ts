@@ -66,6 +66,25 @@ export async function updateByUnnestReturningKeys<Row extends Record<string, unk
   rows: readonly Row[],
 ): Promise<Array<Record<string, unknown>>> {
   if (rows.length === 0) return [];
+  const result = await sql<Record<string, unknown>>`${unnestUpdate(
+    table,
+    spec,
+    rows,
+    sql.join(spec.keys.map((k) => sql`u.${sql.ref(k.name)}`)),
+  )}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The update statement of updateByUnnest, returning `returning` (which may name the updated row
+ * as `t`), for callers that use it as a data-modifying CTE (an audited write, say).
+ */
+export function unnestUpdate<Row extends Record<string, unknown>>(
+  table: keyof Database,
+  spec: UnnestUpdate<Row>,
+  rows: readonly Row[],
+  returning: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   const all = [...spec.keys, ...spec.columns];
   const arrays = sql.join(all.map((column) => columnArray(rows, column)));
   const assignments = [
@@ -73,10 +92,9 @@ export async function updateByUnnestReturningKeys<Row extends Record<string, unk
     ...Object.entries(spec.also ?? {}).map(([name, value]) => sql`${sql.ref(name)} = ${value}`),
   ];
   const matches = spec.keys.map((k) => sql`t.${sql.ref(k.name)} = u.${sql.ref(k.name)}`);
-  const result = await sql<Record<string, unknown>>`
+  return sql`
     update ${sql.table(table)} as t set ${sql.join(assignments)}
     from unnest(${arrays}) as u(${names(all)})
     where ${sql.join(matches, sql` and `)}
-    returning ${sql.join(spec.keys.map((k) => sql`u.${sql.ref(k.name)}`))}`.execute(db);
-  return result.rows;
+    returning ${returning}`;
 }

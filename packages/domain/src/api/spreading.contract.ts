@@ -5,6 +5,7 @@ import {
   ZSpreadRequestSchema,
   ZSpreadResult,
 } from '../planning-grid-spread';
+import { ZSpreadBatchRequestSchema, ZTimePhasedPage, ZTimePhasedQuerySchema } from '../time-phased';
 import { ZRecordParams } from './demand-records.contract';
 import { defineEndpoint } from './endpoint';
 
@@ -18,6 +19,24 @@ export const spreadingEndpoints = {
       'Spreads a units or percent override typed into an aggregated cell over the unlocked records under it, in one audited transaction; preview answers what it would move',
     body: ZSpreadRequestSchema,
     response: { data: ZSpreadResult },
+  }),
+  spreadBatch: defineEndpoint({
+    method: 'POST',
+    path: '/api/demand-planning/spread-batch',
+    access: 'write',
+    summary:
+      'Spreads several aggregate edits (a pasted range) as the spread endpoint does, all in one audited transaction; preview answers what they would move together',
+    body: ZSpreadBatchRequestSchema,
+    response: { data: ZSpreadResult },
+  }),
+  timePhased: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning/time-phased',
+    access: 'signed-in',
+    summary:
+      'The time-phased planning view: a page of products, families or business units, each with its measures per week, month or quarter',
+    query: ZTimePhasedQuerySchema,
+    response: { data: ZTimePhasedPage },
   }),
   locks: defineEndpoint({
     method: 'PUT',

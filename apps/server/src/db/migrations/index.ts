@@ -17,6 +17,7 @@ import * as gridSpreading from './0015-grid-spreading';
 import * as forecastMembers from './0016-forecast-members';
 import * as settingsRatesNotifications from './0017-settings-rates-notifications';
 import * as inventoryLeadTimeVariability from './0021-inventory-lead-time-variability';
+import * as gridHistoryAndTimePhased from './0023-grid-history-and-time-phased';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-forecast-members': forecastMembers,
   '0017-settings-rates-notifications': settingsRatesNotifications,
   '0021-inventory-lead-time-variability': inventoryLeadTimeVariability,
+  '0023-grid-history-and-time-phased': gridHistoryAndTimePhased,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { ClientId, SummaryStats } from '@ps/domain';
+import { periodRangeOf, type ClientId, type SummaryStats } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -10,20 +10,40 @@ const inScope = (scope: Scope, column: string) =>
 /**
  * Actual-or-planned revenue per quarter bucket, from demand_week_totals: weeks that started before
  * the current week count their actual revenue, the current and later weeks their final plan revenue.
+ * Weeks before the first demand record in scope, which the records do not reach (a year-ago
+ * quarter, for Year over Year), count their sales_history units at the product's unit price.
  */
 export async function quarterRevenues(
   db: Kysely<Database>,
   scope: Scope,
   q: { currentWeek: string; quarters: string[] },
 ): Promise<Map<string, number>> {
+  const ranges = q.quarters.map((quarter) => periodRangeOf('quarterly', quarter));
+  const inRanges = (column: string) =>
+    sql.join(
+      ranges.map((r) => sql`(${sql.raw(column)} >= ${r.from}::date and ${sql.raw(column)} < ${r.to}::date)`),
+      sql` or `,
+    );
   const { rows } = await sql<{ quarter: string; revenue: number }>`
-    select to_char(t.week_start, 'YYYY-"Q"Q') as quarter,
-      coalesce(sum(case when t.week_start < ${q.currentWeek}::date then t.act_rev_dlrs else t.final_pln_rev_dlrs end), 0) as revenue
-    from demand_week_totals t
-    where ${inScope(scope, 't.client_id')}
-      and to_char(t.week_start, 'YYYY-"Q"Q') = any(${q.quarters}::text[])
-    group by 1`.execute(db);
-  return new Map(rows.map((row) => [row.quarter, row.revenue]));
+    with first_week as (
+      select min(t.week_start) as week from demand_week_totals t where ${inScope(scope, 't.client_id')}),
+    records as (
+      select to_char(t.week_start, 'YYYY-"Q"Q') as quarter,
+        sum(case when t.week_start < ${q.currentWeek}::date then t.act_rev_dlrs else t.final_pln_rev_dlrs end) as revenue
+      from demand_week_totals t
+      where ${inScope(scope, 't.client_id')} and (${inRanges('t.week_start')})
+      group by 1),
+    history as (
+      select to_char(s.week_start, 'YYYY-"Q"Q') as quarter, sum(s.units * p.unit_price) as revenue
+      from sales_history s join products p on p.pid = s.pid
+      where (${inRanges('s.week_start')}) and ${inScope(scope, 'p.client_id')}
+        and s.week_start < ${q.currentWeek}::date
+        and s.week_start < coalesce((select week from first_week), 'infinity'::date)
+      group by 1)
+    select quarter, round(coalesce(sum(revenue), 0)::numeric, 2)::float8 as revenue
+    from (select * from records union all select * from history) b
+    group by quarter`.execute(db);
+  return new Map(rows.map((row) => [row.quarter, Number(row.revenue)]));
 }
 
 /**

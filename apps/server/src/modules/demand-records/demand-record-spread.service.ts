@@ -9,15 +9,23 @@ import {
   type ReasonCode,
   type RecordHistoryEntry,
   type SpreadOutcome,
+  type SpreadBatchRequest,
+  type SpreadCell,
   type SpreadRequest,
   type SpreadResult,
 } from '@ps/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { EDITABLE_COLUMNS, weekStartOf, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
-import { findCellRecords, lastSaveAudit, recordHistory, setLocks } from './demand-record-spread.repository';
+import {
+  findCellRecords,
+  lastSaveAudit,
+  recordHistory,
+  setLocks,
+  type GroupCell,
+} from './demand-record-spread.repository';
 import {
   findDemandRecordsForUpdate,
   insertAuditRows,
@@ -38,12 +46,48 @@ export class DemandRecordSpreadService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async spread(scope: AccessScope, request: SpreadRequest): Promise<SpreadResult> {
+    const view = this.viewOf(scope, request);
+    return this.db
+      .transaction()
+      .execute(async (trx) =>
+        resultOf([await this.spreadCell(trx, scope, view, request, { write: !request.preview })], request),
+      );
+  }
+
+  /**
+   * Several aggregate edits in one transaction (a range pasted into the time-phased view), each
+   * spread in turn over the records as the ones before it left them. A preview runs the same
+   * writes and rolls them back, so it answers exactly what the save would move even when two
+   * cells share records (Prelim and Final overrides of one period, say).
+   */
+  async spreadBatch(scope: AccessScope, request: SpreadBatchRequest): Promise<SpreadResult> {
+    const view = this.viewOf(scope, request);
+    let result: SpreadResult | undefined;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const spreads: CellSpread[] = [];
+        for (const cell of request.cells)
+          spreads.push(await this.spreadCell(trx, scope, view, cell, { write: true }));
+        result = resultOf(spreads, request);
+        if (request.preview) throw new PreviewRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof PreviewRollback)) throw error;
+    }
+    return result!;
+  }
+
+  private viewOf(
+    scope: AccessScope,
+    request: Pick<
+      SpreadRequest,
+      'viewLevel' | 'drillDown' | 'bu' | 'pf' | 'region' | 'search' | 'clientContext'
+    >,
+  ): Omit<GroupCell, 'group' | 'periodKey'> {
     const { clientIds } = narrowToContext(scope, request.clientContext);
-    const cell = {
+    return {
       viewLevel: request.viewLevel,
       drillDown: request.drillDown,
-      group: request.group,
-      periodKey: request.drillDown === 'none' ? '' : (request.periodKey ?? ''),
       filters: {
         clientIds,
         bu: request.bu,
@@ -52,90 +96,100 @@ export class DemandRecordSpreadService {
         search: request.search || undefined,
       },
     };
+  }
+
+  /** One cell's spread inside the caller's transaction: what it moves, written when `write`. */
+  private async spreadCell(
+    trx: Transaction<Database>,
+    scope: AccessScope,
+    view: Omit<GroupCell, 'group' | 'periodKey'>,
+    request: SpreadCell,
+    options: { write: boolean },
+  ): Promise<CellSpread> {
+    const cell: GroupCell = {
+      ...view,
+      group: request.group,
+      periodKey: view.drillDown === 'none' ? '' : (request.periodKey ?? ''),
+    };
     const stage = OVERRIDE_STAGES.find((s) => s.percent === request.field || s.units === request.field)!;
     const isPercent = request.field === stage.percent;
     const unitsOf = (row: DemandRecordRow): number =>
       Number((stage.result === 'Prelim_Pln_Units' ? row.prelim_pln_units : row.final_pln_units) ?? 0);
-    const cause = `${LEVEL_LABEL[request.viewLevel]} ${request.group}${
+    const cause = `${LEVEL_LABEL[view.viewLevel]} ${request.group}${
       cell.periodKey ? ` · ${cell.periodKey}` : ''
     }: ${request.field} = ${request.value}`;
 
-    let result: SpreadResult | undefined;
-    await this.db.transaction().execute(async (trx) => {
-      const rows = await findCellRecords(trx, cell, { forUpdate: !request.preview });
-      if (rows.length === 0)
-        throw AppError.notFound(
-          `No records of yours are under ${LEVEL_LABEL[request.viewLevel]} ${request.group}`,
+    const rows = await findCellRecords(trx, cell, { forUpdate: options.write });
+    if (rows.length === 0)
+      throw AppError.notFound(
+        `No records of yours are under ${LEVEL_LABEL[view.viewLevel]} ${request.group}`,
+      );
+    const outcome: SpreadOutcome = isPercent
+      ? spreadPercent(
+          request.value,
+          rows.map((row) => ({ key: keyOf(row), locked: row.locked })),
+        )
+      : spreadUnits(
+          request.value,
+          rows.map((row) => ({
+            key: keyOf(row),
+            current: unitsOf(row),
+            weight: Number(row.final_pln_units ?? 0),
+            fallbackWeight: Number(row.ensemble_fcst_units ?? 0),
+            locked: row.locked,
+          })),
         );
-      const outcome: SpreadOutcome = isPercent
-        ? spreadPercent(
-            request.value,
-            rows.map((row) => ({ key: keyOf(row), locked: row.locked })),
-          )
-        : spreadUnits(
-            request.value,
-            rows.map((row) => ({
-              key: keyOf(row),
-              current: unitsOf(row),
-              weight: Number(row.final_pln_units ?? 0),
-              fallbackWeight: Number(row.ensemble_fcst_units ?? 0),
-              locked: row.locked,
-            })),
-          );
-      if (!outcome.ok) {
-        throw AppError.validation(
-          outcome.reason === 'all-locked'
-            ? 'value cannot be spread: every record under this cell is locked'
-            : `value must be at least ${outcome.lockedTotal}: locked records under this cell already hold that many units`,
-          'value',
-        );
+    if (!outcome.ok) {
+      throw AppError.validation(
+        outcome.reason === 'all-locked'
+          ? 'value cannot be spread: every record under this cell is locked'
+          : `value must be at least ${outcome.lockedTotal}: locked records under this cell already hold that many units`,
+        'value',
+      );
+    }
+    const writes: NonNullable<ReturnType<typeof prepareWrite>>['write'][] = [];
+    const audit: AuditRow[] = [];
+    let revenueDelta = 0;
+    let costDelta = 0;
+    let unitsAfter = 0;
+    for (const row of rows) {
+      const share = outcome.values.get(keyOf(row));
+      const prepared =
+        share === undefined
+          ? null
+          : prepareWrite(
+              scope,
+              row,
+              // A percent typed at the aggregate is meant to apply, so it replaces the stage's units.
+              isPercent ? { [stage.percent]: share, [stage.units]: null } : { [stage.units]: share },
+              'spread',
+            );
+      if (!prepared) {
+        unitsAfter += unitsOf(row);
+        continue;
       }
-      const writes: NonNullable<ReturnType<typeof prepareWrite>>['write'][] = [];
-      const audit: AuditRow[] = [];
-      let revenueDelta = 0;
-      let costDelta = 0;
-      let unitsAfter = 0;
-      for (const row of rows) {
-        const share = outcome.values.get(keyOf(row));
-        const prepared =
-          share === undefined
-            ? null
-            : prepareWrite(
-                scope,
-                row,
-                // A percent typed at the aggregate is meant to apply, so it replaces the stage's units.
-                isPercent ? { [stage.percent]: share, [stage.units]: null } : { [stage.units]: share },
-                'spread',
-              );
-        if (!prepared) {
-          unitsAfter += unitsOf(row);
-          continue;
-        }
-        const next = prepared.write.values;
-        unitsAfter += Number(
-          (stage.result === 'Prelim_Pln_Units' ? next.prelim_pln_units : next.final_pln_units) ?? 0,
-        );
-        revenueDelta += Number(next.final_pln_rev_dlrs ?? 0) - Number(row.final_pln_rev_dlrs ?? 0);
-        costDelta += Number(next.final_bk_pln_cost ?? 0) - Number(row.final_bk_pln_cost ?? 0);
-        writes.push(prepared.write);
-        audit.push(...prepared.audit.map((entry) => ({ ...entry, cause })));
-      }
-      if (!request.preview && writes.length > 0) {
-        await updateDemandRecordsBulk(trx, writes, { at: new Date(), by: scope.userName });
-        await insertAuditRows(trx, audit);
-      }
-      result = {
-        saved: !request.preview && writes.length > 0,
-        records: rows.length,
-        changedRecords: writes.length,
-        lockedRecords: rows.filter((row) => row.locked).length,
-        unitsBefore: rows.reduce((sum, row) => sum + unitsOf(row), 0),
-        unitsAfter,
-        revenueDelta: cents(revenueDelta),
-        costDelta: cents(costDelta),
-      };
-    });
-    return result!;
+      const next = prepared.write.values;
+      unitsAfter += Number(
+        (stage.result === 'Prelim_Pln_Units' ? next.prelim_pln_units : next.final_pln_units) ?? 0,
+      );
+      revenueDelta += Number(next.final_pln_rev_dlrs ?? 0) - Number(row.final_pln_rev_dlrs ?? 0);
+      costDelta += Number(next.final_bk_pln_cost ?? 0) - Number(row.final_bk_pln_cost ?? 0);
+      writes.push(prepared.write);
+      audit.push(...prepared.audit.map((entry) => ({ ...entry, cause })));
+    }
+    if (options.write && writes.length > 0) {
+      await updateDemandRecordsBulk(trx, writes, { at: new Date(), by: scope.userName });
+      await insertAuditRows(trx, audit);
+    }
+    return {
+      records: rows.map(keyOf),
+      changed: writes.map((w) => `${w.pid}|${w.weekStart}`),
+      locked: rows.filter((row) => row.locked).map(keyOf),
+      unitsBefore: rows.reduce((sum, row) => sum + unitsOf(row), 0),
+      unitsAfter,
+      revenueDelta,
+      costDelta,
+    };
   }
 
   /**
@@ -159,7 +213,7 @@ export class DemandRecordSpreadService {
         ]),
       );
       const patches = new Map<string, Record<string, string | number | null>>();
-      for (const entry of audit) {
+      for (const entry of netChanges(audit)) {
         const row = rows.get(`${entry.pid}|${entry.week_start}`);
         const column = EDITABLE_COLUMNS[entry.field as EditableField];
         const current = row && column ? row[column] : undefined;
@@ -227,6 +281,30 @@ export class DemandRecordSpreadService {
   }
 }
 
+/**
+ * One save's net change per field: a batch may write a field twice (a pasted S&OP percent clears
+ * the stage's units, the units pasted after it set them again), so the field goes back to the
+ * value before the first write, and only the last write must still be there. `audit` is in the
+ * order it was written.
+ */
+function netChanges<
+  A extends {
+    pid: string;
+    week_start: string;
+    field: string;
+    old_value: string | null;
+    new_value: string | null;
+  },
+>(audit: readonly A[]): A[] {
+  const net = new Map<string, A>();
+  for (const entry of audit) {
+    const key = `${entry.pid}|${entry.week_start}|${entry.field}`;
+    const first = net.get(key);
+    net.set(key, first ? { ...entry, old_value: first.old_value } : entry);
+  }
+  return [...net.values()];
+}
+
 /** An audited value as the field holds it: numbers for the overrides, text for code and comment. */
 function restoredValue(field: string, text: string | null): string | number | null {
   if (text === null) return null;
@@ -234,3 +312,34 @@ function restoredValue(field: string, text: string | null): string | number | nu
 }
 
 const keyOf = (row: { pid: string; week_start: string }): string => `${row.pid}|${row.week_start}`;
+
+/** What one cell's spread moved, by record key, so that a batch counts a record once. */
+type CellSpread = {
+  records: string[];
+  changed: string[];
+  locked: string[];
+  unitsBefore: number;
+  unitsAfter: number;
+  revenueDelta: number;
+  costDelta: number;
+};
+
+/** Thrown to roll a batch preview back after it has computed what the save would move. */
+class PreviewRollback extends Error {}
+
+/** The answer of one or more cells' spreads: distinct records, summed units and money. */
+function resultOf(spreads: readonly CellSpread[], request: { preview: boolean }): SpreadResult {
+  const distinct = (pick: (spread: CellSpread) => string[]) => new Set(spreads.flatMap(pick)).size;
+  const sum = (pick: (spread: CellSpread) => number) => spreads.reduce((total, s) => total + pick(s), 0);
+  const changedRecords = distinct((s) => s.changed);
+  return {
+    saved: !request.preview && changedRecords > 0,
+    records: distinct((s) => s.records),
+    changedRecords,
+    lockedRecords: distinct((s) => s.locked),
+    unitsBefore: sum((s) => s.unitsBefore),
+    unitsAfter: sum((s) => s.unitsAfter),
+    revenueDelta: cents(sum((s) => s.revenueDelta)),
+    costDelta: cents(sum((s) => s.costDelta)),
+  };
+}

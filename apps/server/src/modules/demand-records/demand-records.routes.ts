@@ -50,6 +50,9 @@ export function registerDemandRecordRoutes(
   serveEndpoint(app, spreadingEndpoints.spread, ({ body }, request) =>
     spreading.spread(request.access, body),
   );
+  serveEndpoint(app, spreadingEndpoints.spreadBatch, ({ body }, request) =>
+    spreading.spreadBatch(request.access, body),
+  );
   serveEndpoint(app, spreadingEndpoints.locks, ({ body }, request) =>
     spreading.setLocks(request.access, body),
   );

@@ -1,6 +1,13 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { FORECAST_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId, type ForecastMemberWeight } from '@ps/domain';
-import { updateByUnnestReturningKeys } from '../../db/bulk';
+import {
+  FORECAST_FIELDS,
+  PLAN_OUTPUT_FIELDS,
+  type ClientId,
+  type ForecastField,
+  type ForecastMemberWeight,
+  type PlanOutputField,
+} from '@ps/domain';
+import { unnestUpdate } from '../../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
 
@@ -229,26 +236,58 @@ export type ForecastWrite = Pick<DemandRecordsTable, 'pid' | 'week_start'> & {
 };
 
 /**
+ * The fields whose rewrite a run audits: the forecasts and the units of the two plan stages. The
+ * plan's cost, revenue and deltas are those units at the product's fixed cost and price, so
+ * auditing them too would triple the rows a run writes without telling a planner anything more.
+ */
+const AUDITED_FIELDS = [
+  ...FORECAST_FIELDS,
+  'Prelim_Pln_Units',
+  'Final_Pln_Units',
+] as const satisfies ReadonlyArray<ForecastField | PlanOutputField>;
+const AUDITED_COLUMNS = AUDITED_FIELDS.map((field) => recordColumnSpecs([field])[0]!.name);
+
+/**
  * Writes forecasts and plans in one statement, each record only if its version is still the one
- * the plan was computed from; answers the keys written, so the caller can retry the others with
- * the planner's new overrides instead of overwriting them.
+ * the plan was computed from, and in the same statement audits every audited field whose value
+ * changed (source 'forecast', so cell history shows the run and 'Last Overridden By' keeps the
+ * planner). Answers the keys written, so the caller can retry the others with the planner's new
+ * overrides instead of overwriting them.
  */
 export async function writeForecasts(
   db: Kysely<Database>,
   rows: readonly ForecastWrite[],
-  user: string,
+  run: { user: string; cause: string },
 ): Promise<Set<string>> {
-  const written = await updateByUnnestReturningKeys(
-    db,
+  if (rows.length === 0) return new Set();
+  const update = unnestUpdate(
     'demand_records',
     {
       keys: WRITE_GUARD,
       columns: FORECAST_COLUMNS,
-      also: { version: sql`t.version + 1`, last_updated_at: sql`now()`, last_updated_by: sql`${user}` },
+      also: { version: sql`t.version + 1`, last_updated_at: sql`now()`, last_updated_by: sql`${run.user}` },
     },
     rows,
+    sql.join([sql`t.pid`, sql`t.week_start`, ...AUDITED_COLUMNS.map((c) => sql`t.${sql.ref(c)}`)]),
   );
-  return new Set(written.map((row) => recordKey(row as { pid: string; week_start: string })));
+  // The update and the audit insert see the table as it was before the statement, so `o` holds
+  // each record's old values and `w` its new ones.
+  const changes = AUDITED_FIELDS.map(
+    (field, i) =>
+      sql`(${field}, o.${sql.ref(AUDITED_COLUMNS[i]!)}::text, w.${sql.ref(AUDITED_COLUMNS[i]!)}::text)`,
+  );
+  const { rows: written } = await sql<{ pid: string; week_start: string }>`
+    with w as (${update}),
+    audit as (
+      insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, cause)
+      select p.client_id, w.pid, w.week_start, f.field, f.old_value, f.new_value, ${run.user}, 'forecast', ${run.cause}
+      from w
+      join demand_records o on o.pid = w.pid and o.week_start = w.week_start
+      join products p on p.pid = w.pid
+      cross join lateral (values ${sql.join(changes)}) as f(field, old_value, new_value)
+      where f.old_value is distinct from f.new_value)
+    select w.pid, to_char(w.week_start, 'YYYY-MM-DD') as week_start from w`.execute(db);
+  return new Set(written.map(recordKey));
 }
 
 export const recordKey = (record: { pid: string; week_start: string }): string =>

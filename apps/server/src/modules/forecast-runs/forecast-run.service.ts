@@ -277,7 +277,7 @@ export class ForecastRunService {
     };
     let count = 0;
     for (let start = 0; start < future.length; start += RECORDS_PER_WRITE) {
-      count += await this.writeChunk(future.slice(start, start + RECORDS_PER_WRITE), forecastOf);
+      count += await this.writeChunk(runId, future.slice(start, start + RECORDS_PER_WRITE), forecastOf);
     }
     const finite = (value: number): number | null =>
       Number.isFinite(value) ? Math.round(value * 100) / 100 : null;
@@ -309,6 +309,7 @@ export class ForecastRunService {
    * recomputed from the new overrides, so an edit made during a run is never overwritten.
    */
   private async writeChunk(
+    runId: number,
     records: readonly FutureRecord[],
     forecastOf: (record: FutureRecord) => ForecastWrite | null,
   ): Promise<number> {
@@ -316,7 +317,10 @@ export class ForecastRunService {
     let pending = records;
     for (let attempt = 1; pending.length > 0; attempt++) {
       const writes = pending.map(forecastOf).filter((w): w is ForecastWrite => w !== null);
-      const written = await writeForecasts(this.db, writes, FORECAST_USER);
+      const written = await writeForecasts(this.db, writes, {
+        user: FORECAST_USER,
+        cause: `Forecast run ${runId}`,
+      });
       count += written.size;
       const stale = writes.filter((w) => !written.has(recordKey(w)));
       if (stale.length === 0) break;

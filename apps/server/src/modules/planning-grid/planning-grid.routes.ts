@@ -1,10 +1,15 @@
-import { planningGridEndpoints as endpoints } from '@ps/domain';
+import { planningGridEndpoints as endpoints, spreadingEndpoints } from '@ps/domain';
 import type { FastifyInstance } from 'fastify';
 import { serveEndpoint } from '../../lib/endpoint-route';
 import type { PlanningGridService } from './planning-grid.service';
+import type { TimePhasedService } from './time-phased.service';
 
 /** The planning grid's server-side calls (contract in packages/domain/src/api/planning-grid.contract.ts). */
-export function registerPlanningGridRoutes(app: FastifyInstance, service: PlanningGridService): void {
+export function registerPlanningGridRoutes(
+  app: FastifyInstance,
+  service: PlanningGridService,
+  timePhased: TimePhasedService,
+): void {
   serveEndpoint(app, endpoints.grid, ({ query }, request) => service.page(request.access, query));
 
   serveEndpoint(app, endpoints.filterOptions, ({ query }, request) =>
@@ -15,5 +20,10 @@ export function registerPlanningGridRoutes(app: FastifyInstance, service: Planni
   serveEndpoint(app, endpoints.rollup, ({ query }, request) => service.rollup(request.access, query));
   serveEndpoint(app, endpoints.rollupAtLevel, ({ query, params }, request) =>
     service.rollup(request.access, { ...query, ...params }),
+  );
+
+  // Issue 15, Must 2: the time-phased planning view.
+  serveEndpoint(app, spreadingEndpoints.timePhased, ({ query }, request) =>
+    timePhased.page(request.access, query),
   );
 }

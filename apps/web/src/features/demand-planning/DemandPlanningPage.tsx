@@ -33,7 +33,9 @@ import { useRefreshDashboard } from './hooks/useDashboardData';
 import { filterParam } from './utils/filter-summary';
 import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
 import { invalidKeyOf } from './grid/columns';
-import { gridUrlOf, parseGridUrl } from './utils/grid-url';
+import { gridUrlOf, parseGridUrl, type GridLayout } from './utils/grid-url';
+import { GridLayoutSwitch } from './time-phased/GridLayoutSwitch';
+import { TimePhasedView } from './time-phased/TimePhasedView';
 import type { LoadBanner } from './utils/load-policy';
 import { DRILL_DOWN_LABEL_KEYS, VIEW_LEVEL_LABEL_KEYS, isEditableView } from './utils/view-level';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +74,7 @@ export default function DemandPlanningPage() {
     search: fromUrl.search,
   });
   const [pageIndex, setPageIndex] = useState(fromUrl.pageIndex);
+  const [layout, setLayout] = useState<GridLayout>(fromUrl.layout ?? 'table');
   const [sortState, setSort] = useState<GridSortState>(fromUrl.sort);
   const [isFocusView, setFocusView] = useState(false);
   const [selectedRow, setSelectedRow] = useState<GridRow | null>(null);
@@ -102,9 +105,17 @@ export default function DemandPlanningPage() {
   );
 
   useEffect(() => {
-    const next = gridUrlOf({ viewLevel, drillDown, ...selection, sort, pageIndex, pageSize }).toString();
+    const next = gridUrlOf({
+      layout,
+      viewLevel,
+      drillDown,
+      ...selection,
+      sort,
+      pageIndex,
+      pageSize,
+    }).toString();
     if (next !== searchParams.toString()) setSearchParams(next, { replace: true });
-  }, [viewLevel, drillDown, selection, sort, pageIndex, pageSize, searchParams, setSearchParams]);
+  }, [layout, viewLevel, drillDown, selection, sort, pageIndex, pageSize, searchParams, setSearchParams]);
 
   const grid = useGridPage(request, clientContext);
   usePublishAiPageContext({
@@ -141,6 +152,17 @@ export default function DemandPlanningPage() {
     setPageIndex(0);
     setSelectedRow(null);
   };
+
+  // The time-phased plan needs items and periods: from the original table it opens at family × month.
+  const changeLayout = (next: GridLayout) => {
+    setLayout(next);
+    if (next === 'time-phased')
+      changeView({
+        ...(viewLevel === 'none' ? { viewLevel: 'category' } : {}),
+        ...(['weekly', 'monthly', 'quarterly'].includes(drillDown) ? {} : { drillDownType: 'monthly' }),
+      });
+  };
+  const isTimePhased = layout === 'time-phased';
 
   const refresh = async () => {
     setRefreshing(true);
@@ -222,23 +244,30 @@ export default function DemandPlanningPage() {
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              <UndoLastSaveButton isDisabled={editing.isSaving || editing.pending.size > 0} />
-              <GridToolbar
-                isEditMode={editing.isEditMode}
-                changeCount={editing.counts.changes}
-                isSaving={editing.isSaving}
-                isRefreshing={isRefreshing}
-                isExporting={isExporting}
-                canExport={total > 0}
-                isAutoSave={preferences.autoSave}
-                onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
-                onRefresh={() => void refresh()}
-                onEnterEditMode={enterEditMode}
-                onSave={editing.save}
-                onDiscard={editing.discard}
-                onExitEditMode={editing.requestExitEditMode}
-                onExport={() => void exportCsv()}
+              <GridLayoutSwitch
+                layout={layout}
+                onLayoutChange={changeLayout}
+                isDisabled={editing.isEditMode}
               />
+              <UndoLastSaveButton isDisabled={editing.isSaving || editing.pending.size > 0} />
+              {!isTimePhased && (
+                <GridToolbar
+                  isEditMode={editing.isEditMode}
+                  changeCount={editing.counts.changes}
+                  isSaving={editing.isSaving}
+                  isRefreshing={isRefreshing}
+                  isExporting={isExporting}
+                  canExport={total > 0}
+                  isAutoSave={preferences.autoSave}
+                  onAutoSaveChange={(isAutoSave) => updatePreferences({ autoSave: isAutoSave })}
+                  onRefresh={() => void refresh()}
+                  onEnterEditMode={enterEditMode}
+                  onSave={editing.save}
+                  onDiscard={editing.discard}
+                  onExitEditMode={editing.requestExitEditMode}
+                  onExport={() => void exportCsv()}
+                />
+              )}
             </div>
           </div>
           <FilterBar
@@ -269,40 +298,46 @@ export default function DemandPlanningPage() {
               <p>{t('planning:stale.description')}</p>
             </StatusBanner>
           )}
-          <DemandGrid
-            page={grid.page}
-            overlay={grid.overlay}
-            isEditMode={editing.isEditMode}
-            pending={editing.pending}
-            invalid={editing.invalid}
-            heightPx={preferences.gridHeight}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPageIndex(0);
-            }}
-            onEditCell={editing.editCell}
-            onEditAggregate={canSpread ? editAggregate : undefined}
-            onToggleLock={toggleLock}
-            onShowHistory={setHistoryTarget}
-            onRowSelected={setSelectedRow}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-xs text-muted-foreground" data-testid="grid-footer-note">
-              {footerNote}
-            </p>
-            <GridPager
-              total={total}
-              pageIndex={pageIndex}
-              pageSize={pageSize}
-              onPageChange={setPageIndex}
-              onPageSizeChange={(size) => {
-                updatePreferences({ pageSize: size });
-                setPageIndex(pageIndexFor(pageIndex * pageSize, size));
-              }}
-              isDisabled={grid.page === null}
-            />
-          </div>
+          {isTimePhased ? (
+            <TimePhasedView viewLevel={viewLevel} drillDown={drillDown} filters={viewRequest} />
+          ) : (
+            <>
+              <DemandGrid
+                page={grid.page}
+                overlay={grid.overlay}
+                isEditMode={editing.isEditMode}
+                pending={editing.pending}
+                invalid={editing.invalid}
+                heightPx={preferences.gridHeight}
+                sort={sort}
+                onSortChange={(next) => {
+                  setSort(next);
+                  setPageIndex(0);
+                }}
+                onEditCell={editing.editCell}
+                onEditAggregate={canSpread ? editAggregate : undefined}
+                onToggleLock={toggleLock}
+                onShowHistory={setHistoryTarget}
+                onRowSelected={setSelectedRow}
+              />
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-xs text-muted-foreground" data-testid="grid-footer-note">
+                  {footerNote}
+                </p>
+                <GridPager
+                  total={total}
+                  pageIndex={pageIndex}
+                  pageSize={pageSize}
+                  onPageChange={setPageIndex}
+                  onPageSizeChange={(size) => {
+                    updatePreferences({ pageSize: size });
+                    setPageIndex(pageIndexFor(pageIndex * pageSize, size));
+                  }}
+                  isDisabled={grid.page === null}
+                />
+              </div>
+            </>
+          )}
         </section>
 
         {!isFocusView && <SelectionPanel row={selectedRow} />}

@@ -31,4 +31,14 @@ describe('grid URL state', () => {
       pageIndex: 0,
     });
   });
+
+  it('carries the time-phased View and leaves the default table out', () => {
+    const base = { bu: [], pf: [], region: [], search: '', sort: null, pageIndex: 0 } satisfies GridUrlState;
+    expect(gridUrlOf({ ...base, layout: 'time-phased', viewLevel: 'sku' }).toString()).toBe(
+      'layout=time-phased&view=sku',
+    );
+    expect(gridUrlOf({ ...base, layout: 'table' }).toString()).toBe('');
+    expect(parseGridUrl(new URLSearchParams('layout=time-phased')).layout).toBe('time-phased');
+    expect(parseGridUrl(new URLSearchParams('layout=pivot')).layout).toBeUndefined();
+  });
 });

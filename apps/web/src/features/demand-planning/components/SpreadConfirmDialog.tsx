@@ -9,6 +9,7 @@ import {
 } from '@/components/ui/dialog';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { useTranslation } from 'react-i18next';
+import type { SpreadResult } from '@ps/domain';
 import type { ProposedSpread } from '../hooks/useAggregateEdit';
 
 type SpreadConfirmDialogProps = {
@@ -24,21 +25,49 @@ export function SpreadConfirmDialog({ proposed, isSaving, onConfirm, onCancel }:
   const fmt = useFormatters();
   if (!proposed) return null;
   const { request, preview, row } = proposed;
-  const signedMoney = (value: number) => `${value > 0 ? '+' : ''}${fmt.money(value)}`;
   const isPercent = request.field.endsWith('_Percent');
+  return (
+    <SpreadPreviewDialog
+      what={t('grid:spread.what', {
+        field: t(`planning:column.${request.field}`),
+        value: isPercent ? fmt.percent(request.value) : fmt.number(request.value),
+        group: request.group,
+        period: row.periodLabel ?? t('grid:spread.allPeriods'),
+      })}
+      preview={preview}
+      isSaving={isSaving}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
+type SpreadPreviewDialogProps = {
+  /** The edit in words. */
+  what: string;
+  preview: SpreadResult;
+  isSaving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** The confirmation of one or more aggregate edits (the table's, the time-phased view's). */
+export function SpreadPreviewDialog({
+  what,
+  preview,
+  isSaving,
+  onConfirm,
+  onCancel,
+}: SpreadPreviewDialogProps) {
+  const { t } = useTranslation();
+  const fmt = useFormatters();
+  const signedMoney = (value: number) => `${value > 0 ? '+' : ''}${fmt.money(value)}`;
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
       <DialogContent data-testid="spread-confirm">
         <DialogHeader>
           <DialogTitle>{t('grid:spread.title')}</DialogTitle>
-          <DialogDescription>
-            {t('grid:spread.what', {
-              field: t(`planning:column.${request.field}`),
-              value: isPercent ? fmt.percent(request.value) : fmt.number(request.value),
-              group: request.group,
-              period: row.periodLabel ?? t('grid:spread.allPeriods'),
-            })}
-          </DialogDescription>
+          <DialogDescription>{what}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-muted-foreground">{t('grid:spread.records')}</dt>

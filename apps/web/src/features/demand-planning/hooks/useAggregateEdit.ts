@@ -6,7 +6,7 @@ import {
   type SpreadRequest,
   type SpreadResult,
 } from '@ps/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
@@ -35,34 +35,16 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
       preview: await spreadAggregateEdit({ ...request, preview: true }),
     }),
     onSuccess: (result) => setProposed(result),
-    onError: (error) =>
-      toast({
-        title: i18next.t('grid:spread.refused'),
-        description: errorText(error),
-        variant: 'destructive',
-      }),
+    onError: announceSpreadRefused,
   });
 
   const save = useMutation({
     mutationFn: (request: SpreadRequest) => spreadAggregateEdit({ ...request, preview: false }),
     onSuccess: async (result) => {
       setProposed(null);
-      toast({
-        title: i18next.t('planning:toast.saved.title'),
-        description: i18next.t('grid:spread.saved', { count: result.changedRecords }),
-      });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
-        queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
-      ]);
+      await announceSpreadSaved(queryClient, result);
     },
-    onError: (error) =>
-      toast({
-        title: i18next.t('planning:toast.saveFailed.title'),
-        description: errorText(error),
-        variant: 'destructive',
-      }),
+    onError: announceSpreadSaveFailed,
   });
 
   /** Checks a value typed into an aggregated cell; answers the refusal's reason, or null when it goes to preview. */
@@ -104,4 +86,30 @@ function groupOf(row: AggregatedRow, viewLevel: RollupViewLevel): string {
   if (viewLevel === 'sku') return row.PID ?? '';
   if (viewLevel === 'category') return row.PF ?? '';
   return row.BU ?? '';
+}
+
+/** After a spread is saved (one cell or a pasted range): the toast, and every view of the plan reloads. */
+export async function announceSpreadSaved(queryClient: QueryClient, result: SpreadResult): Promise<void> {
+  toast({
+    title: i18next.t('planning:toast.saved.title'),
+    description: i18next.t('grid:spread.saved', { count: result.changedRecords }),
+  });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
+    queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
+    queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
+  ]);
+}
+
+/** The server refused to preview a spread (a value below the locked units, every record locked…). */
+export function announceSpreadRefused(error: unknown): void {
+  toast({ title: i18next.t('grid:spread.refused'), description: errorText(error), variant: 'destructive' });
+}
+
+export function announceSpreadSaveFailed(error: unknown): void {
+  toast({
+    title: i18next.t('planning:toast.saveFailed.title'),
+    description: errorText(error),
+    variant: 'destructive',
+  });
 }

@@ -9,8 +9,13 @@ import {
 } from '@ps/domain';
 import type { GridSortState } from './grid-query';
 
+/** The grid's View (issue 15, Must 2): the tables, or the time-phased plan. */
+export const GRID_LAYOUTS = ['table', 'time-phased'] as const;
+export type GridLayout = (typeof GRID_LAYOUTS)[number];
+
 /** What a shared link carries (issue 15, Must 7): the view, its filters, sort and page. */
 export type GridUrlState = {
+  layout?: GridLayout;
   viewLevel?: ViewLevel;
   drillDown?: DrillDown;
   bu: string[];
@@ -46,7 +51,9 @@ export function parseGridUrl(params: URLSearchParams): GridUrlState {
   const viewLevel = oneOf(VIEW_LEVELS, params.get('view'));
   const drillDown = oneOf(DRILL_DOWNS, params.get('drill'));
   const pageSize = GRID_PAGE_SIZES.find((s) => s === size);
+  const layout = oneOf(GRID_LAYOUTS, params.get('layout'));
   return {
+    ...(layout ? { layout } : {}),
     ...(viewLevel ? { viewLevel } : {}),
     ...(drillDown ? { drillDown } : {}),
     bu: list(params.get('bu')),
@@ -62,6 +69,7 @@ export function parseGridUrl(params: URLSearchParams): GridUrlState {
 /** The URL parameters of a grid state; defaults (no filter, no sort, page 1) are left out. */
 export function gridUrlOf(state: GridUrlState): URLSearchParams {
   const params = new URLSearchParams();
+  if (state.layout && state.layout !== 'table') params.set('layout', state.layout);
   if (state.viewLevel) params.set('view', state.viewLevel);
   if (state.drillDown) params.set('drill', state.drillDown);
   for (const key of ['bu', 'pf', 'region'] as const)
