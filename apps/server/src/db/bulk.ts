@@ -65,6 +65,27 @@ export async function updateByUnnestReturningKeys<Row extends Record<string, unk
   spec: UnnestUpdate<Row>,
   rows: readonly Row[],
 ): Promise<Array<Record<string, unknown>>> {
+  return updateByUnnestReturning(
+    db,
+    table,
+    spec,
+    rows,
+    sql.join(spec.keys.map((k) => sql`u.${sql.ref(k.name)}`)),
+  );
+}
+
+/**
+ * updateByUnnest that answers `returning` (SQL over the updated row `t` and its input `u`) for
+ * each row it updated, in no particular order: a writer that needs the rows as stored gets them
+ * from the write itself instead of reading them again.
+ */
+export async function updateByUnnestReturning<Row extends Record<string, unknown>, Result>(
+  db: Db,
+  table: keyof Database,
+  spec: UnnestUpdate<Row>,
+  rows: readonly Row[],
+  returning: RawBuilder<unknown>,
+): Promise<Result[]> {
   if (rows.length === 0) return [];
   const all = [...spec.keys, ...spec.columns];
   const arrays = sql.join(all.map((column) => columnArray(rows, column)));
@@ -73,10 +94,10 @@ export async function updateByUnnestReturningKeys<Row extends Record<string, unk
     ...Object.entries(spec.also ?? {}).map(([name, value]) => sql`${sql.ref(name)} = ${value}`),
   ];
   const matches = spec.keys.map((k) => sql`t.${sql.ref(k.name)} = u.${sql.ref(k.name)}`);
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<Result>`
     update ${sql.table(table)} as t set ${sql.join(assignments)}
     from unnest(${arrays}) as u(${names(all)})
     where ${sql.join(matches, sql` and `)}
-    returning ${sql.join(spec.keys.map((k) => sql`u.${sql.ref(k.name)}`))}`.execute(db);
+    returning ${returning}`.execute(db);
   return result.rows;
 }

@@ -8,43 +8,39 @@ const inScope = (scope: Scope, column: string) =>
   sql`${sql.raw(column)} = any(${[...scope.clientIds]}::text[])`;
 
 /**
- * Actual-or-planned revenue per quarter bucket, from demand_week_totals: weeks that started before
- * the current week count their actual revenue, the current and later weeks their final plan revenue.
+ * The Financial Dashboard's figures in one statement (under load every round trip waits its turn
+ * for a pool connection):
+ * - revenues: actual-or-planned revenue per quarter bucket, from demand_week_totals. Weeks that
+ *   started before the current week count their actual revenue, the current and later weeks their
+ *   final plan revenue.
+ * - current, last: revenue of `quarter` in each client's latest plan version (current) and the one
+ *   before it (last), summed over the clients in scope: the versions' totals by quarter (migration
+ *   0009).
  */
-export async function quarterRevenues(
+export async function dashboardFigures(
   db: Kysely<Database>,
   scope: Scope,
-  q: { currentWeek: string; quarters: string[] },
-): Promise<Map<string, number>> {
-  const { rows } = await sql<{ quarter: string; revenue: number }>`
-    select to_char(t.week_start, 'YYYY-"Q"Q') as quarter,
-      coalesce(sum(case when t.week_start < ${q.currentWeek}::date then t.act_rev_dlrs else t.final_pln_rev_dlrs end), 0) as revenue
-    from demand_week_totals t
-    where ${inScope(scope, 't.client_id')}
-      and to_char(t.week_start, 'YYYY-"Q"Q') = any(${q.quarters}::text[])
-    group by 1`.execute(db);
-  return new Map(rows.map((row) => [row.quarter, row.revenue]));
-}
-
-/**
- * Revenue of one quarter in each client's latest plan version (current) and the one before it
- * (last), summed over the clients in scope: the versions' totals by quarter (migration 0009).
- */
-export async function publishedRevenues(
-  db: Kysely<Database>,
-  scope: Scope,
-  quarter: string,
-): Promise<{ current: number; last: number }> {
-  const { rows } = await sql<{ current: number; last: number }>`
-    with ranked as (
+  q: { currentWeek: string; quarters: string[]; quarter: string },
+): Promise<{ revenues: Map<string, number>; current: number; last: number }> {
+  const { rows } = await sql<{ revenues: Record<string, number>; current: number; last: number }>`
+    with revenues as (
+      select to_char(t.week_start, 'YYYY-"Q"Q') as quarter,
+        coalesce(sum(case when t.week_start < ${q.currentWeek}::date then t.act_rev_dlrs else t.final_pln_rev_dlrs end), 0) as revenue
+      from demand_week_totals t
+      where ${inScope(scope, 't.client_id')}
+        and to_char(t.week_start, 'YYYY-"Q"Q') = any(${q.quarters}::text[])
+      group by 1),
+    ranked as (
       select v.quarters, row_number() over (partition by v.client_id order by v.published_at desc, v.id desc) as n
       from plan_versions v
       where ${inScope(scope, 'v.client_id')})
-    select coalesce(sum(q.revenue) filter (where r.n = 1), 0) as current,
+    select (select coalesce(json_object_agg(quarter, revenue), '{}'::json) from revenues) as revenues,
+      coalesce(sum(q.revenue) filter (where r.n = 1), 0) as current,
       coalesce(sum(q.revenue) filter (where r.n = 2), 0) as last
     from ranked r cross join jsonb_to_recordset(r.quarters) as q(quarter text, revenue numeric)
-    where r.n <= 2 and q.quarter = ${quarter}`.execute(db);
-  return rows[0]!;
+    where r.n <= 2 and q.quarter = ${q.quarter}`.execute(db);
+  const { revenues, current, last } = rows[0]!;
+  return { revenues: new Map(Object.entries(revenues)), current, last };
 }
 
 export async function summaryFigures(

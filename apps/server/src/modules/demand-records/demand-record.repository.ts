@@ -1,6 +1,6 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { updateByUnnest } from '../../db/bulk';
+import { insertByUnnest, updateByUnnestReturning, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
   recordColumnSpecs,
@@ -114,14 +114,15 @@ export type BatchValues = { [C in (typeof BATCH_COLUMNS)[number]['name']]: Deman
 
 /**
  * Writes many records in one statement (each column travels as one array): one round trip and
- * one run of the roll-up triggers for the whole batch instead of one per record.
+ * one run of the roll-up triggers for the whole batch instead of one per record. Answers the
+ * records as stored, so a batch needs no second read to report them.
  */
 export async function updateDemandRecordsBulk(
   trx: Transaction<Database>,
   rows: Array<{ pid: string; weekStart: string; values: BatchValues }>,
   change: { at: Date; by: string },
-): Promise<void> {
-  await updateByUnnest(
+): Promise<Array<Selectable<DemandRecordsTable>>> {
+  return updateByUnnestReturning(
     trx,
     'demand_records',
     {
@@ -134,6 +135,7 @@ export async function updateDemandRecordsBulk(
       },
     },
     rows.map((r) => ({ pid: r.pid, week_start: r.weekStart, ...r.values })),
+    sql`t.*`,
   );
 }
 
@@ -166,17 +168,29 @@ export async function deleteDemandRecord(
     .execute();
 }
 
+/** Every audit_log column a record write fills (changed_at takes the transaction's time). */
+const AUDIT_COLUMNS: Array<ColumnSpec<Insertable<AuditLogTable>>> = [
+  { name: 'client_id', type: 'text' },
+  { name: 'pid', type: 'text' },
+  { name: 'week_start', type: 'date' },
+  { name: 'field', type: 'text' },
+  { name: 'old_value', type: 'text' },
+  { name: 'new_value', type: 'text' },
+  { name: 'changed_by', type: 'text' },
+  { name: 'source', type: 'text' },
+  { name: 'import_id', type: 'int4' },
+  { name: 'cause', type: 'text' },
+];
+
+/**
+ * One statement whatever the count: each column travels as one array, so a 5,000-record batch
+ * binds 10 parameters instead of 50,000 that the driver and the server would each have to parse.
+ */
 export async function insertAuditRows(
   trx: Transaction<Database>,
   rows: Array<Insertable<AuditLogTable>>,
 ): Promise<void> {
-  // Chunked so a 5000-record batch stays under PostgreSQL's 65535 bind-parameter limit.
-  for (let start = 0; start < rows.length; start += 5000) {
-    await trx
-      .insertInto('audit_log')
-      .values(rows.slice(start, start + 5000))
-      .execute();
-  }
+  await insertByUnnest(trx, 'audit_log', AUDIT_COLUMNS, rows);
 }
 
 export async function findProduct(db: Db, pid: string): Promise<Selectable<ProductsTable> | undefined> {
