@@ -1,5 +1,6 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
 import { insertByUnnest, updateByUnnestReturning, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
@@ -168,16 +169,9 @@ export async function deleteDemandRecord(
     .execute();
 }
 
-/** Every audit_log column a record write fills (changed_at takes the transaction's time). */
+/** The audit columns a record write fills (changed_at takes the transaction's time). */
 const AUDIT_COLUMNS: Array<ColumnSpec<Insertable<AuditLogTable>>> = [
-  { name: 'client_id', type: 'text' },
-  { name: 'pid', type: 'text' },
-  { name: 'week_start', type: 'date' },
-  { name: 'field', type: 'text' },
-  { name: 'old_value', type: 'text' },
-  { name: 'new_value', type: 'text' },
-  { name: 'changed_by', type: 'text' },
-  { name: 'source', type: 'text' },
+  ...AUDIT_LOG_COLUMNS,
   { name: 'import_id', type: 'int4' },
   { name: 'cause', type: 'text' },
 ];
