@@ -65,13 +65,29 @@ export async function updateByUnnestReturningKeys<Row extends Record<string, unk
   spec: UnnestUpdate<Row>,
   rows: readonly Row[],
 ): Promise<Array<Record<string, unknown>>> {
-  if (rows.length === 0) return [];
-  const result = await sql<Record<string, unknown>>`${unnestUpdate(
+  return updateByUnnestReturning(
+    db,
     table,
     spec,
     rows,
     sql.join(spec.keys.map((k) => sql`u.${sql.ref(k.name)}`)),
-  )}`.execute(db);
+  );
+}
+
+/**
+ * updateByUnnest that answers `returning` (SQL over the updated row `t` and its input `u`) for
+ * each row it updated, in no particular order: a writer that needs the rows as stored gets them
+ * from the write itself instead of reading them again.
+ */
+export async function updateByUnnestReturning<Row extends Record<string, unknown>, Result>(
+  db: Db,
+  table: keyof Database,
+  spec: UnnestUpdate<Row>,
+  rows: readonly Row[],
+  returning: RawBuilder<unknown>,
+): Promise<Result[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<Result>`${unnestUpdate(table, spec, rows, returning)}`.execute(db);
   return result.rows;
 }
 

@@ -95,15 +95,27 @@ export function weekStartOf(timeSeriesSk: string): string {
   return toIsoDate(date);
 }
 
+/**
+ * The week fields of each week seen, computed once: every page maps thousands of records over a
+ * few hundred weeks, and formatting the same dates again dominated the mapping. Bounded, since
+ * weeks are few; derived from the key alone, so no process needs another's copy.
+ */
+const weekFieldsCache = new Map<string, ReturnType<typeof timeFieldsOf>>();
+function weekFieldsOf(weekStart: string): ReturnType<typeof timeFieldsOf> {
+  let fields = weekFieldsCache.get(weekStart);
+  if (!fields) {
+    fields = timeFieldsOf(new Date(`${weekStart}T00:00:00Z`));
+    if (weekFieldsCache.size < 10_000) weekFieldsCache.set(weekStart, fields);
+  }
+  return fields;
+}
+
 export function toDemandRecord(row: DemandRecordRow): DemandRecord {
-  const stored = Object.fromEntries(
-    STORED_FIELDS.map((spec) => [spec.field, row[spec.column as keyof DemandRecordRow]]),
-  );
-  return {
-    ...stored,
-    ...timeFieldsOf(new Date(`${row.week_start}T00:00:00Z`)),
-    last_updated_at: row.last_updated_at ? new Date(row.last_updated_at).toISOString() : null,
-  } as DemandRecord;
+  const record: Record<string, unknown> = {};
+  for (const spec of STORED_FIELDS) record[spec.field] = row[spec.column as keyof DemandRecordRow];
+  Object.assign(record, weekFieldsOf(row.week_start));
+  record.last_updated_at = row.last_updated_at ? new Date(row.last_updated_at).toISOString() : null;
+  return record as DemandRecord;
 }
 
 type PlanSource = Pick<

@@ -10,6 +10,7 @@ import {
 } from '@ps/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
+import { AUDIT_LOG_COLUMNS } from '../db/audit-log';
 import { insertByUnnest, type ColumnSpec } from '../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
 import { generateProductWeeks, planDemoProducts, windowOf, type DemoOptions } from './generate-demo-data';
@@ -39,16 +40,10 @@ const HISTORY_COLUMNS: ReadonlyArray<ColumnSpec<{ pid: string; week_start: strin
   { name: 'units', type: 'float8' },
 ];
 
+/** The seed's audit rows carry the times their changes were made. */
 const AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<AuditLogTable>>> = [
-  { name: 'client_id', type: 'text' },
-  { name: 'pid', type: 'text' },
-  { name: 'week_start', type: 'date' },
-  { name: 'field', type: 'text' },
-  { name: 'old_value', type: 'text' },
-  { name: 'new_value', type: 'text' },
-  { name: 'changed_by', type: 'text' },
+  ...AUDIT_LOG_COLUMNS,
   { name: 'changed_at', type: 'timestamptz' },
-  { name: 'source', type: 'text' },
 ];
 
 /** Rows per insert statement: large enough to amortise round trips, small enough to bound memory. */

@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  */
 
 /** Summed record columns and their SQL type once summed (units as double precision become numeric). */
-const SUMMED = [
+export const SUMMED = [
   'act_bkg_units',
   'act_bkg_cost',
   'act_rev_dlrs',
@@ -37,7 +37,7 @@ const SUMMED = [
   'p2_pub_pln_rev_dlrs',
 ] as const;
 
-const GROUP_KEY = ['client_id', 'bu', 'pf', 'region', 'week_start'] as const;
+export const GROUP_KEY = ['client_id', 'bu', 'pf', 'region', 'week_start'] as const;
 
 /** Override weight per record (spec §9): final planned units, else actual units, else 1. */
 const WEIGHT = `(case when d.final_pln_units > 0 then d.final_pln_units::numeric

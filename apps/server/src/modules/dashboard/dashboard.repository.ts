@@ -8,23 +8,29 @@ const inScope = (scope: Scope, column: string) =>
   sql`${sql.raw(column)} = any(${[...scope.clientIds]}::text[])`;
 
 /**
- * Actual-or-planned revenue per quarter bucket, from demand_week_totals: weeks that started before
- * the current week count their actual revenue, the current and later weeks their final plan revenue.
- * Weeks before the first demand record in scope, which the records do not reach (a year-ago
- * quarter, for Year over Year), count their sales_history units at the product's unit price.
+ * The Financial Dashboard's figures in one statement (under load every round trip waits its turn
+ * for a pool connection):
+ * - revenues: actual-or-planned revenue per quarter bucket, from demand_week_totals. Weeks that
+ *   started before the current week count their actual revenue, the current and later weeks their
+ *   final plan revenue. Weeks before the first demand record in scope, which the records do not
+ *   reach (a year-ago quarter, for Year over Year), count their sales_history units at the
+ *   product's unit price.
+ * - current, last: revenue of `quarter` in each client's latest plan version (current) and the one
+ *   before it (last), summed over the clients in scope: the versions' totals by quarter (migration
+ *   0009).
  */
-export async function quarterRevenues(
+export async function dashboardFigures(
   db: Kysely<Database>,
   scope: Scope,
-  q: { currentWeek: string; quarters: string[] },
-): Promise<Map<string, number>> {
+  q: { currentWeek: string; quarters: string[]; quarter: string },
+): Promise<{ revenues: Map<string, number>; current: number; last: number }> {
   const ranges = q.quarters.map((quarter) => periodRangeOf('quarterly', quarter));
   const inRanges = (column: string) =>
     sql.join(
       ranges.map((r) => sql`(${sql.raw(column)} >= ${r.from}::date and ${sql.raw(column)} < ${r.to}::date)`),
       sql` or `,
     );
-  const { rows } = await sql<{ quarter: string; revenue: number }>`
+  const { rows } = await sql<{ revenues: Record<string, number>; current: number; last: number }>`
     with first_week as (
       select min(t.week_start) as week from demand_week_totals t where ${inScope(scope, 't.client_id')}),
     records as (
@@ -39,32 +45,22 @@ export async function quarterRevenues(
       where (${inRanges('s.week_start')}) and ${inScope(scope, 'p.client_id')}
         and s.week_start < ${q.currentWeek}::date
         and s.week_start < coalesce((select week from first_week), 'infinity'::date)
-      group by 1)
-    select quarter, round(coalesce(sum(revenue), 0)::numeric, 2)::float8 as revenue
-    from (select * from records union all select * from history) b
-    group by quarter`.execute(db);
-  return new Map(rows.map((row) => [row.quarter, Number(row.revenue)]));
-}
-
-/**
- * Revenue of one quarter in each client's latest plan version (current) and the one before it
- * (last), summed over the clients in scope: the versions' totals by quarter (migration 0009).
- */
-export async function publishedRevenues(
-  db: Kysely<Database>,
-  scope: Scope,
-  quarter: string,
-): Promise<{ current: number; last: number }> {
-  const { rows } = await sql<{ current: number; last: number }>`
-    with ranked as (
+      group by 1),
+    revenues as (
+      select quarter, round(coalesce(sum(revenue), 0)::numeric, 2)::float8 as revenue
+      from (select * from records union all select * from history) b
+      group by quarter),
+    ranked as (
       select v.quarters, row_number() over (partition by v.client_id order by v.published_at desc, v.id desc) as n
       from plan_versions v
       where ${inScope(scope, 'v.client_id')})
-    select coalesce(sum(q.revenue) filter (where r.n = 1), 0) as current,
+    select (select coalesce(json_object_agg(quarter, revenue), '{}'::json) from revenues) as revenues,
+      coalesce(sum(q.revenue) filter (where r.n = 1), 0) as current,
       coalesce(sum(q.revenue) filter (where r.n = 2), 0) as last
     from ranked r cross join jsonb_to_recordset(r.quarters) as q(quarter text, revenue numeric)
-    where r.n <= 2 and q.quarter = ${quarter}`.execute(db);
-  return rows[0]!;
+    where r.n <= 2 and q.quarter = ${q.quarter}`.execute(db);
+  const { revenues, current, last } = rows[0]!;
+  return { revenues: new Map(Object.entries(revenues).map(([k, v]) => [k, Number(v)])), current, last };
 }
 
 export async function summaryFigures(

@@ -9,7 +9,7 @@ import {
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
-import { publishedRevenues, quarterRevenues, summaryFigures } from './dashboard.repository';
+import { dashboardFigures, summaryFigures } from './dashboard.repository';
 import type { Database } from '../../db/schema';
 
 /** The quarter n quarters before yyyy-Qn. */
@@ -45,15 +45,15 @@ export class DashboardService {
     const previous = shiftQuarter(quarter, -1);
     const yearAgo = shiftQuarter(quarter, -4);
     const narrowed = narrowToContext(scope, clientContext);
-    const totals = await quarterRevenues(this.db, narrowed, {
+    const figures = await dashboardFigures(this.db, narrowed, {
       currentWeek: toIsoDate(weekStartSunday(today)),
       quarters: [quarter, previous, yearAgo],
+      quarter,
     });
-    const published = await publishedRevenues(this.db, narrowed, quarter);
-    const of = (key: string) => totals.get(key) ?? 0;
+    const of = (key: string) => figures.revenues.get(key) ?? 0;
     return {
-      lastPublishValue: inDashboardUnits(published.last),
-      currentPublishValue: inDashboardUnits(published.current),
+      lastPublishValue: inDashboardUnits(figures.last),
+      currentPublishValue: inDashboardUnits(figures.current),
       quarterChange: percentChange(of(quarter), of(previous)),
       yearOverYearChange: percentChange(of(quarter), of(yearAgo)),
       quarter,

@@ -1,6 +1,7 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { updateByUnnest } from '../../db/bulk';
+import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
+import { insertByUnnest, updateByUnnestReturning, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
   recordColumnSpecs,
@@ -114,14 +115,15 @@ export type BatchValues = { [C in (typeof BATCH_COLUMNS)[number]['name']]: Deman
 
 /**
  * Writes many records in one statement (each column travels as one array): one round trip and
- * one run of the roll-up triggers for the whole batch instead of one per record.
+ * one run of the roll-up triggers for the whole batch instead of one per record. Answers the
+ * records as stored, so a batch needs no second read to report them.
  */
 export async function updateDemandRecordsBulk(
   trx: Transaction<Database>,
   rows: Array<{ pid: string; weekStart: string; values: BatchValues }>,
   change: { at: Date; by: string },
-): Promise<void> {
-  await updateByUnnest(
+): Promise<Array<Selectable<DemandRecordsTable>>> {
+  return updateByUnnestReturning(
     trx,
     'demand_records',
     {
@@ -134,6 +136,7 @@ export async function updateDemandRecordsBulk(
       },
     },
     rows.map((r) => ({ pid: r.pid, week_start: r.weekStart, ...r.values })),
+    sql`t.*`,
   );
 }
 
@@ -166,17 +169,22 @@ export async function deleteDemandRecord(
     .execute();
 }
 
+/** The audit columns a record write fills (changed_at takes the transaction's time). */
+const AUDIT_COLUMNS: Array<ColumnSpec<Insertable<AuditLogTable>>> = [
+  ...AUDIT_LOG_COLUMNS,
+  { name: 'import_id', type: 'int4' },
+  { name: 'cause', type: 'text' },
+];
+
+/**
+ * One statement whatever the count: each column travels as one array, so a 5,000-record batch
+ * binds 10 parameters instead of 50,000 that the driver and the server would each have to parse.
+ */
 export async function insertAuditRows(
   trx: Transaction<Database>,
   rows: Array<Insertable<AuditLogTable>>,
 ): Promise<void> {
-  // Chunked so a 5000-record batch stays under PostgreSQL's 65535 bind-parameter limit.
-  for (let start = 0; start < rows.length; start += 5000) {
-    await trx
-      .insertInto('audit_log')
-      .values(rows.slice(start, start + 5000))
-      .execute();
-  }
+  await insertByUnnest(trx, 'audit_log', AUDIT_COLUMNS, rows);
 }
 
 export async function findProduct(db: Db, pid: string): Promise<Selectable<ProductsTable> | undefined> {

@@ -313,10 +313,15 @@ export class DemandRecordService {
         changedFieldCount += prepared.audit.length;
         updatedRecords += 1;
       }
-      await updateDemandRecordsBulk(trx, writes, { at, by: scope.userName });
+      // Audit first: the update's roll-up locks totals rows that other planners' saves share,
+      // so it runs last and holds them only until the commit.
       await insertAuditRows(trx, audit);
-      const after = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
-      touched.push(...after.map(toDemandRecord));
+      const stored = await updateDemandRecordsBulk(trx, writes, { at, by: scope.userName });
+      // The rows stay locked, so each is as read unless this batch just rewrote it.
+      const rewritten = new Map(stored.map((r) => [`${r.pid}|${r.week_start}`, r]));
+      touched.push(
+        ...rows.map((row) => toDemandRecord({ ...row, ...rewritten.get(`${row.pid}|${row.week_start}`) })),
+      );
       signal?.throwIfAborted();
       written.push(...audit);
     });
@@ -362,8 +367,9 @@ export class DemandRecordService {
   ): Promise<void> {
     const prepared = prepareWrite(scope, row, patch, source);
     if (!prepared) return;
-    await updateDemandRecordsBulk(trx, [prepared.write], { at: new Date(), by: scope.userName });
+    // Audit first, so the roll-up's shared totals rows stay locked only from the update to the commit.
     await insertAuditRows(trx, prepared.audit);
+    await updateDemandRecordsBulk(trx, [prepared.write], { at: new Date(), by: scope.userName });
   }
 
   private async findOrCreateProduct(

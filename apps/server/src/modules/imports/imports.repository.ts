@@ -1,5 +1,6 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
@@ -268,17 +269,7 @@ export type AuditWrite = {
 };
 
 export async function insertAudit(trx: Transaction<Database>, rows: readonly AuditWrite[]): Promise<void> {
-  const columns: ColumnSpec<AuditWrite>[] = [
-    { name: 'client_id', type: 'text' },
-    { name: 'pid', type: 'text' },
-    { name: 'week_start', type: 'date' },
-    { name: 'field', type: 'text' },
-    { name: 'old_value', type: 'text' },
-    { name: 'new_value', type: 'text' },
-    { name: 'changed_by', type: 'text' },
-    { name: 'source', type: 'text' },
-    { name: 'import_id', type: 'int4' },
-  ];
+  const columns: ColumnSpec<AuditWrite>[] = [...AUDIT_LOG_COLUMNS, { name: 'import_id', type: 'int4' }];
   await inChunks(rows, (chunk) => insertByUnnest(trx, 'audit_log', columns, chunk));
 }
 

@@ -9,23 +9,30 @@ import {
 } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
 
+type FilterDimension = 'bu' | 'pf' | 'region';
+
 /**
- * Distinct values of one filter with their record counts, from demand_week_totals (a few thousand
- * rows), narrowed by the other filters the caller passes.
+ * Distinct values of each filter with their record counts, from demand_week_totals (a few
+ * thousand rows). Each list is narrowed by the other filters, never by its own selection. One
+ * statement for the three lists: under load every query waits its turn for a pool connection.
  */
 export async function filterOptionCounts(
   db: Kysely<Database>,
-  dimension: 'bu' | 'pf' | 'region',
   filters: GridFilters,
-): Promise<FilterOption[]> {
-  const value =
+): Promise<Record<FilterDimension, FilterOption[]>> {
+  const valueOf = (dimension: FilterDimension) =>
     dimension === 'bu' ? businessUnitName('t') : dimension === 'pf' ? familyName('t') : sql<string>`t.region`;
-  const { rows } = await sql<FilterOption>`
-    select * from (
-      select ${value} as value, sum(t.record_count)::int as count
-      from demand_week_totals t where ${attributeFilter(filters, 't')} group by 1) o
+  const counts = (['bu', 'pf', 'region'] as const).map(
+    (dimension) => sql`
+      select ${dimension}::text as dimension, ${valueOf(dimension)} as value, sum(t.record_count)::int as count
+      from demand_week_totals t where ${attributeFilter({ ...filters, [dimension]: undefined }, 't')} group by 2`,
+  );
+  const { rows } = await sql<FilterOption & { dimension: FilterDimension }>`
+    select * from (${sql.join(counts, sql` union all `)}) o
     order by value collate "C"`.execute(db);
-  return rows;
+  const options: Record<FilterDimension, FilterOption[]> = { bu: [], pf: [], region: [] };
+  for (const { dimension, value, count } of rows) options[dimension].push({ value, count });
+  return options;
 }
 
 /** Products, families or business units in scope, with their product and record counts. */

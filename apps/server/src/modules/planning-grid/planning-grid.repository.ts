@@ -111,20 +111,36 @@ async function groupPage(
 /**
  * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
  * of the records themselves. Only the filter bar's attributes can narrow it (no text search).
+ * In the grid's own order a group's place needs only its name, period and data flag, so the page's
+ * groups are chosen first and only their partial sums are added up: summing some fifty columns
+ * for every group (1,144 at a weekly drill-down) to keep 100 was most of a page's database time.
+ * A page sorted by a column needs every group's sums to order them.
  */
 export async function pageGroupsFromTotals(
   db: Db,
   q: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
+  const keyed = sql`select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
+    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`;
+  const groups = q.sort
+    ? sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+      from (${keyed}) t
+      group by g, k
+      order by ${groupOrderOf(q.sort, '')}
+      limit ${q.limit} offset ${q.offset}`
+    : sql`with page as materialized (
+        select g, k, count(*) over ()::int as total, sum(t.data_count) > 0 as "hasData"
+        from (${keyed}) t
+        group by g, k
+        order by ${groupOrderOf(undefined, '')}
+        limit ${q.limit} offset ${q.offset})
+      select t.g, t.k, page.total, ${totalsAggregates()}
+      from page join (${keyed}) t on t.g = page.g and t.k = page.k
+      group by t.g, t.k, page.total`;
   return groupPage(
     db,
     q,
-    sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
-      from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
-            from demand_week_totals t where ${attributeFilter(q.filters, 't')}) t
-      group by g, k
-      order by ${groupOrderOf(q.sort, '')}
-      limit ${q.limit} offset ${q.offset}`,
+    groups,
     sql`
     select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
     from demand_week_totals t where ${attributeFilter(q.filters, 't')}`,
@@ -242,6 +258,28 @@ function slicesOf(
   return { total: first.g_total, slices: [...withData, ...withoutData] };
 }
 
+/** A record's lock and last planner override (two sparse tables), read with the record itself. */
+export type RecordStampColumns = {
+  locked: boolean;
+  overridden_by: string | null;
+  overridden_at: Date | null;
+};
+
+/**
+ * Records with their products, locks and last planner overrides: the records view's page and its
+ * stamps in one statement, since under load every round trip waits its turn for a connection.
+ */
+function selectStampedRecords(db: Db) {
+  return selectRecords(db)
+    .leftJoin('demand_record_locks as l', (join) =>
+      join.onRef('l.pid', '=', 'r.pid').onRef('l.week_start', '=', 'r.week_start'),
+    )
+    .leftJoin('demand_record_last_override as o', (join) =>
+      join.onRef('o.pid', '=', 'r.pid').onRef('o.week_start', '=', 'r.week_start'),
+    )
+    .select([sql<boolean>`l.pid is not null`.as('locked'), 'o.overridden_by', 'o.overridden_at']);
+}
+
 /**
  * A page of the records view in one statement: every record of the products the page overlaps
  * (see productPagePlan), in key order, each carrying its product's plan row.
@@ -252,9 +290,9 @@ export async function pageProductRecords(
 ): Promise<{
   total: number;
   slices: ProductSlice[];
-  records: Array<DemandRecordRow & { has_data: boolean }>;
+  records: Array<DemandRecordRow & RecordStampColumns & { has_data: boolean }>;
 }> {
-  const records = await selectRecords(db)
+  const records = await selectStampedRecords(db)
     .innerJoin(
       sql<PlanRow>`(${productPagePlan({ ...q, drillDown: 'records' })})`.as('plan'),
       'plan.pid',
@@ -337,9 +375,9 @@ function recordSortKey(field: string): RawBuilder<unknown> {
 export async function pageSortedRecords(
   db: Db,
   q: { filters: GridFilters; sort: GridSort; offset: number; limit: number },
-): Promise<{ total: number; records: DemandRecordRow[] }> {
+): Promise<{ total: number; records: Array<DemandRecordRow & RecordStampColumns> }> {
   const key = recordSortKey(q.sort.field);
-  const rows = await selectRecords(db)
+  const rows = await selectStampedRecords(db)
     .select(sql<number>`count(*) over ()`.as('total_rows'))
     .where(sql<boolean>`${productFilter(q.filters)}`)
     .orderBy(sql`${key} ${sql.raw(q.sort.dir)} nulls last`)
@@ -353,34 +391,4 @@ export async function pageSortedRecords(
     select count(*)::int as total from demand_records r join products p on p.pid = r.pid
     where ${productFilter(q.filters)}`.execute(db);
   return { total: count.rows[0]?.total ?? 0, records: [] };
-}
-
-/** Locks and last planner overrides of the records a page shows (two sparse tables, by key). */
-export async function recordStamps(
-  db: Db,
-  keys: ReadonlyArray<{ pid: string; week_start: string }>,
-): Promise<
-  Array<{
-    pid: string;
-    week_start: string;
-    locked: boolean;
-    overridden_by: string | null;
-    overridden_at: Date | null;
-  }>
-> {
-  if (keys.length === 0) return [];
-  const { rows } = await sql<{
-    pid: string;
-    week_start: string;
-    locked: boolean;
-    overridden_by: string | null;
-    overridden_at: Date | null;
-  }>`
-    select k.pid, to_char(k.week_start, 'YYYY-MM-DD') as week_start, l.pid is not null as locked,
-      o.overridden_by, o.overridden_at
-    from unnest(${keys.map((k) => k.pid)}::text[], ${keys.map((k) => k.week_start)}::date[]) as k(pid, week_start)
-    left join demand_record_locks l on l.pid = k.pid and l.week_start = k.week_start
-    left join demand_record_last_override o on o.pid = k.pid and o.week_start = k.week_start
-    where l.pid is not null or o.pid is not null`.execute(db);
-  return rows;
 }

@@ -12,7 +12,6 @@ import {
   type GridPage,
   type GridQuery,
   type GridRow,
-  type DemandRecord,
   type RecordStamp,
   isSortableAt,
   type ReasonCode,
@@ -29,14 +28,14 @@ import {
   pageProductGroups,
   pageProductRecords,
   pageSortedRecords,
-  recordStamps,
+  type RecordStampColumns,
   type GridSort,
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
 import type { GridFilters } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
-import { toDemandRecord, weekStartOf } from '../../db/demand-record-row';
+import { toDemandRecord } from '../../db/demand-record-row';
 
 const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
 
@@ -44,6 +43,22 @@ export type GridSlice = Pick<GridQuery, 'viewLevel' | 'drillDown' | 'offset' | '
   filters: GridFilters;
   sort?: GridSort | undefined;
 };
+
+/** Locks and last planner overrides of a records page, by "PID|Time_Series_sk" (only records that have one). */
+function stampsOf(
+  records: ReadonlyArray<RecordStampColumns & { pid: string; week_start: string }>,
+): Record<string, RecordStamp> {
+  const stamps: Record<string, RecordStamp> = {};
+  for (const row of records) {
+    if (!row.locked && row.overridden_by === null) continue;
+    stamps[`${row.pid}|${row.week_start.replaceAll('-', '')}`] = {
+      locked: row.locked,
+      lastOverriddenBy: row.overridden_by,
+      lastOverriddenAt: row.overridden_at === null ? null : new Date(row.overridden_at).toISOString(),
+    };
+  }
+  return stamps;
+}
 
 /** Grid pages at any view level and drill-down, filter options and roll-up lists, all scoped to the caller. */
 export class PlanningGridService {
@@ -64,7 +79,11 @@ export class PlanningGridService {
         throw AppError.validation(`sortBy ${query.sortBy} is not a column of this view`, 'sortBy');
       sort = { field: query.sortBy, dir: query.sortDir };
     }
-    const { rows, total } = await this.rows({ ...query, sort, filters: this.filtersOf(scope, query) });
+    const { rows, total, stamps } = await this.rows({
+      ...query,
+      sort,
+      filters: this.filtersOf(scope, query),
+    });
     const page: GridPage = {
       rows,
       total,
@@ -73,34 +92,21 @@ export class PlanningGridService {
       viewLevel: query.viewLevel,
       drillDown: query.drillDown,
     };
-    if (query.viewLevel === 'none' && query.drillDown === 'none')
-      page.stamps = await this.stampsOf(rows as DemandRecord[]);
+    if (stamps) page.stamps = stamps;
     return page;
-  }
-
-  /** Locks and last planner overrides of the records on a page, by "PID|Time_Series_sk". */
-  private async stampsOf(records: readonly DemandRecord[]): Promise<Record<string, RecordStamp>> {
-    const keys = records.map((r) => ({ pid: r.PID, week_start: weekStartOf(r.Time_Series_sk) }));
-    const stamps: Record<string, RecordStamp> = {};
-    for (const row of await recordStamps(this.db, keys)) {
-      stamps[`${row.pid}|${row.week_start.replaceAll('-', '')}`] = {
-        locked: row.locked,
-        lastOverriddenBy: row.overridden_by,
-        lastOverriddenAt: row.overridden_at === null ? null : new Date(row.overridden_at).toISOString(),
-      };
-    }
-    return stamps;
   }
 
   /**
    * One page of rows in grid order: groups (or records) with data first, then name, then period;
    * sorted by a column, in that column's order with the key breaking ties.
    */
-  async rows(slice: GridSlice): Promise<{ rows: GridRow[]; total: number }> {
+  async rows(
+    slice: GridSlice,
+  ): Promise<{ rows: GridRow[]; total: number; stamps?: Record<string, RecordStamp> }> {
     const { viewLevel, drillDown, filters, offset, limit, sort } = slice;
     if (viewLevel === 'none' && drillDown === 'none' && sort) {
       const page = await pageSortedRecords(this.db, { filters, sort, offset, limit });
-      return { rows: page.records.map(toDemandRecord), total: page.total };
+      return { rows: page.records.map(toDemandRecord), total: page.total, stamps: stampsOf(page.records) };
     }
     if (sort) {
       // Sorted roll-ups order whole groups, so the product plan's positional paging does not apply.
@@ -113,13 +119,12 @@ export class PlanningGridService {
     }
     if (viewLevel === 'none' && drillDown === 'none') {
       const page = await pageProductRecords(this.db, { filters, offset, limit });
-      const rows = page.slices.flatMap((s) =>
+      const records = page.slices.flatMap((s) =>
         page.records
           .filter((r) => r.pid === s.pid && r.has_data === s.hasData)
-          .slice(s.skip, s.skip + s.take)
-          .map(toDemandRecord),
+          .slice(s.skip, s.skip + s.take),
       );
-      return { rows, total: page.total };
+      return { rows: records.map(toDemandRecord), total: page.total, stamps: stampsOf(records) };
     }
     let groups: GroupRow[];
     let total: number;
@@ -142,11 +147,11 @@ export class PlanningGridService {
 
   async filterOptions(scope: AccessScope, query: FilterOptionsQuery): Promise<FilterOptions> {
     const filters = this.filtersOf(scope, query);
-    const [businessUnits, productFamilies, regions] = await Promise.all([
-      filterOptionCounts(this.db, 'bu', { ...filters, bu: undefined }),
-      filterOptionCounts(this.db, 'pf', { ...filters, pf: undefined }),
-      filterOptionCounts(this.db, 'region', { ...filters, region: undefined }),
-    ]);
+    const {
+      bu: businessUnits,
+      pf: productFamilies,
+      region: regions,
+    } = await filterOptionCounts(this.db, filters);
     return { businessUnits, productFamilies, regions } satisfies Record<string, FilterOption[]>;
   }
 
