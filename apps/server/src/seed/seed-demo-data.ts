@@ -132,8 +132,11 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   await seedDemoNetwork(db);
   await seedInventory(db, products, demo);
   await seedMarketingPlans(db, demo.seed);
-  // Fresh statistics so the planner picks index plans for the large tables right away.
-  await sql`analyze`.execute(db);
+  // Fresh statistics so the planner picks index plans for the large tables right away. Only this
+  // schema's tables: a bare `analyze` walks every schema of the database (other test runs' too).
+  const { rows: tables } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  if (tables.length > 0) await sql`analyze ${sql.join(tables.map((t) => sql.id(t.name)))}`.execute(db);
   const seconds = (performance.now() - started) / 1000;
   log(
     `Seeded ${products.length} products, ${recordCount} demand records, ${historyCount} history rows in ${seconds.toFixed(1)} s`,
