@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { ForecastRun as Run } from '@ps/domain';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +7,6 @@ import { ForecastQueue } from '../src/modules/forecast-runs/forecast-queue';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
-type Run = {
-  id: number;
-  status: string;
-  totalProducts: number;
-  processedProducts: number;
-  updatedRecords: number;
-  error: string | null;
-};
 type Envelope<T> = { data: T };
 
 const PRODUCTS = 30;
@@ -38,8 +31,8 @@ function spawnWorker(schema: string): { child: ChildProcess; output: () => strin
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
 }
 
