@@ -70,6 +70,8 @@ describe.skipIf(!backends.includes('postgres'))('forecast runs through the job q
       server.database.db,
     );
     schema = rows[0]!.schema;
+    // Notifications go to users the suite knows: reading one's settings makes the admin known.
+    await server.request('GET', '/api/user-settings');
   });
   afterAll(async () => {
     await Promise.all(workers.map(stopWorker));

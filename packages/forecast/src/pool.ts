@@ -99,13 +99,21 @@ let idleTimer: NodeJS.Timeout | undefined;
 function takeWorker(): Worker {
   const worker = idleWorkers.pop();
   if (!worker) return startWorker();
-  worker.removeAllListeners();
+  forgetListeners(worker);
   worker.ref();
   return worker;
 }
 
+/**
+ * Drops the listeners a call added, by event name: a bare removeAllListeners() would also drop
+ * Node's own 'newListener' hook that starts delivering messages, and the thread would never answer.
+ */
+function forgetListeners(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
 function keepIdle(worker: Worker): void {
-  worker.removeAllListeners();
+  forgetListeners(worker);
   worker.unref();
   // A thread that dies while idle must not be handed out.
   worker.once('exit', () => {
