@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { createAuthSetup } from '../apps/server/src/modules/auth/auth-setup';
 import { loadConfig } from '../apps/server/src/config';
+import { ForecastQueue } from '../apps/server/src/modules/forecast-runs/forecast-queue';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { seedDemoData, type SeedSummary } from '../apps/server/src/seed/seed-demo-data';
 import { signInOverHttp } from '../apps/server/test/support/sign-in';
@@ -25,6 +26,8 @@ export async function startBenchServer(
   size: { products: number; weeks: number },
   /** PostgreSQL session settings of the server's pool connections. */
   settings?: Record<string, string>,
+  /** Further configuration of the server (environment variables by name). */
+  env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
@@ -59,6 +62,7 @@ export async function startBenchServer(
     WEB_DIST_DIR: '/nonexistent',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    ...env,
   });
   const app = await buildApp({ config, database, auth: await createAuthSetup(config) });
   await app.listen({ port, host: '127.0.0.1' });
@@ -70,7 +74,13 @@ export async function startBenchServer(
     headers: { authorization: `Bearer ${tokens.id_token}` },
     close: async () => {
       await app.close();
-      if (kind === 'postgres') await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+      if (kind === 'postgres') {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+        // The forecast job queue's tables, beside the bench's schema.
+        await sql`drop schema if exists ${sql.id(ForecastQueue.schemaFor(schema))} cascade`.execute(
+          database.db,
+        );
+      }
       await database.close();
     },
   };

@@ -5,6 +5,7 @@ import { runExportBench } from './export.bench';
 import { runControlTowerBench } from './control-tower.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
+import { runForecastQueueBench } from './forecast-queue.bench';
 import { runImportBench } from './import.bench';
 import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
@@ -26,6 +27,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runBatchSaveBench,
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
+  'forecast-queue': {
+    title: 'Forecast run of 20,000 products through the job queue, one and two worker processes (PostgreSQL)',
+    run: runForecastQueueBench,
+  },
   ai: { title: 'AI assistant: offline answers and help insights (default data set, HTTP)', run: runAiBench },
   export: {
     title:

@@ -55,6 +55,25 @@ const ZConfigSchema = z
       .int()
       .min(100, { error: 'must be at least 100 (milliseconds)' })
       .default(10_000),
+    /**
+     * With PostgreSQL, forecast runs go through a job queue in chunks of this many products, taken
+     * by any server process or `npm run worker` (the embedded database runs them in process).
+     */
+    FORECAST_CHUNK_PRODUCTS: z.coerce
+      .number({ error: 'must be a number of products' })
+      .int()
+      .min(1, { error: 'must be at least 1' })
+      .max(10_000, { error: 'must be at most 10000' })
+      .default(250),
+    /** A queued chunk still running after this long (its worker died or hangs) is tried again. */
+    FORECAST_CHUNK_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int()
+      .min(2, { error: 'must be at least 2 (seconds)' })
+      .max(3600, { error: 'must be at most 3600 (seconds)' })
+      .default(600),
+    /** The server process takes queued forecast chunks too; false leaves them to `npm run worker`. */
+    FORECAST_WORK_IN_SERVER: ZBoolean.default(true),
     /** Seed demo data into an empty database at start. */
     SEED_ON_START: ZBoolean.default(true),
     SEED_PRODUCTS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(700),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, scoreHoldout, splitHoldout } from './evaluation';
+import { coverage, intervalScaleFor, scoreHoldout, splitHoldout, splitOrigin } from './evaluation';
 
 describe('hold-out evaluation', () => {
   it('splits test and dev hold-outs without overlap with what is scored', () => {
@@ -23,5 +23,19 @@ describe('hold-out evaluation', () => {
   });
   it('counts interval coverage', () => {
     expect(coverage([[1, 5]], [[0, 0]], [[2, 2]])).toBe(50);
+  });
+
+  it('cuts design origins that never reach the scored weeks', () => {
+    const values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    // Origin 1 is the dev split; origin 2 ends two horizons before it.
+    expect(splitOrigin(values, 2, 1)).toEqual(splitHoldout(values, 2, 'dev'));
+    expect(splitOrigin(values, 2, 3)).toEqual({ train: [1, 2], actual: [3, 4] });
+  });
+  it('calibrates an interval factor as the quantile of |error| / spread over z', () => {
+    // Ten ratios 0.1 … 1.0: the 80% nearest-rank quantile is the 8th, 0.8; over z = 2 that is 0.4.
+    const ratios = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1];
+    expect(intervalScaleFor(ratios, 0.8, 2)).toBeCloseTo(0.4, 12);
+    expect(intervalScaleFor(ratios, 0.95, 1)).toBeCloseTo(1, 12);
+    expect(intervalScaleFor([], 0.8, 1)).toBeNaN();
   });
 });

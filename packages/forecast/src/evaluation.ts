@@ -78,3 +78,28 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/**
+ * The design origins: origin k (1 = the dev split, 2–5 the 13-week windows before it) drops the
+ * last k horizons, trains on what is left but one horizon and scores that one. The scored test
+ * weeks (origin 0) are never part of it.
+ */
+export function splitOrigin(
+  values: readonly number[],
+  horizon: number,
+  origin: number,
+): { train: number[]; actual: number[] } {
+  const usable = values.slice(0, values.length - origin * horizon);
+  return { train: usable.slice(0, usable.length - horizon), actual: usable.slice(usable.length - horizon) };
+}
+
+/**
+ * The factor that makes a ±z·spread interval cover `level` of the errors: the `level` quantile of
+ * |error| / spread (nearest rank) over the normal quantile z. NaN without any ratio.
+ */
+export function intervalScaleFor(ratios: readonly number[], level: number, z: number): number {
+  if (ratios.length === 0) return Number.NaN;
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(level * sorted.length)));
+  return sorted[rank - 1]! / z;
+}

@@ -27,7 +27,7 @@ export type ForecastTuning = {
    * Multiply the combined spread before the 80% and 95% intervals are drawn. The members' own
    * spreads overstate the combination's error (combining cancels some of it) and its tails are
    * heavier than normal, so each level gets its own factor: the quantile of |error| / spread
-   * over the dev split and the two origins before it, divided by the normal quantile.
+   * pooled over the five design origins, divided by the normal quantile (npm run forecast:calibrate).
    */
   intervalScale80: number;
   intervalScale95: number;
@@ -82,7 +82,7 @@ export const DEFAULT_TUNING: ForecastTuning = {
   seasonalCycles: 5,
   seasonalHarmonics: 13,
   intervalScale80: 0.865,
-  intervalScale95: 0.979,
+  intervalScale95: 1.007,
   levelShiftWindow: true,
   reportModels: [],
 };

@@ -17,5 +17,8 @@ describe('forecastMany (worker threads)', () => {
     expect(pooled).toEqual(forecastBatch(series, options));
     expect(progress.at(-1)).toBe(10);
     expect(await forecastMany([], options)).toEqual([]);
+    // The next call reuses the idle threads (a run calls once per chunk) and answers the same.
+    const again = await forecastMany(series.slice(0, 4), { ...options, concurrency: 2, chunkSize: 1 });
+    expect(again).toEqual(pooled.slice(0, 4));
   }, 30_000);
 });

@@ -44,7 +44,8 @@ export async function forecastMany(
 
   let nextChunk = 0;
   let done = 0;
-  const workers = Array.from({ length: workerCount }, () => startWorker());
+  const workers = Array.from({ length: workerCount }, takeWorker);
+  let succeeded = false;
   try {
     await new Promise<void>((resolve, reject) => {
       let finishedChunks = 0;
@@ -77,10 +78,53 @@ export async function forecastMany(
         dispatch(worker);
       }
     });
+    succeeded = true;
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    // A worker that failed or still holds a chunk is not reused.
+    if (succeeded) workers.forEach(keepIdle);
+    else await Promise.all(workers.map((worker) => worker.terminate()));
   }
   return results.flat();
+}
+
+/**
+ * Threads left idle by a call, for the next: starting one (tsx loading the engine) costs a few
+ * hundred milliseconds, and a forecast run calls once per chunk of a few hundred products.
+ * Idle threads do not keep the process alive and end after IDLE_MS without a call.
+ */
+const idleWorkers: Worker[] = [];
+const IDLE_MS = 10_000;
+let idleTimer: NodeJS.Timeout | undefined;
+
+function takeWorker(): Worker {
+  const worker = idleWorkers.pop();
+  if (!worker) return startWorker();
+  forgetListeners(worker);
+  worker.ref();
+  return worker;
+}
+
+/**
+ * Drops the listeners a call added, by event name: a bare removeAllListeners() would also drop
+ * Node's own 'newListener' hook that starts delivering messages, and the thread would never answer.
+ */
+function forgetListeners(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
+function keepIdle(worker: Worker): void {
+  forgetListeners(worker);
+  worker.unref();
+  // A thread that dies while idle must not be handed out.
+  worker.once('exit', () => {
+    const index = idleWorkers.indexOf(worker);
+    if (index >= 0) idleWorkers.splice(index, 1);
+  });
+  idleWorkers.push(worker);
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    for (const idle of idleWorkers.splice(0)) void idle.terminate();
+  }, IDLE_MS).unref();
 }
 
 /**

@@ -236,6 +236,25 @@ export type ForecastRunsTable = {
   error: string | null;
   started_at: ColumnType<Date, Date | string | undefined, never>;
   finished_at: Date | null;
+  /** Handed to the PostgreSQL job queue in chunks (migration 0024). */
+  queued: Generated<boolean>;
+  /** Who to notify when the run ends, whichever process ends it (migration 0024; null before). */
+  requested_by_id: string | null;
+};
+
+/** One chunk of a forecast run's products, a job in the queue or a step in process (migration 0024). */
+export type ForecastRunChunksTable = {
+  run_id: number;
+  chunk: number;
+  pids: string[];
+  /** Products of the chunk forecast so far in its current attempt. */
+  processed: Generated<number>;
+  updated_records: Generated<number>;
+  /** Times a process started the chunk (more than one: a worker died or the chunk failed). */
+  attempts: Generated<number>;
+  /** The last attempt's error, reported with the run when the chunk gives up. */
+  error: string | null;
+  done_at: Date | null;
 };
 
 /** Each product's back-test accuracy from its latest forecast run (read by the control tower). */
@@ -495,6 +514,7 @@ export type Database = {
   inventory_audit: InventoryAuditTable;
   inventory_projection_source: InventoryProjectionSourceTable;
   forecast_runs: ForecastRunsTable;
+  forecast_run_chunks: ForecastRunChunksTable;
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;
   sign_in_failures: SignInFailuresTable;

@@ -10,6 +10,7 @@ import { DEMO_USERS } from '../../src/modules/auth/demo-users';
 import { loadConfig } from '../../src/config';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
+import { ForecastQueue } from '../../src/modules/forecast-runs/forecast-queue';
 import { TEST_POSTGRES_URL, type Backend } from './backends';
 import { signInOverHttp, type TokenSet } from './sign-in';
 import { freePort } from './free-port';
@@ -136,6 +137,10 @@ export async function startTestServer(
       rmSync(keysDir, { recursive: true, force: true });
       if (backend === 'postgres') {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+        // The forecast job queue's tables, beside the test's schema.
+        await sql`drop schema if exists ${sql.id(ForecastQueue.schemaFor(schema))} cascade`.execute(
+          database.db,
+        );
       }
       await database.close();
     },

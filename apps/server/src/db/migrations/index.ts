@@ -18,6 +18,7 @@ import * as forecastMembers from './0016-forecast-members';
 import * as settingsRatesNotifications from './0017-settings-rates-notifications';
 import * as inventoryLeadTimeVariability from './0021-inventory-lead-time-variability';
 import * as gridHistoryAndTimePhased from './0023-grid-history-and-time-phased';
+import * as forecastRunChunks from './0024-forecast-run-chunks';
 import * as rollUpDeltas from './0025-roll-up-deltas';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-settings-rates-notifications': settingsRatesNotifications,
   '0021-inventory-lead-time-variability': inventoryLeadTimeVariability,
   '0023-grid-history-and-time-phased': gridHistoryAndTimePhased,
+  '0024-forecast-run-chunks': forecastRunChunks,
   '0025-roll-up-deltas': rollUpDeltas,
 };
 

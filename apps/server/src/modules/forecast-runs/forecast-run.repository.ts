@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import {
   FORECAST_FIELDS,
   PLAN_OUTPUT_FIELDS,
@@ -9,7 +9,13 @@ import {
 } from '@ps/domain';
 import { unnestUpdate } from '../../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../../db/demand-record-row';
-import type { Database, DemandRecordsTable, ForecastAccuracyTable, ForecastRunsTable } from '../../db/schema';
+import type {
+  Database,
+  DemandRecordsTable,
+  ForecastAccuracyTable,
+  ForecastRunChunksTable,
+  ForecastRunsTable,
+} from '../../db/schema';
 
 export type ForecastRunRow = Selectable<ForecastRunsTable>;
 
@@ -18,7 +24,7 @@ const UNIQUE_VIOLATION = '23505';
 /** Starts a run; undefined when another run is already going (the partial unique index refuses it). */
 export async function insertRunningRun(
   db: Kysely<Database>,
-  run: { id?: number; requestedBy: string; clientIds: readonly ClientId[] },
+  run: { id?: number; requestedBy: string; requestedById: string; clientIds: readonly ClientId[] },
 ): Promise<ForecastRunRow | undefined> {
   try {
     return await db
@@ -27,6 +33,7 @@ export async function insertRunningRun(
         ...(run.id === undefined ? {} : { id: run.id }),
         status: 'running',
         requested_by: run.requestedBy,
+        requested_by_id: run.requestedById,
         client_ids: [...run.clientIds],
         error: null,
         finished_at: null,
@@ -76,7 +83,7 @@ const RUN_LOCK_CLASS = 7_301;
  */
 export function startLockedRun(
   db: Kysely<Database>,
-  run: { requestedBy: string; clientIds: readonly ClientId[] },
+  run: { requestedBy: string; requestedById: string; clientIds: readonly ClientId[] },
   work: (row: ForecastRunRow) => Promise<void>,
 ): Promise<{ row: ForecastRunRow | undefined; finished: Promise<void> }> {
   return new Promise((resolve, reject) => {
@@ -110,6 +117,8 @@ const INTERRUPTED = {
 /**
  * Marks failed the runs left 'running' by a process that is gone: on a shared PostgreSQL, those
  * whose advisory lock nobody holds (tried inside this transaction, so it is released at once).
+ * A queued run is left alone: its chunks are jobs the queue retries when a worker dies, and a
+ * chunk that gives up fails the run itself.
  */
 export async function failOrphanedRuns(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -117,6 +126,7 @@ export async function failOrphanedRuns(db: Kysely<Database>): Promise<number> {
       .updateTable('forecast_runs')
       .set({ ...INTERRUPTED, finished_at: new Date() })
       .where('status', '=', 'running')
+      .where('queued', '=', false)
       .where(sql<boolean>`pg_try_advisory_xact_lock(${RUN_LOCK_CLASS}, id)`)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
@@ -149,6 +159,176 @@ export async function listProductsToForecast(
     .where('client_id', 'in', [...clientIds])
     .orderBy('pid')
     .execute();
+}
+
+export async function listProductsByPids(
+  db: Kysely<Database>,
+  pids: readonly string[],
+): Promise<ProductToForecast[]> {
+  if (pids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['pid', 'unit_cost', 'unit_price'])
+    .where('pid', 'in', [...pids])
+    .orderBy('pid')
+    .execute();
+}
+
+export type ChunkRow = Selectable<ForecastRunChunksTable>;
+
+/** A run's chunks, numbered from 0; `queued` marks the run as handed to the job queue. */
+export async function insertChunks(
+  db: Kysely<Database>,
+  run: { id: number; totalProducts: number; queued: boolean },
+  chunks: readonly (readonly string[])[],
+): Promise<void> {
+  if (chunks.length > 0) {
+    await db
+      .insertInto('forecast_run_chunks')
+      .values(chunks.map((pids, chunk) => ({ run_id: run.id, chunk, pids: [...pids] })))
+      .execute();
+  }
+  await db
+    .updateTable('forecast_runs')
+    .set({ total_products: run.totalProducts, queued: run.queued })
+    .where('id', '=', run.id)
+    .execute();
+}
+
+/** Starts an attempt at a chunk: counts it and restarts its progress. Undefined for no such chunk. */
+export async function startChunkAttempt(
+  db: Kysely<Database>,
+  runId: number,
+  chunk: number,
+): Promise<ChunkRow | undefined> {
+  return db
+    .updateTable('forecast_run_chunks')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      processed: sql`case when done_at is null then 0 else processed end`,
+    }))
+    .where('run_id', '=', runId)
+    .where('chunk', '=', chunk)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The run's progress is the sum of its chunks' (a retried chunk restarts its own share). */
+async function sumChunksIntoRun(db: Kysely<Database>, runId: number): Promise<void> {
+  await sql`update forecast_runs r
+    set processed_products = t.processed, updated_records = t.updated
+    from (select coalesce(sum(processed), 0)::int4 as processed, coalesce(sum(updated_records), 0)::int4 as updated
+          from forecast_run_chunks where run_id = ${runId}) t
+    where r.id = ${runId}`.execute(db);
+}
+
+export async function recordChunkProgress(
+  db: Kysely<Database>,
+  runId: number,
+  chunk: number,
+  processed: number,
+): Promise<void> {
+  await db
+    .updateTable('forecast_run_chunks')
+    .set({ processed })
+    .where('run_id', '=', runId)
+    .where('chunk', '=', chunk)
+    .where('done_at', 'is', null)
+    .execute();
+  await sumChunksIntoRun(db, runId);
+}
+
+/** Marks a chunk done once: a second attempt that also gets here (a worker thought dead) changes nothing. */
+export async function completeChunk(
+  db: Kysely<Database>,
+  runId: number,
+  chunk: number,
+  done: { processed: number; updatedRecords: number },
+): Promise<void> {
+  await db
+    .updateTable('forecast_run_chunks')
+    .set({
+      processed: done.processed,
+      updated_records: done.updatedRecords,
+      done_at: new Date(),
+      error: null,
+    })
+    .where('run_id', '=', runId)
+    .where('chunk', '=', chunk)
+    .where('done_at', 'is', null)
+    .execute();
+  await sumChunksIntoRun(db, runId);
+}
+
+export async function recordChunkError(
+  db: Kysely<Database>,
+  runId: number,
+  chunk: number,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('forecast_run_chunks')
+    .set({ error })
+    .where('run_id', '=', runId)
+    .where('chunk', '=', chunk)
+    .execute();
+}
+
+export async function findChunk(
+  db: Kysely<Database>,
+  runId: number,
+  chunk: number,
+): Promise<ChunkRow | undefined> {
+  return db
+    .selectFrom('forecast_run_chunks')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .where('chunk', '=', chunk)
+    .executeTakeFirst();
+}
+
+/**
+ * In the caller's transaction: locks the run when it is still running and every chunk is done,
+ * so exactly one process goes on to finish it (a second waits on the lock, then finds it ended).
+ */
+export async function lockRunReadyToFinish(
+  trx: Kysely<Database>,
+  runId: number,
+): Promise<ForecastRunRow | undefined> {
+  return trx
+    .selectFrom('forecast_runs')
+    .selectAll()
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('forecast_run_chunks')
+            .select('chunk')
+            .where('run_id', '=', runId)
+            .where('done_at', 'is', null),
+        ),
+      ),
+    )
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Ends a run that is still running; true when this call ended it (so the caller notifies once). */
+export async function endRun(
+  db: Kysely<Database>,
+  runId: number,
+  values: { status: 'succeeded' | 'failed'; error: string | null },
+): Promise<boolean> {
+  if (values.status === 'succeeded') await sumChunksIntoRun(db, runId);
+  const result = await db
+    .updateTable('forecast_runs')
+    .set({ ...values, finished_at: new Date() })
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Weekly history of some products, oldest week first per product. */
@@ -332,4 +512,25 @@ export async function findAccuracy(
     .where('a.pid', '=', pid)
     .where('p.client_id', 'in', [...clientIds])
     .executeTakeFirst();
+}
+
+/** The schema the app's tables are in (the search path's first). */
+export async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
+/**
+ * Runs the job queue's own statements (text and parameters as pg-boss writes them) on the app's
+ * pool, or inside a transaction of the caller.
+ */
+export function queueStatementRunner(db: Kysely<Database>): {
+  executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+} {
+  return {
+    executeSql: async (text, values) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows };
+    },
+  };
 }

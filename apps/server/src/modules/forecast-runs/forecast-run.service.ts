@@ -3,17 +3,25 @@ import { roundToCents, type ForecastAccuracy, type ForecastMemberWeight, type Fo
 import type { Kysely } from 'kysely';
 import type { AccessScope } from '../../lib/access';
 import {
+  completeChunk,
+  endRun,
   failOrphanedRuns,
   findAccuracy,
   failRunsExcept,
+  findChunk,
   findRun,
   findRunningRun,
+  insertChunks,
   insertRunningRun,
+  listProductsByPids,
   listProductsToForecast,
   listRecentRuns,
   loadFutureRecords,
   loadSalesHistory,
-  updateRun,
+  lockRunReadyToFinish,
+  recordChunkError,
+  recordChunkProgress,
+  startChunkAttempt,
   upsertAccuracy,
   startLockedRun,
   writeForecasts,
@@ -30,12 +38,13 @@ import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
 import { recomputeInventoryAfterForecast } from '../inventory';
 import { snapshotForecasts } from '../control-tower';
+import type { ChunkJob, ForecastQueue } from './forecast-queue';
 
 /**
- * Products per step: one history read and one worker-pool call. Large enough that starting the
- * pool's threads is a small share of a step, small enough to bound memory.
+ * Products per chunk (FORECAST_CHUNK_PRODUCTS): one history read, one worker-pool call, one job in
+ * the queue. A few hundred spread a large run over many workers and bound what a retry redoes.
  */
-const PRODUCTS_PER_STEP = 1000;
+export const DEFAULT_CHUNK_PRODUCTS = 250;
 /**
  * Records per write statement, each committed on its own. A write locks its records until it
  * commits, so this bounds how long an edit to one of them waits: 500 records take well under a
@@ -86,7 +95,11 @@ const weeksBetween = (from: string, to: string): number =>
  * Forecast runs: fit every product's sales history with the forecasting engine and write the two
  * statistical fields for the weeks after the history, then the plan chain that follows from them.
  * A run is a background job: the request that starts it answers at once; progress is in the
- * forecast_runs row; the engine works on worker threads so requests stay fast meanwhile.
+ * forecast_runs row. The products are split into chunks (forecast_run_chunks). With a job queue
+ * (PostgreSQL) each chunk is a job that any server process or `npm run worker` takes; without one
+ * (the embedded database, which only this process can open) this process does them in turn. The
+ * engine works on worker threads either way, so requests stay fast meanwhile. Whoever completes
+ * the last chunk finishes the run, exactly once (lockRunReadyToFinish).
  */
 export class ForecastRunService {
   /** Runs this process is executing (the embedded database has no other process to ask). */
@@ -98,12 +111,13 @@ export class ForecastRunService {
     /** 'postgres': other server processes may share the database and run forecasts too. */
     private readonly databaseKind: DatabaseKind,
     private readonly notifier?: Notifier,
+    private readonly options: { queue?: ForecastQueue; chunkProducts?: number } = {},
   ) {}
 
   /**
    * A run left 'running' by a stopped server would block every future run: mark it failed. On a
-   * shared PostgreSQL only runs whose process is gone (no advisory lock) are touched, so a
-   * restarting process never fails the run another process is doing.
+   * shared PostgreSQL only runs whose process is gone (no advisory lock) and that are not in the
+   * job queue are touched, so a restarting process never fails a run others are doing.
    */
   async recoverInterruptedRuns(): Promise<void> {
     const count =
@@ -136,36 +150,26 @@ export class ForecastRunService {
 
   /**
    * Inserts the run and sets it going in the background (not awaited: the run goes on after the
-   * response; its outcome is recorded in its row). Undefined when another run is going.
+   * response; its outcome is recorded in its row). Undefined when another run is going. On
+   * PostgreSQL the run's advisory lock is held until its chunks are queued (with a queue) or done.
    */
   private async claim(request: {
     requestedBy: string;
     requestedById: string;
     clientIds: AccessScope['clientIds'];
   }): Promise<ForecastRunRow | undefined> {
-    const recipients = { userIds: [request.requestedById] };
+    const { queue } = this.options;
     const work = async (run: ForecastRunRow): Promise<void> => {
       this.ownRuns.add(run.id);
       try {
-        const outcome = await this.execute(run);
-        await this.notifier?.notify({
-          recipients,
-          kind: 'forecast-run-succeeded',
-          content: { runId: run.id, ...outcome },
-        });
+        const chunks = await this.splitIntoChunks(run);
+        if (queue) return;
+        for (let chunk = 0; chunk < chunks; chunk++) await this.forecastChunk({ runId: run.id, chunk });
+        // A run with no products has no chunk to finish it.
+        if (chunks === 0) await this.finishIfComplete(run.id);
       } catch (error) {
         this.log.error({ err: error, runId: run.id }, 'forecast run failed');
-        const message = error instanceof Error ? error.message : 'Unknown error';
-        await updateRun(this.db, run.id, {
-          status: 'failed',
-          error: message,
-          finished_at: new Date(),
-        }).catch(() => undefined);
-        await this.notifier?.notify({
-          recipients,
-          kind: 'forecast-run-failed',
-          content: { runId: run.id, error: message },
-        });
+        await this.failRun(run.id, error instanceof Error ? error.message : 'Unknown error');
       } finally {
         this.ownRuns.delete(run.id);
       }
@@ -178,6 +182,127 @@ export class ForecastRunService {
     const row = await insertRunningRun(this.db, request);
     if (row) void work(row);
     return row;
+  }
+
+  /**
+   * Writes the run's chunks and, with a queue, enqueues them in the same transaction: the run is
+   * queued whole or not at all. Answers the number of chunks.
+   */
+  private async splitIntoChunks(run: ForecastRunRow): Promise<number> {
+    const products = await listProductsToForecast(this.db, run.client_ids as AccessScope['clientIds']);
+    const size = this.options.chunkProducts ?? DEFAULT_CHUNK_PRODUCTS;
+    const chunks: string[][] = [];
+    for (let start = 0; start < products.length; start += size)
+      chunks.push(products.slice(start, start + size).map((p) => p.pid));
+    const { queue } = this.options;
+    await this.db.transaction().execute(async (trx) => {
+      await insertChunks(trx, { id: run.id, totalProducts: products.length, queued: Boolean(queue) }, chunks);
+      await queue?.enqueue(
+        trx,
+        chunks.map((_, chunk) => ({ runId: run.id, chunk })),
+      );
+    });
+    if (queue && chunks.length === 0) await this.finishIfComplete(run.id);
+    return chunks.length;
+  }
+
+  /** Takes this process's share of queued chunks until the queue is stopped. */
+  async work(): Promise<void> {
+    const { queue } = this.options;
+    if (!queue) throw new Error('Forecast chunks are worked from a job queue; this service has none');
+    await queue.work({
+      onChunk: (job) => this.forecastChunk(job),
+      onGaveUp: async (job) => {
+        const chunk = await findChunk(this.db, job.runId, job.chunk);
+        const reason = chunk?.error ?? 'its worker stopped each time';
+        await this.failRun(
+          job.runId,
+          `Forecasting products ${chunk?.pids[0] ?? ''}–${chunk?.pids.at(-1) ?? ''} failed after ${chunk?.attempts ?? 0} attempts: ${reason}`,
+        );
+      },
+    });
+  }
+
+  /**
+   * One attempt at one chunk: forecast its products, write their records and accuracy, mark it
+   * done, and finish the run when it was the last. A chunk of a run that has ended (failed) is
+   * skipped; a chunk already done (its first worker was thought dead) only tries to finish.
+   */
+  private async forecastChunk(job: ChunkJob): Promise<void> {
+    const run = await findRun(this.db, job.runId);
+    if (!run || run.status !== 'running') return;
+    const chunk = await startChunkAttempt(this.db, job.runId, job.chunk);
+    if (!chunk) return;
+    if (!chunk.done_at) {
+      try {
+        const products = await listProductsByPids(this.db, chunk.pids);
+        let lastReport = 0;
+        const onProgress = (done: number): void => {
+          const now = Date.now();
+          if (now - lastReport < PROGRESS_INTERVAL_MS) return;
+          lastReport = now;
+          recordChunkProgress(this.db, job.runId, job.chunk, done).catch((error: unknown) =>
+            this.log.error({ err: error, runId: job.runId }, 'could not record forecast progress'),
+          );
+        };
+        const updatedRecords = await this.forecastStep(job.runId, products, onProgress);
+        await completeChunk(this.db, job.runId, job.chunk, { processed: chunk.pids.length, updatedRecords });
+      } catch (error) {
+        await recordChunkError(
+          this.db,
+          job.runId,
+          job.chunk,
+          error instanceof Error ? error.message : String(error),
+        ).catch(() => undefined);
+        throw error;
+      }
+    }
+    await this.finishIfComplete(job.runId);
+  }
+
+  /**
+   * The run's last step, once every chunk is done: inventory and control-tower snapshots follow
+   * the new forecasts, then the run succeeds. In one transaction that locks the run, so only one
+   * process does it even when two complete the last chunks at once; a process that dies here
+   * leaves the run running and its chunk's job retried, which finishes it.
+   */
+  private async finishIfComplete(runId: number): Promise<void> {
+    const finished = await this.db.transaction().execute(async (trx) => {
+      const run = await lockRunReadyToFinish(trx, runId);
+      if (!run) return undefined;
+      await recomputeInventoryAfterForecast(trx, this.log);
+      await snapshotForecasts(trx, run.client_ids as AccessScope['clientIds'], 'forecast');
+      if (!(await endRun(trx, runId, { status: 'succeeded', error: null }))) return undefined;
+      return findRun(trx, runId);
+    });
+    if (!finished) return;
+    this.log.info(
+      `Forecast run ${runId} finished: ${finished.total_products} products, ${finished.updated_records} records`,
+    );
+    await this.notify(finished.requested_by_id, {
+      kind: 'forecast-run-succeeded',
+      content: { runId, products: finished.total_products, records: finished.updated_records },
+    });
+  }
+
+  private async failRun(runId: number, message: string): Promise<void> {
+    const ended = await endRun(this.db, runId, { status: 'failed', error: message }).catch(() => false);
+    if (!ended) return;
+    const run = await findRun(this.db, runId);
+    await this.notify(run?.requested_by_id ?? null, {
+      kind: 'forecast-run-failed',
+      content: { runId, error: message },
+    });
+  }
+
+  private async notify(
+    userId: string | null,
+    message:
+      | { kind: 'forecast-run-succeeded'; content: { runId: number; products: number; records: number } }
+      | { kind: 'forecast-run-failed'; content: { runId: number; error: string } },
+  ): Promise<void> {
+    if (!userId || !this.notifier) return;
+    await this.notifier.notify({ recipients: { userIds: [userId] }, ...message });
   }
 
   async get(id: number): Promise<ForecastRun> {
@@ -206,33 +331,6 @@ export class ForecastRunService {
 
   async listRecent(limit: number): Promise<ForecastRun[]> {
     return (await listRecentRuns(this.db, limit)).map(toForecastRun);
-  }
-
-  private async execute(run: ForecastRunRow): Promise<{ products: number; records: number }> {
-    const products = await listProductsToForecast(this.db, run.client_ids as AccessScope['clientIds']);
-    await updateRun(this.db, run.id, { total_products: products.length });
-    let processed = 0;
-    let updated = 0;
-    let lastReport = 0;
-    const reportProgress = (done: number): void => {
-      const now = Date.now();
-      if (now - lastReport < PROGRESS_INTERVAL_MS) return;
-      lastReport = now;
-      updateRun(this.db, run.id, { processed_products: processed + done }).catch((error: unknown) =>
-        this.log.error({ err: error, runId: run.id }, 'could not record forecast progress'),
-      );
-    };
-    for (let start = 0; start < products.length; start += PRODUCTS_PER_STEP) {
-      const step = products.slice(start, start + PRODUCTS_PER_STEP);
-      updated += await this.forecastStep(run.id, step, reportProgress);
-      processed += step.length;
-      await updateRun(this.db, run.id, { processed_products: processed, updated_records: updated });
-    }
-    await recomputeInventoryAfterForecast(this.db, this.log);
-    await snapshotForecasts(this.db, run.client_ids as AccessScope['clientIds'], 'forecast');
-    await updateRun(this.db, run.id, { status: 'succeeded', finished_at: new Date() });
-    this.log.info(`Forecast run ${run.id} finished: ${products.length} products, ${updated} records`);
-    return { products: products.length, records: updated };
   }
 
   private async forecastStep(
