@@ -5,7 +5,6 @@ import {
   PRODUCT_ROW_LIMIT,
   shiftQuarter,
   toIsoDate,
-  weekStartSunday,
   type AccuracyReport,
   type AccuracyRow,
   type ClientId,
@@ -34,7 +33,9 @@ import {
   marketingQuarters,
   modelsOf,
   productPlanQuarters,
+  replaceSeenExceptions,
   searchProducts,
+  snapshotWeekCount,
   type AccuracyGroupRow,
   type CycleRow,
   type PlanQuarterRow,
@@ -52,7 +53,10 @@ export function businessUnitCode(name: string): string {
     .join('');
 }
 
-/** Exception queue rules (docs/metrics.md "Exception queue"). */
+/**
+ * Exception queue rules (docs/metrics.md "Exception queue"). The recent weeks' signals are
+ * summed by migration 0018, which keeps its own copy of RECENT_WEEKS.
+ */
 const RECENT_WEEKS = 4;
 const PERSISTENT_BIAS_PERCENT = 20;
 const OVERRIDE_HURT_POINTS = 5;
@@ -227,12 +231,15 @@ export class ControlTowerService {
     lag: number,
   ): Promise<AccuracyReport> {
     const { clientIds } = narrowToContext(scope, clientContext);
-    const currentWeek = toIsoDate(weekStartSunday(this.now()));
     const [rows, exceptions] = await Promise.all([
-      accuracySums(this.db, clientIds, lag, currentWeek),
+      accuracySums(this.db, clientIds, lag),
       this.exceptions(scope, clientContext, lag),
     ]);
     const overall = rows.find((r) => r.g_bu === 1 && r.g_reason === 1);
+    const snapshots =
+      overall?.from_week && overall.to_week
+        ? await snapshotWeekCount(this.db, clientIds, lag, overall.from_week, overall.to_week)
+        : 0;
     const productRows = rows
       .filter((r) => r.g_pid === 0 && r.g_reason === 1)
       .sort((a, b) => b.error_value - a.error_value);
@@ -257,7 +264,7 @@ export class ControlTowerService {
       lag,
       fromWeek: overall?.from_week ?? null,
       toWeek: overall?.to_week ?? null,
-      snapshots: overall?.snapshots ?? 0,
+      snapshots,
       overall: errorMetrics(
         overall
           ? sumsOf(overall)
@@ -288,9 +295,11 @@ export class ControlTowerService {
     clientContext: string | undefined,
     lag: number,
   ): Promise<ExceptionRow[]> {
-    const { clientIds } = narrowToContext(scope, clientContext);
-    const currentWeek = toIsoDate(weekStartSunday(this.now()));
-    const rows = await exceptionSums(this.db, clientIds, lag, currentWeek, RECENT_WEEKS);
+    return this.queue(narrowToContext(scope, clientContext).clientIds, lag);
+  }
+
+  private async queue(clientIds: readonly ClientId[], lag: number): Promise<ExceptionRow[]> {
+    const rows = await exceptionSums(this.db, clientIds, lag);
     const values = rows
       .map((r) => r.error_value)
       .filter((v) => v > 0)
@@ -323,6 +332,28 @@ export class ControlTowerService {
       });
     }
     return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid)).slice(0, EXCEPTION_LIMIT);
+  }
+
+  /**
+   * "New since last time" (docs/metrics.md "New exceptions"): each client's exception queue at
+   * lag 1 (what the Alerts card opens with) against the queue its previous check saw; the
+   * products that were not in it are new, and the queue now becomes what the next check compares
+   * with. Answers the number of new items per client.
+   */
+  async newExceptions(clientIds: readonly ClientId[]): Promise<Map<ClientId, number>> {
+    const fresh = new Map<ClientId, number>();
+    for (const clientId of clientIds) {
+      const queue = await this.queue([clientId], 1);
+      fresh.set(
+        clientId,
+        await replaceSeenExceptions(
+          this.db,
+          clientId,
+          queue.map((row) => row.pid),
+        ),
+      );
+    }
+    return fresh;
   }
 
   async home(scope: AccessScope, clientContext: string | undefined) {

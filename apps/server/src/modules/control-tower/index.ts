@@ -2,6 +2,7 @@ import { toIsoDate, weekStartSunday, type ClientId } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ServerModule } from '../../lib/server-module';
+import type { Notifier } from '../notifications';
 import { carryMarketingPlans, writeSnapshots } from './control-tower.repository';
 import { registerControlTowerRoutes } from './control-tower.routes';
 import { ControlTowerService } from './control-tower.service';
@@ -33,4 +34,39 @@ export function startMarketingCycle(
   cycle: string,
 ): Promise<void> {
   return carryMarketingPlans(db, clientIds, cycle);
+}
+
+/**
+ * After a forecast run or a publish: tells each client's users how many items entered its
+ * exception queue since the previous check (docs/metrics.md "New exceptions"). Never fails the
+ * work that called it: a failed check is logged.
+ */
+export async function notifyNewExceptions(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+  notifier: Notifier,
+): Promise<void> {
+  let fresh: Map<ClientId, number>;
+  try {
+    fresh = await new ControlTowerService(db).newExceptions(clientIds);
+  } catch (error) {
+    notifier.log.error({ err: error }, 'New exceptions not checked');
+    return;
+  }
+  for (const [clientId, count] of fresh) {
+    if (count > 0)
+      await notifier.notify({
+        recipients: { clientIds: [clientId] },
+        kind: 'exceptions-found',
+        content: { count },
+      });
+  }
+}
+
+/** Takes each client's exception queue as seen, so only later items count as new (the demo seed). */
+export async function markExceptionsSeen(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<void> {
+  await new ControlTowerService(db).newExceptions(clientIds);
 }

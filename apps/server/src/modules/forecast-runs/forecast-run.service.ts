@@ -29,7 +29,7 @@ import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
 import { recomputeInventoryAfterForecast } from '../inventory';
-import { snapshotForecasts } from '../control-tower';
+import { notifyNewExceptions, snapshotForecasts } from '../control-tower';
 
 /**
  * Products per step: one history read and one worker-pool call. Large enough that starting the
@@ -153,6 +153,8 @@ export class ForecastRunService {
           kind: 'forecast-run-succeeded',
           content: { runId: run.id, ...outcome },
         });
+        if (this.notifier)
+          await notifyNewExceptions(this.db, run.client_ids as AccessScope['clientIds'], this.notifier);
       } catch (error) {
         this.log.error({ err: error, runId: run.id }, 'forecast run failed');
         const message = error instanceof Error ? error.message : 'Unknown error';
