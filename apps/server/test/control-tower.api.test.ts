@@ -118,6 +118,27 @@ describe.each(backends)('control tower on %s', (backend) => {
     );
     const total = drill.body.data.quarters.reduce((s, q) => s + (q.finalDemandPlan?.revenue ?? 0), 0);
     expect(total).toBeCloseTo(rows[0]!.fin, 2);
+    // Its marketing plan: its share of its family-region's final plan, quarter by quarter.
+    const { rows: marketing } = await sql<{ quarter: string; revenue: number }>`
+      with mine as (select bu, region, pf, client_id from products where pid = ${product.pid}),
+        plans as (select to_char(r.week_start, 'YYYY-"Q"Q') as quarter,
+            sum(r.final_pln_rev_dlrs) filter (where r.pid = ${product.pid})::float8 as own,
+            sum(r.final_pln_rev_dlrs)::float8 as cell
+          from demand_records r join products p on p.pid = r.pid join mine m
+            on (m.bu, m.region, m.pf, m.client_id) = (p.bu, p.region, p.pf, p.client_id)
+          group by 1)
+      select k.quarter, mp.revenue::float8 * k.own / k.cell as revenue
+      from plans k join mine m on true
+      join marketing_plans mp on (mp.bu, mp.region, mp.pf, mp.client_id, mp.quarter) = (m.bu, m.region, m.pf, m.client_id, k.quarter)
+        and mp.cycle = (select cycle from plan_versions where client_id = m.client_id
+          order by published_at desc, id desc limit 1)
+      where k.cell <> 0 order by 1`.execute(db());
+    expect(marketing.length).toBeGreaterThan(0);
+    for (const m of marketing) {
+      const quarter = drill.body.data.quarters.find((q) => q.quarter === m.quarter);
+      if (quarter) expect(quarter.marketingForecast?.revenue).toBeCloseTo(m.revenue, 1);
+    }
+    expect(drill.body.data.quarters.some((q) => q.marketingForecast !== null)).toBe(true);
 
     const internal = await get<Worksheet>(
       '/api/control-tower/worksheet?company=internal&businessUnit=Instrumentation',

@@ -159,11 +159,13 @@ export class ControlTowerService {
         (r) =>
           r.bu === query.businessUnit && (query.productFamily === undefined || r.pf === query.productFamily),
       );
-    // Marketing plans are made per family and region; a single product has none of its own.
-    const inSelection = (m: { bu: string; pf: string }) =>
-      query.pid === undefined &&
-      m.bu === query.businessUnit &&
-      (query.productFamily === undefined || m.pf === query.productFamily);
+    // Marketing plans are made per family and region; a single product gets its share of its
+    // family-region's plan (docs/metrics.md "Data behind the screens").
+    const shares = product ? productShares(product, company) : null;
+    const inSelection = (m: { bu: string; region: string; pf: string; quarter: string }) =>
+      shares
+        ? shares.has(cellKey(m))
+        : m.bu === query.businessUnit && (query.productFamily === undefined || m.pf === query.productFamily);
 
     const quarters = new Map<string, WorksheetQuarter>();
     const quarterOf = (quarter: string): WorksheetQuarter => {
@@ -197,13 +199,19 @@ export class ControlTowerService {
       if (row.n > 0) add(quarterOf(row.quarter), 'pubEnsembleForecast', row.revenue, row.cost);
     for (const row of marketing.filter(inSelection)) {
       if (!quarters.has(row.quarter)) continue;
-      const series = row.cycle === current?.cycle ? 'marketingForecast' : 'p1MarketingForecast';
-      add(quarterOf(row.quarter), series, row.revenue, row.cost);
+      const isCurrent = row.cycle === current?.cycle;
+      const share = shares?.get(cellKey(row))?.[isCurrent ? 'final' : 'p1'] ?? { revenue: 1, cost: 1 };
+      add(
+        quarterOf(row.quarter),
+        isCurrent ? 'marketingForecast' : 'p1MarketingForecast',
+        row.revenue * share.revenue,
+        row.cost * share.cost,
+      );
     }
 
     const marketingByCell = new Map<string, Money>();
     for (const row of marketing.filter((m) => m.cycle === current?.cycle)) {
-      marketingByCell.set(JSON.stringify([row.bu, row.region, row.pf, row.quarter]), {
+      marketingByCell.set(cellKey(row), {
         revenue: row.revenue,
         cost: row.cost,
       });
@@ -391,6 +399,33 @@ function cents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** A business unit × region × family × quarter cell, as a map key. */
+const cellKey = (row: { bu: string; region: string; pf: string; quarter: string }): string =>
+  JSON.stringify([row.bu, row.region, row.pf, row.quarter]);
+
+/**
+ * A product's share of its family-region cell per quarter: of the Final plan (for this cycle's
+ * marketing plan) and of P1 (for the previous cycle's, which P1 was published with), revenue
+ * and cost each by their own share. No share where the cell's plan is zero or missing.
+ */
+function productShares(
+  product: readonly PlanQuarterRow[],
+  company: readonly PlanQuarterRow[],
+): Map<string, { final: Money; p1: Money }> {
+  const cells = new Map(company.map((row) => [cellKey(row), row]));
+  const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  const shares = new Map<string, { final: Money; p1: Money }>();
+  for (const row of product) {
+    const cell = cells.get(cellKey(row));
+    if (!cell || (cell.final_rev === 0 && cell.p1_rev === 0)) continue;
+    shares.set(cellKey(row), {
+      final: { revenue: ratio(row.final_rev, cell.final_rev), cost: ratio(row.final_cost, cell.final_cost) },
+      p1: { revenue: ratio(row.p1_rev, cell.p1_rev), cost: ratio(row.p1_cost, cell.p1_cost) },
+    });
+  }
+  return shares;
+}
+
 function trackerCell(row: PlanQuarterRow, marketing: ReadonlyMap<string, Money>): TrackerCell {
   return {
     bu: row.bu,
@@ -401,6 +436,6 @@ function trackerCell(row: PlanQuarterRow, marketing: ReadonlyMap<string, Money>)
     final: { revenue: cents(row.final_rev), cost: cents(row.final_cost) },
     p1Units: row.p1_units,
     p1: { revenue: cents(row.p1_rev), cost: cents(row.p1_cost) },
-    marketing: marketing.get(JSON.stringify([row.bu, row.region, row.pf, row.quarter])) ?? null,
+    marketing: marketing.get(cellKey(row)) ?? null,
   };
 }
