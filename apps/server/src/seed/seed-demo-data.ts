@@ -145,8 +145,13 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   await seedMarketingPlans(db, demo.seed);
   // The demo's exception queue counts as seen: the first run or publish reports what is new since.
   await markExceptionsSeen(db, CLIENT_IDS);
-  // Fresh statistics so the planner picks index plans for the large tables right away.
-  await sql`analyze`.execute(db);
+  // Fresh statistics so the planner picks index plans for the large tables right away. Only this
+  // schema's tables: a bare ANALYZE visits every schema of a shared database (other tests' too).
+  await sql`do $$ declare t text; begin
+      for t in select tablename from pg_tables where schemaname = current_schema() loop
+        execute format('analyze %I', t);
+      end loop;
+    end $$`.execute(db);
   const seconds = (performance.now() - started) / 1000;
   log(
     `Seeded ${products.length} products, ${recordCount} demand records, ${historyCount} history rows in ${seconds.toFixed(1)} s`,

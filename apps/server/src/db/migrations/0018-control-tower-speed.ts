@@ -20,8 +20,15 @@ const RECENT_WEEKS = 4;
  * - snapshot_weeks: the weeks each client has snapshots of (the accuracy header's count).
  * - exception_queue_seen: the products each client's last check found in the exception queue,
  *   so a forecast run or publish can tell which exceptions are new (docs/metrics.md).
+ * - demand_records keeps half of each page free (fillfactor 50), so a publish's Final → P1 → P2
+ *   shift (and a forecast run's rewrite) writes each new row version on its own page without
+ *   touching the indexes: HOT updates, about five times faster (docs/adr/0006).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table demand_records set (fillfactor = 50)`.execute(db);
+  // Rows already stored keep full pages until rewritten: rewrite them once, in key order.
+  await sql`cluster demand_records using demand_records_pk`.execute(db);
+
   await sql`create table accuracy_sums (
     lag smallint not null,
     pid text not null references products (pid) on delete cascade,
@@ -186,6 +193,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table demand_records reset (fillfactor)`.execute(db);
   await sql`drop trigger accuracy_truncate on demand_records`.execute(db);
   for (const event of ['insert', 'update', 'delete']) {
     await sql.raw(`drop trigger accuracy_note_${event} on demand_records`).execute(db);
