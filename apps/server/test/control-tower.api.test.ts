@@ -359,5 +359,14 @@ describe.each(backends)('control tower on %s', (backend) => {
     expect(latest[0]!.content.count).toBe(fresh.length);
     await publish();
     expect(await notices()).toHaveLength(seen + 1);
+
+    // All these publishes share this week's cycle: its marketing plan stays P0's and P1's.
+    const filters = (await get<WorksheetFilters>('/api/control-tower/filters', 'circor')).body.data;
+    const bu = encodeURIComponent(filters.businessUnits[0]!.id);
+    const sheet = (
+      await get<Worksheet>(`/api/control-tower/worksheet?company=circor&businessUnit=${bu}`, 'circor')
+    ).body.data;
+    expect(sheet.quarters.some((q) => q.marketingForecast !== null)).toBe(true);
+    for (const q of sheet.quarters) expect(q.p1MarketingForecast).toEqual(q.marketingForecast);
   });
 });

@@ -197,16 +197,18 @@ export class ControlTowerService {
     }
     for (const row of ensemble)
       if (row.n > 0) add(quarterOf(row.quarter), 'pubEnsembleForecast', row.revenue, row.cost);
+    // Two publishes in one week share a cycle key: its marketing plan is then P0's and P1's.
+    const marketingSeries = [
+      { series: 'marketingForecast', cycle: current?.cycle, basis: 'final' },
+      { series: 'p1MarketingForecast', cycle: previous?.cycle, basis: 'p1' },
+    ] as const;
     for (const row of marketing.filter(inSelection)) {
       if (!quarters.has(row.quarter)) continue;
-      const isCurrent = row.cycle === current?.cycle;
-      const share = shares?.get(cellKey(row))?.[isCurrent ? 'final' : 'p1'] ?? { revenue: 1, cost: 1 };
-      add(
-        quarterOf(row.quarter),
-        isCurrent ? 'marketingForecast' : 'p1MarketingForecast',
-        row.revenue * share.revenue,
-        row.cost * share.cost,
-      );
+      for (const { series, cycle, basis } of marketingSeries) {
+        if (row.cycle !== cycle) continue;
+        const share = shares?.get(cellKey(row))?.[basis] ?? { revenue: 1, cost: 1 };
+        add(quarterOf(row.quarter), series, row.revenue * share.revenue, row.cost * share.cost);
+      }
     }
 
     const marketingByCell = new Map<string, Money>();
