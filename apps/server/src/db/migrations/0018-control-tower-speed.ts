@@ -78,14 +78,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table accuracy_dirty (tx bigint not null, pid text not null)`.execute(db);
   await sql`create index accuracy_dirty_tx on accuracy_dirty (tx)`.execute(db);
 
-  // The pairs of the products in `pids`: every snapshot's forecast of lag 1…13 against the
+  // The products join as a set (unnest): `= any(array)` against a parameter compares each row
+  // with every element, quadratic for a full refresh. The pairs of the products in `pids`: every snapshot's forecast of lag 1…13 against the
   // actual of the week it forecast. A pair counts once the week has an actual (actuals are
   // booked for past weeks only).
   await sql
     .raw(
       `create function refresh_accuracy(pids text[]) returns void language sql as $fn$
-      delete from accuracy_sums where pid = any(pids);
-      delete from exception_sums where pid = any(pids);
+      delete from accuracy_sums a using unnest(pids) d(pid) where a.pid = d.pid;
+      delete from exception_sums e using unnest(pids) d(pid) where e.pid = d.pid;
       insert into accuracy_sums (lag, pid, reason_code, n, actual, naive_abs, stat_abs, prelim_abs,
         final_abs, final_err, final_ape, ape_n, from_week, to_week)
       select lag, pid, coalesce(reason_code, ''), count(*), sum(abs(a)), sum(abs(nv - a)),
@@ -96,10 +97,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select l.lag, s.pid, s.reason_code, r.week_start, r.act_bkg_units::float8 as a,
           s.naive_units::float8 as nv, s.stat_units[l.lag + 1]::float8 as st,
           s.prelim_units[l.lag + 1]::float8 as pr, s.final_units[l.lag + 1]::float8 as fi
-        from forecast_snapshots s
+        from unnest(pids) d(pid)
+        join forecast_snapshots s on s.pid = d.pid
         cross join generate_series(1, ${MAX_LAG}) l(lag)
         join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7 * l.lag
-        where s.pid = any(pids) and r.act_bkg_units is not null
+        where r.act_bkg_units is not null
       ) pairs
       where nv is not null and st is not null and pr is not null and fi is not null
       group by lag, pid, coalesce(reason_code, '');
@@ -118,10 +120,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         from (
           select l.lag, s.pid, r.week_start, r.act_bkg_units::float8 as a,
             s.stat_units[l.lag + 1]::float8 as st, s.final_units[l.lag + 1]::float8 as fi
-          from forecast_snapshots s
+          from unnest(pids) d(pid)
+          join forecast_snapshots s on s.pid = d.pid
           cross join generate_series(1, ${MAX_LAG}) l(lag)
           join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7 * l.lag
-          where s.pid = any(pids) and r.act_bkg_units is not null
+          where r.act_bkg_units is not null
         ) pairs
         where st is not null and fi is not null
       ) scored
