@@ -12,7 +12,8 @@ export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 
 export type BenchServer = {
   baseUrl: string;
-  seed: SeedSummary;
+  /** `kept`: a kept schema was reused, not seeded (then `seconds` is what migrating it took). */
+  seed: SeedSummary & { kept?: boolean };
   database: DatabaseHandle;
   /** Authorization header of the demo admin, signed in through the embedded provider. */
   headers: Record<string, string>;
@@ -100,13 +101,22 @@ export async function vacuumSchema(database: DatabaseHandle): Promise<void> {
 }
 
 /** What a kept schema holds; `seconds` is what migrating it took (no seed ran). */
-async function keptSummary(database: DatabaseHandle, seconds: number): Promise<SeedSummary> {
+async function keptSummary(
+  database: DatabaseHandle,
+  seconds: number,
+): Promise<SeedSummary & { kept: boolean }> {
   const { rows } = await sql<{ products: number; records: number; history: number }>`
     select (select count(*)::int from products) as products,
       (select count(*)::int from demand_records) as records,
       (select count(*)::int from sales_history) as history`.execute(database.db);
   const counts = rows[0]!;
-  return { products: counts.products, records: counts.records, historyRows: counts.history, seconds };
+  return {
+    products: counts.products,
+    records: counts.records,
+    historyRows: counts.history,
+    seconds,
+    kept: true,
+  };
 }
 
 /** GET an API path as the bench's admin; the envelope's data. */

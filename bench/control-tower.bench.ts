@@ -42,7 +42,7 @@ export async function runControlTowerBench(): Promise<BenchRow[]> {
         (select count(*)::int from demand_records) as records`.execute(server.database.db);
     const rows: BenchRow[] = [
       {
-        case: kept
+        case: server.seed.kept
           ? `kept schema ${kept} (${server.seed.records} records): migrate to latest`
           : `seed ${SIZE.products} × ${SIZE.weeks} (${server.seed.records} records)`,
         runs: 1,

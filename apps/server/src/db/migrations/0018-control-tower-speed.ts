@@ -79,7 +79,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index accuracy_dirty_tx on accuracy_dirty (tx)`.execute(db);
 
   // The products join as a set (unnest): `= any(array)` against a parameter compares each row
-  // with every element, quadratic for a full refresh. The pairs of the products in `pids`: every snapshot's forecast of lag 1…13 against the
+  // with every element, quadratic for a full refresh. One pass over the pairs feeds both tables.
+  // The pairs of the products in `pids`: every snapshot's forecast of lag 1…13 against the
   // actual of the week it forecast. A pair counts once the week has an actual (actuals are
   // booked for past weeks only).
   await sql
@@ -87,13 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `create function refresh_accuracy(pids text[]) returns void language sql as $fn$
       delete from accuracy_sums a using unnest(pids) d(pid) where a.pid = d.pid;
       delete from exception_sums e using unnest(pids) d(pid) where e.pid = d.pid;
-      insert into accuracy_sums (lag, pid, reason_code, n, actual, naive_abs, stat_abs, prelim_abs,
-        final_abs, final_err, final_ape, ape_n, from_week, to_week)
-      select lag, pid, coalesce(reason_code, ''), count(*), sum(abs(a)), sum(abs(nv - a)),
-        sum(abs(st - a)), sum(abs(pr - a)), sum(abs(fi - a)), sum(fi - a),
-        coalesce(sum(abs(fi - a) / abs(a)) filter (where a <> 0), 0), count(*) filter (where a <> 0),
-        min(week_start), max(week_start)
-      from (
+      with pairs as materialized (
         select l.lag, s.pid, s.reason_code, r.week_start, r.act_bkg_units::float8 as a,
           s.naive_units::float8 as nv, s.stat_units[l.lag + 1]::float8 as st,
           s.prelim_units[l.lag + 1]::float8 as pr, s.final_units[l.lag + 1]::float8 as fi
@@ -101,10 +96,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         join forecast_snapshots s on s.pid = d.pid
         cross join generate_series(1, ${MAX_LAG}) l(lag)
         join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7 * l.lag
-        where r.act_bkg_units is not null
-      ) pairs
-      where nv is not null and st is not null and pr is not null and fi is not null
-      group by lag, pid, coalesce(reason_code, '');
+        where r.act_bkg_units is not null and s.stat_units[l.lag + 1] is not null
+          and s.final_units[l.lag + 1] is not null
+      ), chain as (
+        insert into accuracy_sums (lag, pid, reason_code, n, actual, naive_abs, stat_abs, prelim_abs,
+          final_abs, final_err, final_ape, ape_n, from_week, to_week)
+        select lag, pid, coalesce(reason_code, ''), count(*), sum(abs(a)), sum(abs(nv - a)),
+          sum(abs(st - a)), sum(abs(pr - a)), sum(abs(fi - a)), sum(fi - a),
+          coalesce(sum(abs(fi - a) / abs(a)) filter (where a <> 0), 0), count(*) filter (where a <> 0),
+          min(week_start), max(week_start)
+        from pairs
+        where nv is not null and pr is not null
+        group by lag, pid, coalesce(reason_code, '')
+      )
       insert into exception_sums (lag, pid, n, actual, stat_abs, final_abs, recent_n, recent_err,
         recent_actual, recent_over, recent_under, weeks_outside)
       select lag, pid, count(*), sum(abs(a)), sum(abs(st - a)), sum(abs(fi - a)),
@@ -117,16 +121,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from (
         select pairs.*, sqrt(avg((st - a) ^ 2) over (partition by lag, pid)) as rmse,
           row_number() over (partition by lag, pid order by week_start desc) as recency
-        from (
-          select l.lag, s.pid, r.week_start, r.act_bkg_units::float8 as a,
-            s.stat_units[l.lag + 1]::float8 as st, s.final_units[l.lag + 1]::float8 as fi
-          from unnest(pids) d(pid)
-          join forecast_snapshots s on s.pid = d.pid
-          cross join generate_series(1, ${MAX_LAG}) l(lag)
-          join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7 * l.lag
-          where r.act_bkg_units is not null
-        ) pairs
-        where st is not null and fi is not null
+        from pairs
       ) scored
       group by lag, pid;
       $fn$`,
