@@ -13,7 +13,8 @@ export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 
 export type BenchServer = {
   baseUrl: string;
-  seed: SeedSummary;
+  /** `kept`: a kept schema was reused, not seeded (then `seconds` is what migrating it took). */
+  seed: SeedSummary & { kept?: boolean };
   database: DatabaseHandle;
   /** Authorization header of the demo admin, signed in through the embedded provider. */
   headers: Record<string, string>;
@@ -26,14 +27,26 @@ export async function startBenchServer(
   size: { products: number; weeks: number },
   /** PostgreSQL session settings of the server's pool connections. */
   settings?: Record<string, string>,
-  /** Further configuration of the server (environment variables by name). */
-  env: Record<string, string> = {},
+  options: {
+    /** Further configuration of the server (environment variables by name). */
+    env?: Record<string, string>;
+    /**
+     * A PostgreSQL schema to seed once and keep, or to reuse (migrated to the latest version) when
+     * it exists: a large data set's seed then runs once, not on every bench run.
+     */
+    kept?: string;
+  } = {},
 ): Promise<BenchServer> {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const { env = {}, kept } = options;
+  const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
+  let isSeeded = false;
   if (kind === 'postgres') {
     const admin = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, poolSize: 1 });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    const { rows } =
+      await sql`select 1 from information_schema.schemata where schema_name = ${schema}`.execute(admin.db);
+    isSeeded = kept !== undefined && rows.length > 0;
+    if (!isSeeded) await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     await admin.close();
     // The seed runs without statement limits, as the start-up seed does (a large data set's totals
     // rebuild outruns the pool's 30 s); what is measured runs with the product's limits and settings.
@@ -47,10 +60,13 @@ export async function startBenchServer(
   } else {
     database = openDatabase({ kind: 'pglite' });
   }
+  const migrated = performance.now();
   await migrateToLatest(database.db);
-  const seed = await seedDemoData(database.db, { ...size, anchor: new Date('2026-11-15T00:00:00Z') });
+  const seed = isSeeded
+    ? await keptSummary(database, (performance.now() - migrated) / 1000)
+    : await seedDemoData(database.db, { ...size, anchor: new Date('2026-11-15T00:00:00Z') });
   if (kind === 'postgres') {
-    await sql`vacuum analyze`.execute(database.db);
+    await vacuumSchema(database);
     await database.close();
     database = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, schema, settings });
   }
@@ -74,7 +90,7 @@ export async function startBenchServer(
     headers: { authorization: `Bearer ${tokens.id_token}` },
     close: async () => {
       await app.close();
-      if (kind === 'postgres') {
+      if (kind === 'postgres' && kept === undefined) {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
         // The forecast job queue's tables, beside the bench's schema.
         await sql`drop schema if exists ${sql.id(ForecastQueue.schemaFor(schema))} cascade`.execute(
@@ -83,6 +99,35 @@ export async function startBenchServer(
       }
       await database.close();
     },
+  };
+}
+
+/** VACUUM ANALYZE of the bench schema's tables only (a bare one visits every schema of the database). */
+export async function vacuumSchema(database: DatabaseHandle): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`.execute(
+    database.db,
+  );
+  if (rows.length > 0)
+    await sql.raw(`vacuum analyze ${rows.map((r) => r.name).join(', ')}`).execute(database.db);
+}
+
+/** What a kept schema holds; `seconds` is what migrating it took (no seed ran). */
+async function keptSummary(
+  database: DatabaseHandle,
+  seconds: number,
+): Promise<SeedSummary & { kept: boolean }> {
+  const { rows } = await sql<{ products: number; records: number; history: number }>`
+    select (select count(*)::int from products) as products,
+      (select count(*)::int from demand_records) as records,
+      (select count(*)::int from sales_history) as history`.execute(database.db);
+  const counts = rows[0]!;
+  return {
+    products: counts.products,
+    records: counts.records,
+    historyRows: counts.history,
+    seconds,
+    kept: true,
   };
 }
 

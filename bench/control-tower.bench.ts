@@ -1,10 +1,13 @@
 import { MAX_LAG, MIN_LAG, type WorksheetFilters } from '@ps/domain';
 import { sql } from 'kysely';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { startBenchServer, vacuumSchema, type BenchServer } from './bench-server';
 import { budgetRow, timeRuns, type BenchRow } from './stats';
 
-/** Issue 11 Must 7 on 20,000 × 156 (CONTROL_TOWER_BENCH_PRODUCTS / _WEEKS to try other sizes). */
+/**
+ * Issue 11 Must 7 on 20,000 × 156 (CONTROL_TOWER_BENCH_PRODUCTS / _WEEKS to try other sizes;
+ * CONTROL_TOWER_BENCH_SCHEMA=name seeds that schema once and reuses it on later runs).
+ */
 const SIZE = {
   products: Number(process.env.CONTROL_TOWER_BENCH_PRODUCTS ?? 20_000),
   weeks: Number(process.env.CONTROL_TOWER_BENCH_WEEKS ?? 156),
@@ -29,16 +32,19 @@ async function call(server: BenchServer, method: string, path: string, body?: un
 export async function runControlTowerBench(): Promise<BenchRow[]> {
   if (!(await isPostgresReachable()))
     return [{ case: 'skipped: PostgreSQL at 127.0.0.1:5432 is not reachable' }];
-  const server = await startBenchServer('postgres', SIZE);
+  const kept = process.env.CONTROL_TOWER_BENCH_SCHEMA;
+  const server = await startBenchServer('postgres', SIZE, undefined, { kept });
   try {
-    await sql`vacuum analyze`.execute(server.database.db);
+    await vacuumSchema(server.database);
     const { rows: size } = await sql<{ rows: number; bytes: number; records: number }>`
       select (select count(*)::int from forecast_snapshots) as rows,
         pg_total_relation_size('forecast_snapshots')::float8 as bytes,
         (select count(*)::int from demand_records) as records`.execute(server.database.db);
     const rows: BenchRow[] = [
       {
-        case: `seed ${SIZE.products} × ${SIZE.weeks} (${server.seed.records} records)`,
+        case: server.seed.kept
+          ? `kept schema ${kept} (${server.seed.records} records): migrate to latest`
+          : `seed ${SIZE.products} × ${SIZE.weeks} (${server.seed.records} records)`,
         runs: 1,
         p50: `${server.seed.seconds.toFixed(1)} s`,
         p95: '',

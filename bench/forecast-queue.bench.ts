@@ -69,7 +69,7 @@ async function timeRun(server: BenchServer): Promise<{ seconds: number; run: For
 export async function runForecastQueueBench(): Promise<BenchRow[]> {
   if (!(await isPostgresReachable(BENCH_POSTGRES_URL))) return [];
   const server = await startBenchServer('postgres', { products: PRODUCTS, weeks: WEEKS }, undefined, {
-    FORECAST_WORK_IN_SERVER: 'false',
+    env: { FORECAST_WORK_IN_SERVER: 'false' },
   });
   const rows: BenchRow[] = [];
   try {

@@ -118,6 +118,27 @@ describe.each(backends)('control tower on %s', (backend) => {
     );
     const total = drill.body.data.quarters.reduce((s, q) => s + (q.finalDemandPlan?.revenue ?? 0), 0);
     expect(total).toBeCloseTo(rows[0]!.fin, 2);
+    // Its marketing plan: its share of its family-region's final plan, quarter by quarter.
+    const { rows: marketing } = await sql<{ quarter: string; revenue: number }>`
+      with mine as (select bu, region, pf, client_id from products where pid = ${product.pid}),
+        plans as (select to_char(r.week_start, 'YYYY-"Q"Q') as quarter,
+            sum(r.final_pln_rev_dlrs) filter (where r.pid = ${product.pid})::float8 as own,
+            sum(r.final_pln_rev_dlrs)::float8 as cell
+          from demand_records r join products p on p.pid = r.pid join mine m
+            on (m.bu, m.region, m.pf, m.client_id) = (p.bu, p.region, p.pf, p.client_id)
+          group by 1)
+      select k.quarter, mp.revenue::float8 * k.own / k.cell as revenue
+      from plans k join mine m on true
+      join marketing_plans mp on (mp.bu, mp.region, mp.pf, mp.client_id, mp.quarter) = (m.bu, m.region, m.pf, m.client_id, k.quarter)
+        and mp.cycle = (select cycle from plan_versions where client_id = m.client_id
+          order by published_at desc, id desc limit 1)
+      where k.cell <> 0 order by 1`.execute(db());
+    expect(marketing.length).toBeGreaterThan(0);
+    for (const m of marketing) {
+      const quarter = drill.body.data.quarters.find((q) => q.quarter === m.quarter);
+      if (quarter) expect(quarter.marketingForecast?.revenue).toBeCloseTo(m.revenue, 1);
+    }
+    expect(drill.body.data.quarters.some((q) => q.marketingForecast !== null)).toBe(true);
 
     const internal = await get<Worksheet>(
       '/api/control-tower/worksheet?company=internal&businessUnit=Instrumentation',
@@ -271,5 +292,81 @@ describe.each(backends)('control tower on %s', (backend) => {
       expect(q.p1FinalDemandPlan?.revenue).toBeCloseTo(q.finalDemandPlan?.revenue ?? 0, 2);
       expect(q.p1MarketingForecast?.revenue).toBeCloseTo(q.marketingForecast?.revenue ?? 0, 2);
     }
+  });
+
+  it('keeps the accuracy and exception sums exact when actuals change, are added or are deleted', async () => {
+    const { rows } = await sql<{ pid: string; week: string; a: number }>`
+      select r.pid, r.week_start::text as week, r.act_bkg_units::float8 as a
+      from forecast_snapshots s join products p on p.pid = s.pid
+      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 14
+      where p.client_id = 'circor' and r.act_bkg_units is not null
+      order by r.pid, r.week_start limit 2`.execute(db());
+    const [changed, removed] = rows;
+    await sql`update demand_records set act_bkg_units = ${changed!.a + 37}
+      where pid = ${changed!.pid} and week_start = ${changed!.week}::date`.execute(db());
+    await sql`delete from demand_records where pid = ${removed!.pid} and week_start = ${removed!.week}::date`.execute(
+      db(),
+    );
+    const expected = await expectedAccuracy(2, 'circor');
+    const { body } = await get<AccuracyReport>('/api/control-tower/accuracy?lag=2', 'circor');
+    expect(body.data.overall.pairs).toBe(expected.pairs);
+    expect(body.data.overall.wape).toBeCloseTo(expected.wape, 2);
+    expect(body.data.overall.bias).toBeCloseTo(expected.bias, 2);
+    expect(body.data.overall.mase).toBeCloseTo(expected.mase, 3);
+  });
+
+  it("tells the client's users how many items entered the exception queue since the last run or publish", async () => {
+    type Notice = { kind: string; content: { count?: number } };
+    const notices = async () =>
+      (
+        await server.request<Ok<{ items: Notice[] }>>('GET', '/api/notifications', undefined, {
+          as: 'circor',
+        })
+      ).body.data.items.filter((n) => n.kind === 'exceptions-found');
+    const publish = () => server.request('POST', '/api/plan-cycles', { clientContext: 'circor' });
+    const queue = async () =>
+      new Set(
+        (await get<ExceptionRow[]>('/api/control-tower/exceptions?lag=1', 'circor')).body.data.map(
+          (r) => r.pid,
+        ),
+      );
+    // Users are known to the notifier from their first settings read (the web app's first call).
+    await server.request('GET', '/api/user-settings', undefined, { as: 'circor' });
+    await publish(); // the queue as it stands now is what the next check compares with
+    const before = await queue();
+    const seen = (await notices()).length;
+    await publish();
+    expect(await notices()).toHaveLength(seen);
+
+    // A product outside the queue books ten times its largest forecast in one week.
+    const { rows } = await sql<{ pid: string; week: string; f: number }>`
+      select r.pid, r.week_start::text as week, s.final_units[2]::float8 as f
+      from forecast_snapshots s join products p on p.pid = s.pid
+      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7
+      where p.client_id = 'circor' and r.act_bkg_units is not null and s.final_units[2] > 0
+        and p.pid <> all(${[...before]}::text[])
+      order by r.week_start desc, r.pid limit 1`.execute(db());
+    const target = rows[0]!;
+    await sql`update demand_records set act_bkg_units = ${target.f * 10 + 1000}
+      where pid = ${target.pid} and week_start = ${target.week}::date`.execute(db());
+    const after = await queue();
+    const fresh = [...after].filter((pid) => !before.has(pid));
+    expect(fresh).toContain(target.pid);
+
+    await publish();
+    const latest = await notices();
+    expect(latest).toHaveLength(seen + 1);
+    expect(latest[0]!.content.count).toBe(fresh.length);
+    await publish();
+    expect(await notices()).toHaveLength(seen + 1);
+
+    // All these publishes share this week's cycle: its marketing plan stays P0's and P1's.
+    const filters = (await get<WorksheetFilters>('/api/control-tower/filters', 'circor')).body.data;
+    const bu = encodeURIComponent(filters.businessUnits[0]!.id);
+    const sheet = (
+      await get<Worksheet>(`/api/control-tower/worksheet?company=circor&businessUnit=${bu}`, 'circor')
+    ).body.data;
+    expect(sheet.quarters.some((q) => q.marketingForecast !== null)).toBe(true);
+    for (const q of sheet.quarters) expect(q.p1MarketingForecast).toEqual(q.marketingForecast);
   });
 });

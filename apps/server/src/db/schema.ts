@@ -468,6 +468,9 @@ export type ForecastSnapshotsTable = {
   final_units: Array<number | null>;
 };
 
+/** The products each client's last exception check found in the queue (migration 0018). */
+export type ExceptionQueueSeenTable = { client_id: string; pid: string };
+
 /** Marketing's revenue and cost plan per BU, family, region and quarter, one set per cycle (0011). */
 export type MarketingPlansTable = {
   cycle: string;
@@ -536,4 +539,5 @@ export type Database = {
   marketing_plans: MarketingPlansTable;
   demand_record_locks: DemandRecordLocksTable;
   demand_record_last_override: DemandRecordLastOverrideTable;
+  exception_queue_seen: ExceptionQueueSeenTable;
 };

@@ -96,6 +96,14 @@ export async function insertSnapshots(db: Kysely<Database>, rows: readonly DemoS
       as x(pid, week, reason, naive, stat, prelim, final)`.execute(db);
 }
 
+/** The accuracy sums and snapshot weeks of the loaded snapshots (migration 0018), in one pass. */
+export async function summariseSnapshots(db: Kysely<Database>): Promise<void> {
+  await sql`insert into snapshot_weeks (client_id, snapshot_week)
+    select distinct p.client_id, s.snapshot_week from forecast_snapshots s join products p on p.pid = s.pid
+    on conflict do nothing`.execute(db);
+  await sql`select refresh_accuracy(array(select pid from products))`.execute(db);
+}
+
 /**
  * Marketing plans of each client's latest two cycles, per BU, family, region and quarter: the final
  * plan of the group's quarter moved by a family bias drawn in −4 % … +12 % (marketing plans run

@@ -14,10 +14,17 @@ import { AUDIT_LOG_COLUMNS } from '../db/audit-log';
 import { insertByUnnest, type ColumnSpec } from '../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
 import { generateProductWeeks, planDemoProducts, windowOf, type DemoOptions } from './generate-demo-data';
-import { demoSnapshots, insertSnapshots, seedMarketingPlans, type DemoSnapshot } from './demo-control-tower';
+import {
+  demoSnapshots,
+  insertSnapshots,
+  seedMarketingPlans,
+  summariseSnapshots,
+  type DemoSnapshot,
+} from './demo-control-tower';
 import { createRandom, streamSeed } from './random';
 import { seedDemoNetwork } from './demo-network';
 import { seedInventory } from './seed-inventory';
+import { markExceptionsSeen } from '../modules/control-tower';
 
 export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };
 export type SeedSummary = { products: number; records: number; historyRows: number; seconds: number };
@@ -95,6 +102,8 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   // trigger statement by statement: about five times faster on 20,000 × 156. The rebuild reads
   // every record, so rows anyone else inserts meanwhile are counted too.
   await sql`alter table demand_records disable trigger demand_week_totals_insert`.execute(db);
+  // Likewise the accuracy sums (migration 0018), summed once the snapshots are in too.
+  await sql`alter table demand_records disable trigger accuracy_note_insert`.execute(db);
   try {
     for (const [index, product] of products.entries()) {
       const weeks = generateProductWeeks(product, index, demo);
@@ -121,12 +130,16 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
     await flush();
   } finally {
     await sql`alter table demand_records enable trigger demand_week_totals_insert`.execute(db);
+    await sql`alter table demand_records enable trigger accuracy_note_insert`.execute(db);
   }
   await sql`select rebuild_demand_totals()`.execute(db);
+  await summariseSnapshots(db);
   await recordPublishedVersions(db, demo.anchor, demo.seed);
   await seedDemoNetwork(db);
   await seedInventory(db, products, demo);
   await seedMarketingPlans(db, demo.seed);
+  // The demo's exception queue counts as seen: the first run or publish reports what is new since.
+  await markExceptionsSeen(db, CLIENT_IDS);
   // Fresh statistics so the planner picks index plans for the large tables right away. Only this
   // schema's tables: a bare `analyze` walks every schema of a shared database.
   const tables = await sql<{

@@ -1,10 +1,17 @@
+import { formatNumber, isShowable, type NumberFormat } from '../format/numbers';
 import type { SortDirection } from '../planning-grid';
 
-/** Tracker values (spec §9): null '-', size under 1 and not zero with 5 decimals, else 2. */
-export function formatTrackerValue(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+/**
+ * Tracker values (spec §9): null '-', size under 1 and not zero with 5 decimals, else 2, grouped
+ * in the user's number format (issue 18: 'indian' groups lakhs and crores).
+ */
+export function formatTrackerValue(
+  value: number | null | undefined,
+  numberFormat: NumberFormat = 'us',
+): string {
+  if (!isShowable(value)) return '-';
   const decimals = value !== 0 && Math.abs(value) < 1 ? 5 : 2;
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return formatNumber(value, { numberFormat, decimals });
 }
 
 export type SortState<K extends string> = { column: K; direction: SortDirection } | null;

@@ -125,6 +125,11 @@ describe('control tower formats (spec §9)', () => {
     expect(formatTrackerValue(0)).toBe('0.00');
     expect(formatTrackerValue(-1234.5)).toBe('-1,234.50');
     expect(formatTrackerValue(null)).toBe('-');
+    // The user's number format groups the digits; the small-value rule stays.
+    expect(formatTrackerValue(12_345_678.9, 'indian')).toBe('1,23,45,678.90');
+    expect(formatTrackerValue(-0.000004, 'indian')).toBe('0.00000');
+    expect(formatTrackerValue(-98_765.4321, 'us')).toBe('-98,765.43');
+    expect(formatTrackerValue(0.999996, 'indian')).toBe('1.00000');
   });
 });
 

@@ -16,6 +16,7 @@ import * as networkOptimisation from './0014-network-optimisation';
 import * as gridSpreading from './0015-grid-spreading';
 import * as forecastMembers from './0016-forecast-members';
 import * as settingsRatesNotifications from './0017-settings-rates-notifications';
+import * as controlTowerSpeed from './0018-control-tower-speed';
 import * as inventoryLeadTimeVariability from './0021-inventory-lead-time-variability';
 import * as gridHistoryAndTimePhased from './0023-grid-history-and-time-phased';
 import * as forecastRunChunks from './0024-forecast-run-chunks';
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-grid-spreading': gridSpreading,
   '0016-forecast-members': forecastMembers,
   '0017-settings-rates-notifications': settingsRatesNotifications,
+  '0018-control-tower-speed': controlTowerSpeed,
   '0021-inventory-lead-time-variability': inventoryLeadTimeVariability,
   '0023-grid-history-and-time-phased': gridHistoryAndTimePhased,
   '0024-forecast-run-chunks': forecastRunChunks,

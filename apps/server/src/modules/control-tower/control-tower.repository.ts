@@ -1,4 +1,4 @@
-import type { ClientId } from '@ps/domain';
+import { MAX_LAG, type ClientId } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -43,7 +43,34 @@ export async function writeSnapshots(
       stat_units = excluded.stat_units, prelim_units = excluded.prelim_units, final_units = excluded.final_units`.execute(
     db,
   );
+  await sql`
+    insert into snapshot_weeks (client_id, snapshot_week)
+    select distinct p.client_id, ${snapshotWeek}::date from products p
+    where ${clientsIn(clientIds, 'p.client_id')}
+      and exists (select 1 from forecast_snapshots s where s.pid = p.pid and s.snapshot_week = ${snapshotWeek}::date)
+    on conflict do nothing`.execute(db);
+  await refreshChangedAccuracy(db, clientIds, snapshotWeek);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A snapshot changes the accuracy sums (migration 0018) only where a week it forecasts already
+ * has an actual; snapshots are taken in the current week, so normally none does and the check
+ * costs one look at the week totals. Otherwise the products with such actuals are recomputed.
+ */
+async function refreshChangedAccuracy(
+  db: Db,
+  clientIds: readonly ClientId[],
+  snapshotWeek: string,
+): Promise<void> {
+  await sql`
+    select refresh_accuracy(array(
+      select p.pid from products p
+      where ${clientsIn(clientIds, 'p.client_id')}
+        and exists (select 1 from demand_records r where r.pid = p.pid and r.week_start > ${snapshotWeek}::date
+          and r.week_start <= ${snapshotWeek}::date + ${MAX_LAG * 7}::int and r.act_bkg_units is not null)))
+    where exists (select 1 from demand_week_totals t where ${clientsIn(clientIds, 't.client_id')}
+      and t.week_start > ${snapshotWeek}::date and t.act_bkg_units_n > 0)`.execute(db);
 }
 
 /** Carries each client's latest marketing plan into a new cycle (marketing re-plans on its own cadence). */
@@ -260,53 +287,57 @@ export type AccuracyGroupRow = {
   error_value: number;
   from_week: string | null;
   to_week: string | null;
-  snapshots: number;
 };
 
 /**
  * The snapshots' forecasts at one lag against the actuals of the weeks they forecast, summed
- * overall, per BU, per family, per product and per reason code in one pass. Only weeks before
- * the current one count, and only pairs where every step of the chain and the naive forecast exist.
+ * overall, per BU, per family, per product and per reason code in one pass, from the sums kept
+ * per product, lag and reason code (migration 0018): pairs where every step of the chain, the
+ * naive forecast and the actual exist. The money error values each product's error at its
+ * current list price.
  */
 export async function accuracySums(
   db: Db,
   clientIds: readonly ClientId[],
   lag: number,
-  currentWeek: string,
 ): Promise<AccuracyGroupRow[]> {
   const { rows } = await sql<AccuracyGroupRow>`
-    with pairs as (
-      select p.bu, p.pf, s.pid, s.reason_code, p.unit_price::float8 as price, s.snapshot_week, r.week_start,
-        r.act_bkg_units::float8 as a, s.naive_units::float8 as nv,
-        s.stat_units[${lag + 1}::int]::float8 as st, s.prelim_units[${lag + 1}::int]::float8 as pr,
-        s.final_units[${lag + 1}::int]::float8 as fi
-      from forecast_snapshots s
-      join products p on p.pid = s.pid
-      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
-      where ${clientsIn(clientIds, 'p.client_id')}
-        and s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date
-        and r.act_bkg_units is not null and s.naive_units is not null
-        and s.stat_units[${lag + 1}::int] is not null and s.prelim_units[${lag + 1}::int] is not null
-        and s.final_units[${lag + 1}::int] is not null
+    with sums as (
+      select p.bu, p.pf, a.pid, nullif(a.reason_code, '') as reason_code, a.n, a.actual, a.naive_abs,
+        a.stat_abs, a.prelim_abs, a.final_abs, a.final_err, a.final_ape, a.ape_n,
+        a.final_abs * p.unit_price::float8 as error_value, a.from_week, a.to_week
+      from accuracy_sums a join products p on p.pid = a.pid
+      where a.lag = ${lag} and ${clientsIn(clientIds, 'p.client_id')}
     )
     select grouping(bu)::int as g_bu, grouping(pf)::int as g_pf, grouping(pid)::int as g_pid,
       grouping(reason_code)::int as g_reason, bu, pf, pid, reason_code,
-      count(*)::int as n,
-      sum(abs(a)) as actual,
-      sum(abs(nv - a)) as naive_abs,
-      sum(abs(st - a)) as stat_abs,
-      sum(abs(pr - a)) as prelim_abs,
-      sum(abs(fi - a)) as final_abs,
-      sum(fi - a) as final_err,
-      coalesce(sum(abs(fi - a) / abs(a)) filter (where a <> 0), 0) as final_ape,
-      count(*) filter (where a <> 0)::int as ape_n,
-      sum(abs(fi - a) * price) as error_value,
-      to_char(min(week_start), 'YYYY-MM-DD') as from_week,
-      to_char(max(week_start), 'YYYY-MM-DD') as to_week,
-      count(distinct snapshot_week)::int as snapshots
-    from pairs
+      sum(n)::int as n, sum(actual) as actual, sum(naive_abs) as naive_abs, sum(stat_abs) as stat_abs,
+      sum(prelim_abs) as prelim_abs, sum(final_abs) as final_abs, sum(final_err) as final_err,
+      sum(final_ape) as final_ape, sum(ape_n)::int as ape_n, sum(error_value) as error_value,
+      to_char(min(from_week), 'YYYY-MM-DD') as from_week, to_char(max(to_week), 'YYYY-MM-DD') as to_week
+    from sums
     group by grouping sets ((), (bu), (bu, pf), (bu, pf, pid), (reason_code))`.execute(db);
   return rows;
+}
+
+/**
+ * How many snapshot weeks of the clients forecast, at this lag, a week from `fromWeek` to
+ * `toWeek` (the weeks the accuracy figures compare).
+ */
+export async function snapshotWeekCount(
+  db: Db,
+  clientIds: readonly ClientId[],
+  lag: number,
+  fromWeek: string,
+  toWeek: string,
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(distinct w.snapshot_week)::int as n from snapshot_weeks w
+    where ${clientsIn(clientIds, 'w.client_id')}
+      and w.snapshot_week between ${fromWeek}::date - ${lag * 7}::int and ${toWeek}::date - ${lag * 7}::int`.execute(
+    db,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 export async function modelsOf(db: Db, pids: readonly string[]): Promise<Map<string, string>> {
@@ -321,6 +352,7 @@ export async function modelsOf(db: Db, pids: readonly string[]): Promise<Map<str
 
 export type ExceptionSumsRow = {
   pid: string;
+  client_id: ClientId;
   bu: string;
   pf: string;
   n: number;
@@ -337,44 +369,40 @@ export type ExceptionSumsRow = {
 };
 
 /**
- * Per product at one lag: money error, the stat and final errors, bias over the last `recentWeeks`
- * compared weeks (and how many of them over- or under-forecast), and the recent weeks whose actual
- * fell outside the statistical forecast's 95 % interval (± 1.96 × the product's RMSE at this lag).
+ * Per product at one lag, from the sums kept per product and lag (migration 0018): money error at
+ * the current list price, the stat and final errors, bias over the last compared weeks (and how
+ * many of them over- or under-forecast), and the recent weeks whose actual fell outside the
+ * statistical forecast's 95 % interval (± 1.96 × the product's RMSE at this lag).
  */
 export async function exceptionSums(
   db: Db,
   clientIds: readonly ClientId[],
   lag: number,
-  currentWeek: string,
-  recentWeeks: number,
 ): Promise<ExceptionSumsRow[]> {
   const { rows } = await sql<ExceptionSumsRow>`
-    with pairs as (
-      select p.bu, p.pf, s.pid, p.unit_price::float8 as price, r.week_start,
-        r.act_bkg_units::float8 as a,
-        s.stat_units[${lag + 1}::int]::float8 as st, s.final_units[${lag + 1}::int]::float8 as fi
-      from forecast_snapshots s
-      join products p on p.pid = s.pid
-      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + ${lag * 7}::int
-      where ${clientsIn(clientIds, 'p.client_id')}
-        and s.snapshot_week + ${lag * 7}::int < ${currentWeek}::date
-        and r.act_bkg_units is not null
-        and s.stat_units[${lag + 1}::int] is not null and s.final_units[${lag + 1}::int] is not null
-    ), scored as (
-      select pairs.*,
-        sqrt(avg((st - a) ^ 2) over (partition by pid)) as rmse,
-        row_number() over (partition by pid order by week_start desc) as recency
-      from pairs
-    )
-    select pid, bu, pf, count(*)::int as n, sum(abs(a)) as actual,
-      sum(abs(st - a)) as stat_abs, sum(abs(fi - a)) as final_abs, sum(abs(fi - a) * price) as error_value,
-      count(*) filter (where recency <= ${recentWeeks})::int as recent_n,
-      coalesce(sum(fi - a) filter (where recency <= ${recentWeeks}), 0) as recent_err,
-      coalesce(sum(abs(a)) filter (where recency <= ${recentWeeks}), 0) as recent_actual,
-      count(*) filter (where recency <= ${recentWeeks} and fi > a)::int as recent_over,
-      count(*) filter (where recency <= ${recentWeeks} and fi < a)::int as recent_under,
-      count(*) filter (where recency <= ${recentWeeks} and n_outside)::int as weeks_outside
-    from (select scored.*, (rmse > 0 and abs(a - st) > 1.96 * rmse) as n_outside from scored) x
-    group by pid, bu, pf`.execute(db);
+    select e.pid, p.client_id, p.bu, p.pf, e.n, e.actual, e.stat_abs, e.final_abs,
+      e.final_abs * p.unit_price::float8 as error_value, e.recent_n, e.recent_err, e.recent_actual,
+      e.recent_over, e.recent_under, e.weeks_outside
+    from exception_sums e join products p on p.pid = e.pid
+    where e.lag = ${lag} and ${clientsIn(clientIds, 'p.client_id')}`.execute(db);
   return rows;
+}
+
+/**
+ * Replaces what the client's last check saw in its exception queue with `pids`, in one
+ * statement, answering how many of `pids` that check had not seen.
+ */
+export async function replaceSeenExceptions(
+  db: Db,
+  clientId: ClientId,
+  pids: readonly string[],
+): Promise<number> {
+  const { rows } = await sql<{ fresh: number }>`
+    with current as (select unnest(${[...pids]}::text[]) as pid),
+      dropped as (delete from exception_queue_seen s where s.client_id = ${clientId}
+        and not exists (select 1 from current c where c.pid = s.pid)),
+      added as (insert into exception_queue_seen (client_id, pid)
+        select ${clientId}, pid from current on conflict do nothing returning pid)
+    select count(*)::int as fresh from added`.execute(db);
+  return rows[0]?.fresh ?? 0;
 }

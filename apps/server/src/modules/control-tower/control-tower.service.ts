@@ -5,7 +5,6 @@ import {
   PRODUCT_ROW_LIMIT,
   shiftQuarter,
   toIsoDate,
-  weekStartSunday,
   type AccuracyReport,
   type AccuracyRow,
   type ClientId,
@@ -34,7 +33,9 @@ import {
   marketingQuarters,
   modelsOf,
   productPlanQuarters,
+  replaceSeenExceptions,
   searchProducts,
+  snapshotWeekCount,
   type AccuracyGroupRow,
   type CycleRow,
   type PlanQuarterRow,
@@ -52,7 +53,10 @@ export function businessUnitCode(name: string): string {
     .join('');
 }
 
-/** Exception queue rules (docs/metrics.md "Exception queue"). */
+/**
+ * Exception queue rules (docs/metrics.md "Exception queue"). The recent weeks' signals are
+ * summed by migration 0018, which keeps its own copy of RECENT_WEEKS.
+ */
 const RECENT_WEEKS = 4;
 const PERSISTENT_BIAS_PERCENT = 20;
 const OVERRIDE_HURT_POINTS = 5;
@@ -155,11 +159,13 @@ export class ControlTowerService {
         (r) =>
           r.bu === query.businessUnit && (query.productFamily === undefined || r.pf === query.productFamily),
       );
-    // Marketing plans are made per family and region; a single product has none of its own.
-    const inSelection = (m: { bu: string; pf: string }) =>
-      query.pid === undefined &&
-      m.bu === query.businessUnit &&
-      (query.productFamily === undefined || m.pf === query.productFamily);
+    // Marketing plans are made per family and region; a single product gets its share of its
+    // family-region's plan (docs/metrics.md "Data behind the screens").
+    const shares = product ? productShares(product, company) : null;
+    const inSelection = (m: { bu: string; region: string; pf: string; quarter: string }) =>
+      shares
+        ? shares.has(cellKey(m))
+        : m.bu === query.businessUnit && (query.productFamily === undefined || m.pf === query.productFamily);
 
     const quarters = new Map<string, WorksheetQuarter>();
     const quarterOf = (quarter: string): WorksheetQuarter => {
@@ -191,15 +197,23 @@ export class ControlTowerService {
     }
     for (const row of ensemble)
       if (row.n > 0) add(quarterOf(row.quarter), 'pubEnsembleForecast', row.revenue, row.cost);
+    // Two publishes in one week share a cycle key: its marketing plan is then P0's and P1's.
+    const marketingSeries = [
+      { series: 'marketingForecast', cycle: current?.cycle, basis: 'final' },
+      { series: 'p1MarketingForecast', cycle: previous?.cycle, basis: 'p1' },
+    ] as const;
     for (const row of marketing.filter(inSelection)) {
       if (!quarters.has(row.quarter)) continue;
-      const series = row.cycle === current?.cycle ? 'marketingForecast' : 'p1MarketingForecast';
-      add(quarterOf(row.quarter), series, row.revenue, row.cost);
+      for (const { series, cycle, basis } of marketingSeries) {
+        if (row.cycle !== cycle) continue;
+        const share = shares?.get(cellKey(row))?.[basis] ?? { revenue: 1, cost: 1 };
+        add(quarterOf(row.quarter), series, row.revenue * share.revenue, row.cost * share.cost);
+      }
     }
 
     const marketingByCell = new Map<string, Money>();
     for (const row of marketing.filter((m) => m.cycle === current?.cycle)) {
-      marketingByCell.set(JSON.stringify([row.bu, row.region, row.pf, row.quarter]), {
+      marketingByCell.set(cellKey(row), {
         revenue: row.revenue,
         cost: row.cost,
       });
@@ -227,12 +241,15 @@ export class ControlTowerService {
     lag: number,
   ): Promise<AccuracyReport> {
     const { clientIds } = narrowToContext(scope, clientContext);
-    const currentWeek = toIsoDate(weekStartSunday(this.now()));
     const [rows, exceptions] = await Promise.all([
-      accuracySums(this.db, clientIds, lag, currentWeek),
+      accuracySums(this.db, clientIds, lag),
       this.exceptions(scope, clientContext, lag),
     ]);
     const overall = rows.find((r) => r.g_bu === 1 && r.g_reason === 1);
+    const snapshots =
+      overall?.from_week && overall.to_week
+        ? await snapshotWeekCount(this.db, clientIds, lag, overall.from_week, overall.to_week)
+        : 0;
     const productRows = rows
       .filter((r) => r.g_pid === 0 && r.g_reason === 1)
       .sort((a, b) => b.error_value - a.error_value);
@@ -257,7 +274,7 @@ export class ControlTowerService {
       lag,
       fromWeek: overall?.from_week ?? null,
       toWeek: overall?.to_week ?? null,
-      snapshots: overall?.snapshots ?? 0,
+      snapshots,
       overall: errorMetrics(
         overall
           ? sumsOf(overall)
@@ -288,9 +305,11 @@ export class ControlTowerService {
     clientContext: string | undefined,
     lag: number,
   ): Promise<ExceptionRow[]> {
-    const { clientIds } = narrowToContext(scope, clientContext);
-    const currentWeek = toIsoDate(weekStartSunday(this.now()));
-    const rows = await exceptionSums(this.db, clientIds, lag, currentWeek, RECENT_WEEKS);
+    return this.queue(narrowToContext(scope, clientContext).clientIds, lag);
+  }
+
+  private async queue(clientIds: readonly ClientId[], lag: number): Promise<ExceptionRow[]> {
+    const rows = await exceptionSums(this.db, clientIds, lag);
     const values = rows
       .map((r) => r.error_value)
       .filter((v) => v > 0)
@@ -323,6 +342,28 @@ export class ControlTowerService {
       });
     }
     return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid)).slice(0, EXCEPTION_LIMIT);
+  }
+
+  /**
+   * "New since last time" (docs/metrics.md "New exceptions"): each client's exception queue at
+   * lag 1 (what the Alerts card opens with) against the queue its previous check saw; the
+   * products that were not in it are new, and the queue now becomes what the next check compares
+   * with. Answers the number of new items per client.
+   */
+  async newExceptions(clientIds: readonly ClientId[]): Promise<Map<ClientId, number>> {
+    const fresh = new Map<ClientId, number>();
+    for (const clientId of clientIds) {
+      const queue = await this.queue([clientId], 1);
+      fresh.set(
+        clientId,
+        await replaceSeenExceptions(
+          this.db,
+          clientId,
+          queue.map((row) => row.pid),
+        ),
+      );
+    }
+    return fresh;
   }
 
   async home(scope: AccessScope, clientContext: string | undefined) {
@@ -360,6 +401,33 @@ function cents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** A business unit × region × family × quarter cell, as a map key. */
+const cellKey = (row: { bu: string; region: string; pf: string; quarter: string }): string =>
+  JSON.stringify([row.bu, row.region, row.pf, row.quarter]);
+
+/**
+ * A product's share of its family-region cell per quarter: of the Final plan (for this cycle's
+ * marketing plan) and of P1 (for the previous cycle's, which P1 was published with), revenue
+ * and cost each by their own share. No share where the cell's plan is zero or missing.
+ */
+function productShares(
+  product: readonly PlanQuarterRow[],
+  company: readonly PlanQuarterRow[],
+): Map<string, { final: Money; p1: Money }> {
+  const cells = new Map(company.map((row) => [cellKey(row), row]));
+  const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+  const shares = new Map<string, { final: Money; p1: Money }>();
+  for (const row of product) {
+    const cell = cells.get(cellKey(row));
+    if (!cell || (cell.final_rev === 0 && cell.p1_rev === 0)) continue;
+    shares.set(cellKey(row), {
+      final: { revenue: ratio(row.final_rev, cell.final_rev), cost: ratio(row.final_cost, cell.final_cost) },
+      p1: { revenue: ratio(row.p1_rev, cell.p1_rev), cost: ratio(row.p1_cost, cell.p1_cost) },
+    });
+  }
+  return shares;
+}
+
 function trackerCell(row: PlanQuarterRow, marketing: ReadonlyMap<string, Money>): TrackerCell {
   return {
     bu: row.bu,
@@ -370,6 +438,6 @@ function trackerCell(row: PlanQuarterRow, marketing: ReadonlyMap<string, Money>)
     final: { revenue: cents(row.final_rev), cost: cents(row.final_cost) },
     p1Units: row.p1_units,
     p1: { revenue: cents(row.p1_rev), cost: cents(row.p1_cost) },
-    marketing: marketing.get(JSON.stringify([row.bu, row.region, row.pf, row.quarter])) ?? null,
+    marketing: marketing.get(cellKey(row)) ?? null,
   };
 }

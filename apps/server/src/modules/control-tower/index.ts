@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import type { ServerModule } from '../../lib/server-module';
+import type { Notifier } from '../notifications';
 import { carryMarketingPlans, writeSnapshots } from './control-tower.repository';
 import { registerControlTowerRoutes } from './control-tower.routes';
 import { ControlTowerService } from './control-tower.service';
@@ -48,4 +49,39 @@ export function forecastAccuracyReport(
   now: Date = new Date(),
 ): Promise<AccuracyReport> {
   return new ControlTowerService(db, () => now).accuracy(scope, undefined, lag);
+}
+
+/**
+ * After a forecast run or a publish: tells each client's users how many items entered its
+ * exception queue since the previous check (docs/metrics.md "New exceptions"). Never fails the
+ * work that called it: a failed check is logged.
+ */
+export async function notifyNewExceptions(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+  notifier: Notifier,
+): Promise<void> {
+  let fresh: Map<ClientId, number>;
+  try {
+    fresh = await new ControlTowerService(db).newExceptions(clientIds);
+  } catch (error) {
+    notifier.log.error({ err: error }, 'New exceptions not checked');
+    return;
+  }
+  for (const [clientId, count] of fresh) {
+    if (count > 0)
+      await notifier.notify({
+        recipients: { clientIds: [clientId] },
+        kind: 'exceptions-found',
+        content: { count },
+      });
+  }
+}
+
+/** Takes each client's exception queue as seen, so only later items count as new (the demo seed). */
+export async function markExceptionsSeen(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<void> {
+  await new ControlTowerService(db).newExceptions(clientIds);
 }

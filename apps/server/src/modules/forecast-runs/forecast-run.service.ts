@@ -37,7 +37,7 @@ import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
 import { recomputeInventoryAfterForecast } from '../inventory';
-import { snapshotForecasts } from '../control-tower';
+import { notifyNewExceptions, snapshotForecasts } from '../control-tower';
 import type { ChunkJob, ForecastQueue } from './forecast-queue';
 
 /**
@@ -283,6 +283,8 @@ export class ForecastRunService {
       kind: 'forecast-run-succeeded',
       content: { runId, products: finished.total_products, records: finished.updated_records },
     });
+    if (this.notifier)
+      await notifyNewExceptions(this.db, finished.client_ids as AccessScope['clientIds'], this.notifier);
   }
 
   private async failRun(runId: number, message: string): Promise<void> {

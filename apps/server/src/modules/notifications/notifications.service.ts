@@ -79,6 +79,11 @@ export class Notifier {
     private readonly options: { queueMail: boolean; log: FastifyBaseLogger },
   ) {}
 
+  /** Where callers log a failure to work out whom to notify (it must not fail their work either). */
+  get log(): FastifyBaseLogger {
+    return this.options.log;
+  }
+
   async notify(event: {
     recipients: Recipients;
     /** The user who caused the event is not told about it. */

@@ -51,6 +51,8 @@ const TOTALS_SHIFT = SHIFTED.flatMap((m) => [
  * publish only moves whole columns, so the same move is applied to demand_week_totals directly
  * and the trigger told to stand aside for this one statement (migration 0011). P1/P2 take no
  * part in has_data, the product totals or the latest-update times, so nothing else changes.
+ * No index holds P1/P2 and the records' pages keep room for a new version (migration 0018), so
+ * every row's update is HOT: no index entries are written.
  */
 export async function shiftPublishedPlans(
   trx: Kysely<Database>,
@@ -66,7 +68,12 @@ export async function shiftPublishedPlans(
       p1_pub_pln_cost = r.final_bk_pln_cost,
       p1_pub_pln_rev_dlrs = r.final_pln_rev_dlrs
     from products p
-    where p.pid = r.pid and p.client_id = any(${[...clientIds]}::text[])`.execute(trx);
+    where p.pid = r.pid and p.client_id = any(${[...clientIds]}::text[])
+      -- A row the shift leaves as it is need not be written (a publish repeated without edits).
+      and (r.p2_pub_pln_units, r.p2_pub_pln_cost, r.p2_pub_pln_rev_dlrs,
+          r.p1_pub_pln_units, r.p1_pub_pln_cost, r.p1_pub_pln_rev_dlrs)
+        is distinct from (r.p1_pub_pln_units, r.p1_pub_pln_cost, r.p1_pub_pln_rev_dlrs,
+          r.final_pln_units, r.final_bk_pln_cost, r.final_pln_rev_dlrs)`.execute(trx);
   await sql`select set_config('planning.skip_rollup', 'off', true)`.execute(trx);
   await sql`
     update demand_week_totals t set

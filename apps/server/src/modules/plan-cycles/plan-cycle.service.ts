@@ -4,7 +4,7 @@ import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import type { Database } from '../../db/schema';
-import { snapshotForecasts, startMarketingCycle } from '../control-tower';
+import { notifyNewExceptions, snapshotForecasts, startMarketingCycle } from '../control-tower';
 import {
   finalPlanTotals,
   findRunningForecast,
@@ -83,6 +83,7 @@ export class PlanCycleService {
       kind: 'plan-cycle-published',
       content: { label, by: scope.userName },
     });
+    if (this.notifier) await notifyNewExceptions(this.db, clientIds, this.notifier);
     return rows.map(toPlanCycle);
   }
 

@@ -10,6 +10,7 @@ import {
   formatScaledCurrency,
   formatSignedPercent,
   formatSignedThousands,
+  formatTrackerValue,
   rateOn,
   type AppliedRate,
   type MoneyScale,
@@ -39,6 +40,8 @@ export type Formatters = {
   signedThousands: (value: Value) => string;
   /** Spec §9 control tower money: symbol, scale K, M or B, one decimal below 10. */
   scaled: (value: Value, scale: MoneyScale) => string;
+  /** Spec §9 control tower tracker: converted, 5 decimals under 1 (not 0), else 2, '-' for none. */
+  tracker: (value: Value) => string;
   /** A dollar amount in the display currency, unformatted (chart axes, sums shown elsewhere). */
   convert: (value: number) => number;
   /** Calendar date in the user's date format. */
@@ -83,6 +86,7 @@ export function useFormatters(): Formatters {
       signedPercent: (value) => formatSignedPercent(value, display),
       signedThousands: (value) => formatSignedThousands(converted(value), display),
       scaled: (value, scale) => formatScaledCurrency(converted(value), scale, display),
+      tracker: (value) => formatTrackerValue(converted(value), numberFormat),
       convert,
       date: (value) => formatDate(value, dateFormat),
       dateTime: (value) => formatDateTime(value, dateFormat),

@@ -1,5 +1,4 @@
 import {
-  formatTrackerValue,
   nextSort,
   quarterSelectionLabel,
   sortRows,
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/cn';
+import { useFormatters } from '@/features/settings/useFormatters';
 import { deltaTone } from './money';
 
 type Column = keyof TrackerRow;
@@ -82,6 +82,7 @@ function SortButton({
  */
 export function DeltaTracker({ cells }: { cells: readonly TrackerCell[] }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const quarters = useMemo(() => [...new Set(cells.map((c) => c.quarter))].sort(), [cells]);
   const [selected, setSelected] = useState<string[] | null>(null);
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -221,7 +222,7 @@ export function DeltaTracker({ cells }: { cells: readonly TrackerCell[] }) {
                         i === 0 && 'border-l border-border',
                       )}
                     >
-                      {formatTrackerValue(row[c.key])}
+                      {format.tracker(row[c.key])}
                     </td>
                   )),
                 )}
