@@ -16,6 +16,7 @@ import * as networkOptimisation from './0014-network-optimisation';
 import * as gridSpreading from './0015-grid-spreading';
 import * as forecastMembers from './0016-forecast-members';
 import * as settingsRatesNotifications from './0017-settings-rates-notifications';
+import * as recordChangeEvents from './0026-record-change-events';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-grid-spreading': gridSpreading,
   '0016-forecast-members': forecastMembers,
   '0017-settings-rates-notifications': settingsRatesNotifications,
+  '0026-record-change-events': recordChangeEvents,
 };
 
 export const migrationProvider: MigrationProvider = {
