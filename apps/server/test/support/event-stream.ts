@@ -1,3 +1,5 @@
+import { eventStreamParser } from '@ps/domain';
+
 /** One server-sent event as a test reads it. */
 export type StreamEvent = { event: string; data: unknown };
 
@@ -16,28 +18,15 @@ export async function openEventStream(url: string, token: string): Promise<Event
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
+  const feed = eventStreamParser((event, data) => {
+    events.push({ event, data: JSON.parse(data) as unknown });
+    for (const wake of waiters) wake();
+  });
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
-      let buffered = '';
       try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffered += value;
-          let end: number;
-          while ((end = buffered.indexOf('\n\n')) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const lines = block.split('\n');
-            const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-            const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-            if (event && data !== undefined) {
-              events.push({ event, data: JSON.parse(data) });
-              for (const wake of waiters) wake();
-            }
-          }
-        }
+        for (let read = await reader.read(); !read.done; read = await reader.read()) feed(read.value);
       } catch {
         // aborted by close()
       }
