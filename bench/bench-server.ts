@@ -25,6 +25,8 @@ export async function startBenchServer(
   size: { products: number; weeks: number },
   /** PostgreSQL session settings of the server's pool connections. */
   settings?: Record<string, string>,
+  /** The built web app to serve (the first-load bench); none by default. */
+  webDistDir = '/nonexistent',
 ): Promise<BenchServer> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
@@ -56,7 +58,7 @@ export async function startBenchServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
+    WEB_DIST_DIR: webDistDir,
     PORT: String(port),
     PUBLIC_URL: baseUrl,
   });

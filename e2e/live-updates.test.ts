@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { restoreDefaultSettings } from './support/settings';
+import { restoreDefaultSettings, saveSettings } from './support/settings';
 
 /** A record's cell in the original table (row index on the page, column by API field name). */
 const cell = (page: Page, rowIndex: number, field: string) =>
@@ -37,26 +37,6 @@ async function saveUnits(page: Page, units: number): Promise<void> {
   await page.getByText('Changes Saved', { exact: true }).first().waitFor();
   await page.getByRole('button', { name: 'Exit Edit' }).click();
   await page.getByRole('button', { name: 'Edit Mode' }).waitFor();
-}
-
-/** Sets the signed-in user's realTimeUpdates on the server and in the page's cache. */
-async function setRealTimeUpdates(page: Page, isOn: boolean): Promise<void> {
-  const status = await page.evaluate(
-    async (settings) => {
-      const response = await fetch('/api/user-settings', {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('id_token') ?? ''}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(settings),
-      });
-      localStorage.setItem('userSettings', JSON.stringify(settings));
-      return response.status;
-    },
-    { ...DEFAULT_USER_SETTINGS, realTimeUpdates: isOn },
-  );
-  expect(status).toBe(200);
 }
 
 /**
@@ -131,7 +111,7 @@ describe('live updates between two planners', () => {
   });
 
   it('sends nothing to a planner who turned realTimeUpdates off', async () => {
-    await setRealTimeUpdates(reader, false);
+    await saveSettings(reader, { ...DEFAULT_USER_SETTINGS, realTimeUpdates: false });
     await reader.goto(productUrl);
     await waitForGridIdle(reader);
     const before = numberOf(await cell(reader, 0, 'SOP_Pln_Ovrd_Units').textContent());
