@@ -163,7 +163,16 @@ async function seededServer(products: number): Promise<{ server: BenchServer; ro
   const seeded = `${server.seed.seconds.toFixed(1)} s`;
   return {
     server,
-    rows: [{ case: `seed ${products} × ${WEEKS} (${server.seed.records} records)`, runs: 1, p50: seeded }],
+    rows: [
+      {
+        case: `seed ${products} × ${WEEKS} (${server.seed.records} records)`,
+        runs: 1,
+        p50: seeded,
+        p95: '',
+        budget: '',
+        verdict: '',
+      },
+    ],
   };
 }
 
