@@ -35,9 +35,11 @@ export async function startBenchServer(
      * it exists: a large data set's seed then runs once, not on every bench run.
      */
     kept?: string;
+    /** The built web app to serve (the first-load bench); none by default. */
+    webDistDir?: string;
   } = {},
 ): Promise<BenchServer> {
-  const { env = {}, kept } = options;
+  const { env = {}, kept, webDistDir = '/nonexistent' } = options;
   const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
   let isSeeded = false;
@@ -75,7 +77,7 @@ export async function startBenchServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
+    WEB_DIST_DIR: webDistDir,
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     ...env,

@@ -11,7 +11,8 @@ import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runOptimisationBench } from './optimisation.bench';
 import { runPlannersBench } from './planners.bench';
-import { runPlanningGridBench } from './planning-grid.bench';
+import { runGridScaleBench, runPlanningGridBench } from './planning-grid.bench';
+import { runGridFirstLoadBench } from './grid-first-load.bench';
 import { printTable, type BenchRow } from './stats';
 
 /** `npm run bench [-- --only name]`: every benchmark, or one, printed as tables. */
@@ -20,7 +21,19 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     title: 'Demand record list latency (limit 1000, HTTP, default data set)',
     run: runListLatencyBench,
   },
-  grid: { title: 'Planning grid on 20,000 × 156 in PostgreSQL (HTTP)', run: runPlanningGridBench },
+  grid: {
+    title:
+      'Planning grid on 20,000 × 156 in PostgreSQL (HTTP): views × sorts, spread, save (issue 15, Must 8)',
+    run: runPlanningGridBench,
+  },
+  'grid-scale': {
+    title: 'Planning grid at 2,000 / 20,000 / 100,000 products × 156 weeks in PostgreSQL (p95, HTTP)',
+    run: runGridScaleBench,
+  },
+  'grid-first-load': {
+    title: 'Planning page first load in Chromium, cold cache, built app (default data set)',
+    run: runGridFirstLoadBench,
+  },
   forecast: { title: 'Forecasting engine (worker pool, all cores)', run: runForecastBench },
   'batch-save': {
     title: 'Batch save (Save Changes) on 700 × 52 in PostgreSQL (HTTP, JIT as configured and forced)',

@@ -1,4 +1,4 @@
-import { DEFAULT_USER_SETTINGS } from '@ps/domain';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '@ps/domain';
 import type { Page } from 'playwright-core';
 
 /**
@@ -7,17 +7,22 @@ import type { Page } from 'playwright-core';
  * the server's copy and the page's cache alike.
  */
 export async function restoreDefaultSettings(page: Page): Promise<void> {
-  const status = await page.evaluate(async (defaults) => {
+  await saveSettings(page, DEFAULT_USER_SETTINGS);
+}
+
+/** Saves the signed-in user's settings on the server and in the page's cache, as the app keeps them. */
+export async function saveSettings(page: Page, settings: UserSettings): Promise<void> {
+  const status = await page.evaluate(async (chosen) => {
     const response = await fetch('/api/user-settings', {
       method: 'PUT',
       headers: {
         authorization: `Bearer ${localStorage.getItem('id_token') ?? ''}`,
         'content-type': 'application/json',
       },
-      body: JSON.stringify(defaults),
+      body: JSON.stringify(chosen),
     });
-    localStorage.setItem('userSettings', JSON.stringify(defaults));
+    localStorage.setItem('userSettings', JSON.stringify(chosen));
     return response.status;
-  }, DEFAULT_USER_SETTINGS);
-  if (status !== 200) throw new Error(`Restoring the default settings answered ${status}`);
+  }, settings);
+  if (status !== 200) throw new Error(`Saving the settings answered ${status}`);
 }

@@ -40,6 +40,7 @@ import { exchangeRatesModule } from './modules/exchange-rates';
 import { notificationsModule } from './modules/notifications';
 import { userSettingsModule } from './modules/user-settings';
 import { optimisationModule } from './modules/optimisation';
+import { liveUpdatesModule } from './modules/live-updates';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -58,6 +59,7 @@ const MODULES: readonly ServerModule[] = [
   inventoryModule,
   aiAssistantModule,
   controlTowerModule,
+  liveUpdatesModule,
   apiDocsModule,
 ];
 

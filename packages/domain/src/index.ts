@@ -3,6 +3,7 @@ export * from './demand-record.schema';
 export * from './plan-chain';
 export * from './weeks';
 export * from './user-settings';
+export * from './event-stream';
 export * from './planning-grid';
 export * from './planning-grid-overrides';
 export * from './planning-grid-spread';

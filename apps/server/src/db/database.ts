@@ -8,9 +8,22 @@ import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Stops a LISTEN started by DatabaseHandle.listen. */
+export type StopListening = () => Promise<void>;
+
 export type DatabaseHandle = {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /**
+   * LISTENs on a channel and hands each NOTIFY payload over. PostgreSQL: one connection of its
+   * own outside the pool, reconnected after a failure (NOTIFYs sent while it was down are lost, so
+   * `onReconnect` lets the caller tell its clients to refetch). PGlite: the engine's own listener.
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<StopListening>;
   close: () => Promise<void>;
 };
 
@@ -30,6 +43,45 @@ export type DatabaseOptions =
       settings?: Record<string, string>;
     }
   | { kind: 'pglite'; /** Folder to persist in; omit for an in-memory database. */ dataDir?: string };
+
+/** How long a lost LISTEN connection waits before it reconnects. */
+const RELISTEN_DELAY_MS = 1_000;
+
+function listenOnPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): DatabaseHandle['listen'] {
+  return async (channel, onPayload, onReconnect) => {
+    let client: pg.Client | null = null;
+    let isStopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (isReconnect: boolean): Promise<void> => {
+      const next = new pg.Client({ connectionString: options.url });
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      next.on('error', () => {
+        void next.end().catch(() => undefined);
+        if (client === next) client = null;
+        if (!isStopped) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+      });
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      if (isReconnect) onReconnect?.();
+    };
+    const reconnect = async () => {
+      try {
+        await connect(true);
+      } catch {
+        if (!isStopped) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+      }
+    };
+    await connect(false);
+    return async () => {
+      isStopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  };
+}
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 
@@ -67,7 +119,7 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', listen: listenOnPostgres(options), close: () => db.destroy() };
 }
 
 function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): DatabaseHandle {
@@ -81,7 +133,11 @@ function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Data
     },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const listen: DatabaseHandle['listen'] = async (channel, onPayload) => {
+    const stop = await pglite.listen(channel, onPayload);
+    return () => stop();
+  };
+  return { db, kind: 'pglite', listen, close: () => db.destroy() };
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

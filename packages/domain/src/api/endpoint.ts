@@ -25,6 +25,7 @@ export type EndpointResponse =
         | 'text/css'
         | 'application/json'
         | 'application/x-ndjson'
+        | 'text/event-stream'
         | typeof XLSX_MEDIA_TYPE;
     }
   | { redirect: true };

@@ -17,6 +17,7 @@ import { optimisationEndpoints } from './optimisation.contract';
 import { inventoryEndpoints } from './inventory.contract';
 import { controlTowerEndpoints } from './control-tower.contract';
 import { spreadingEndpoints } from './spreading.contract';
+import { liveUpdateEndpoints } from './live-updates.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -39,6 +40,7 @@ export * from './optimisation.contract';
 export * from './inventory.contract';
 export * from './control-tower.contract';
 export * from './spreading.contract';
+export * from './live-updates.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -58,6 +60,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   aiAssistantEndpoints,
   controlTowerEndpoints,
   spreadingEndpoints,
+  liveUpdateEndpoints,
   apiDocsEndpoints,
 ];
 

@@ -21,6 +21,7 @@ import * as inventoryLeadTimeVariability from './0021-inventory-lead-time-variab
 import * as gridHistoryAndTimePhased from './0023-grid-history-and-time-phased';
 import * as forecastRunChunks from './0024-forecast-run-chunks';
 import * as rollUpDeltas from './0025-roll-up-deltas';
+import * as recordChangeEvents from './0026-record-change-events';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0023-grid-history-and-time-phased': gridHistoryAndTimePhased,
   '0024-forecast-run-chunks': forecastRunChunks,
   '0025-roll-up-deltas': rollUpDeltas,
+  '0026-record-change-events': recordChangeEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

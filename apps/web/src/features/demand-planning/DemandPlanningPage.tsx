@@ -27,10 +27,12 @@ import { useCsvExport } from './hooks/useCsvExport';
 import { useFilterOptions } from './hooks/useFilterOptions';
 import { useGridEditing } from './hooks/useGridEditing';
 import { useGridPage, useRefreshGrid } from './hooks/useGridPage';
+import { useLiveUpdates } from './hooks/useLiveUpdates';
 import { usePlanningPreferences } from './hooks/usePlanningPreferences';
 import { useRecordLocks } from './hooks/useRecordLocks';
 import { useRefreshDashboard } from './hooks/useDashboardData';
 import { filterParam } from './utils/filter-summary';
+import { conflictingEdits } from './utils/live-changes';
 import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
 import { invalidKeyOf } from './grid/columns';
 import { gridUrlOf, parseGridUrl, type GridLayout } from './utils/grid-url';
@@ -117,7 +119,11 @@ export default function DemandPlanningPage() {
     if (next !== searchParams.toString()) setSearchParams(next, { replace: true });
   }, [layout, viewLevel, drillDown, selection, sort, pageIndex, pageSize, searchParams, setSearchParams]);
 
-  const grid = useGridPage(request, clientContext);
+  const grid = useGridPage(request, clientContext, isRefreshing);
+  // Issue 15, Must 6: another planner's save refetches this page; an unsaved edit of a record
+  // that changed underneath is flagged before the planner saves it.
+  useLiveUpdates(grid.page, sort !== null);
+  const conflicts = useMemo(() => conflictingEdits(editing.pending, grid.page), [editing.pending, grid.page]);
   usePublishAiPageContext({
     page: 'demand-planning',
     viewLevel,
@@ -290,6 +296,14 @@ export default function DemandPlanningPage() {
               {bannerText(grid.banner, t)}
             </StatusBanner>
           )}
+          {conflicts.size > 0 && (
+            <StatusBanner tone="info">
+              <div data-testid="live-conflict-banner">
+                <p className="font-medium">{t('live:conflict.title', { count: conflicts.size })}</p>
+                <p>{t('live:conflict.description')}</p>
+              </div>
+            </StatusBanner>
+          )}
           {editing.staleReport && (
             <StatusBanner tone="error" onDismiss={editing.dismissStaleReport}>
               <p className="font-medium">
@@ -307,6 +321,7 @@ export default function DemandPlanningPage() {
                 overlay={grid.overlay}
                 isEditMode={editing.isEditMode}
                 pending={editing.pending}
+                conflicts={conflicts}
                 invalid={editing.invalid}
                 heightPx={preferences.gridHeight}
                 sort={sort}

@@ -5,6 +5,7 @@ import { SettingsDialog } from '@/features/settings/components/SettingsDialog';
 import { AppHeader } from './components/AppHeader';
 import { Sidebar } from './components/Sidebar';
 import { hasOwnHeader } from './route-handle';
+import { useIdleSignOut } from './useIdleSignOut';
 
 /**
  * Frame of every signed-in screen: sidebar, header and the page in <main>. Used as a layout route
@@ -17,6 +18,7 @@ export default function AppLayout() {
   const matches = useMatches();
   const isHeaderShown = !matches.some((match) => hasOwnHeader(match.handle));
   const { t } = useTranslation();
+  useIdleSignOut();
   return (
     <div className="flex h-screen overflow-hidden bg-background text-foreground">
       <a

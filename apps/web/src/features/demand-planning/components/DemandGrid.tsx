@@ -31,6 +31,8 @@ type DemandGridProps = {
   overlay: GridOverlay;
   isEditMode: boolean;
   pending: PendingChanges;
+  /** Records with pending edits that another planner changed since (flagged at their cells). */
+  conflicts: ReadonlySet<string>;
   invalid: ReadonlyMap<string, InvalidEdit>;
   heightPx: number;
   sort: GridSortState;
@@ -73,6 +75,7 @@ export function DemandGrid({
   overlay,
   isEditMode,
   pending,
+  conflicts,
   invalid,
   heightPx,
   sort,
@@ -107,7 +110,7 @@ export function DemandGrid({
     const columns = isRecordView
       ? recordColumns(
           fmt,
-          { pending, isEditMode, invalid },
+          { pending, conflicts, isEditMode, invalid },
           {
             stampOf: (record) => stamps[recordKeyOf(record)],
             onToggleLock,
@@ -132,6 +135,7 @@ export function DemandGrid({
     isRecordView,
     fmt,
     pending,
+    conflicts,
     isEditMode,
     invalid,
     page,
@@ -152,7 +156,7 @@ export function DemandGrid({
   // Changed-cell markers and editability depend on state outside the row data.
   useEffect(() => {
     api?.refreshCells({ force: true });
-  }, [api, pending, isEditMode, invalid]);
+  }, [api, pending, conflicts, isEditMode, invalid]);
 
   const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
     if (!isRecordView) {

@@ -22,6 +22,8 @@ import { RecordActionsCell, type RecordActionsParams } from './RecordActionsCell
 /** The edit state the editable columns read; refused edits are keyed by record key and field. */
 export type EditState = {
   pending: PendingChanges;
+  /** Keys of records whose pending edits another planner's save overtook (live updates). */
+  conflicts?: ReadonlySet<string>;
   isEditMode: boolean;
   invalid?: ReadonlyMap<string, InvalidEdit>;
 };
@@ -183,6 +185,10 @@ function editableColumn(field: EditableField, fmt: Formatters, edit: EditState):
         params.data !== undefined &&
         isCellChanged(edit.pending, recordKeyOf(params.data as DemandRecord), field),
       'dp-cell-invalid': (params) => params.data !== undefined && invalidOf(params.data, field) !== undefined,
+      'dp-cell-conflict': (params) => {
+        const key = params.data === undefined ? '' : recordKeyOf(params.data as DemandRecord);
+        return edit.conflicts?.has(key) === true && isCellChanged(edit.pending, key, field);
+      },
     },
     ...(field === 'Comments' ? { minWidth: 220, tooltipField: 'Comments' as never } : {}),
   });

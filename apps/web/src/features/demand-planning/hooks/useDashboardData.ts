@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useUserSettings } from '@/features/settings/useUserSettings';
 import { fetchDashboardMetrics, fetchSummaryStats } from '../api/demand-planning.api';
 
 /** Spec §7: the dashboard and summary calls retry up to 3 times, 1 s apart (unlike other queries). */
@@ -8,9 +9,13 @@ const DASHBOARD_RETRY = { retry: 3, retryDelay: 1_000 } as const;
 export const DASHBOARD_METRICS_KEY = ['dashboard-metrics'] as const;
 export const SUMMARY_STATS_KEY = ['summary-stats'] as const;
 
+/** The dashboard figures reload every dataRefreshInterval seconds (user setting). */
+const useRefetchInterval = (): number => Number(useUserSettings().settings.dataRefreshInterval) * 1000;
+
 export function useDashboardMetrics() {
   return useQuery({
     queryKey: DASHBOARD_METRICS_KEY,
+    refetchInterval: useRefetchInterval(),
     queryFn: ({ signal }) => fetchDashboardMetrics(signal),
     ...DASHBOARD_RETRY,
   });
@@ -19,6 +24,7 @@ export function useDashboardMetrics() {
 export function useSummaryStats() {
   return useQuery({
     queryKey: SUMMARY_STATS_KEY,
+    refetchInterval: useRefetchInterval(),
     queryFn: ({ signal }) => fetchSummaryStats(signal),
     ...DASHBOARD_RETRY,
   });

@@ -1,6 +1,7 @@
 import type { GridPage } from '@ps/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useUserSettings } from '@/features/settings/useUserSettings';
 import { fetchGridPage } from '../api/demand-planning.api';
 import { gridQueryParams, type GridRequest } from '../utils/grid-query';
 import {
@@ -26,9 +27,19 @@ export type GridPageState = {
   dismissBanner: () => void;
 };
 
-/** Loads one page of the grid from the server, applying the spec's retry and timeout rules. */
-export function useGridPage(request: GridRequest, clientContext: ClientContext): GridPageState {
+/**
+ * Loads one page of the grid from the server, applying the spec's retry and timeout rules, and
+ * reloads it every dataRefreshInterval seconds (user setting). The "Loading data..." overlay covers
+ * the grid only when the page asked for changes or the planner pressed Refresh; a background
+ * reload (interval, live update, after a save) keeps the rows usable and shows the footer note.
+ */
+export function useGridPage(
+  request: GridRequest,
+  clientContext: ClientContext,
+  isRefreshing = false,
+): GridPageState {
   const policy = loadPolicyFor(clientContext);
+  const { dataRefreshInterval } = useUserSettings().settings;
   const [shown, setShown] = useState<GridPage | null>(null);
   const [isFirstPageOverdue, setFirstPageOverdue] = useState(false);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
@@ -37,6 +48,7 @@ export function useGridPage(request: GridRequest, clientContext: ClientContext):
   const query = useQuery({
     queryKey: [...GRID_QUERY_PREFIX, gridQueryParams(request).toString()],
     placeholderData: keepPreviousData,
+    refetchInterval: Number(dataRefreshInterval) * 1000,
     queryFn: ({ signal }) =>
       loadWithRetries(async (attempt) => {
         const isFirstTry = attempt === 0 && !hasShownAPage;
@@ -63,7 +75,7 @@ export function useGridPage(request: GridRequest, clientContext: ClientContext):
   if (!shown) {
     if (isFirstPageOverdue || query.isError) overlay = 'empty';
     else overlay = 'initial';
-  } else if (query.isFetching) overlay = 'loading';
+  } else if (query.isFetching && (query.isPlaceholderData || isRefreshing)) overlay = 'loading';
   else if (rowsShown === 0) overlay = 'empty';
 
   return {
