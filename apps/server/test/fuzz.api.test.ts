@@ -218,7 +218,10 @@ describe('fuzzing every route on pglite', () => {
               },
               body: body?.text,
             });
-            const text = await response.text();
+            // The live-updates stream never ends by itself: its answer is whole once the headers are in.
+            const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
+            if (isStream) await response.body?.cancel();
+            const text = isStream ? '' : await response.text();
             counts.requests += 1;
             const where = `${route.method} ${path.slice(0, 80)}?${query.slice(0, 80)} as ${caller} → ${response.status}`;
             expect(response.status, where).toBeLessThan(500);
