@@ -7,26 +7,16 @@ import {
   type SpreadResult,
 } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRecords, type Failure, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failure = { success: false; error: string; code: string };
 
 const SPREAD = '/api/demand-planning/spread';
 const LOCKS = '/api/demand-planning/locks';
 
 describe.each(backends)('aggregate edits, locks and cell history on %s', (backend) => {
   let server: TestServer;
-  const records = async (options?: RequestOptions) =>
-    (
-      await server.request<Ok<{ items: DemandRecord[] }>>(
-        'GET',
-        '/api/demand-planning/real-data?limit=5000',
-        undefined,
-        options,
-      )
-    ).body.data.items;
+  const records = (options?: RequestOptions) => allRecords(server, options);
   const grid = async (query: string, options?: RequestOptions) =>
     (await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${query}`, undefined, options)).body
       .data;

@@ -7,26 +7,16 @@ import {
   type TimePhasedPage,
 } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRecords, type Failure, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failure = { success: false; error: string; code: string };
 
 const TIME_PHASED = '/api/demand-planning/time-phased';
 const BATCH = '/api/demand-planning/spread-batch';
 
 describe.each(backends)('the time-phased planning view and batch spreads on %s', (backend) => {
   let server: TestServer;
-  const records = async (options?: RequestOptions) =>
-    (
-      await server.request<Ok<{ items: DemandRecord[] }>>(
-        'GET',
-        '/api/demand-planning/real-data?limit=5000',
-        undefined,
-        options,
-      )
-    ).body.data.items;
+  const records = (options?: RequestOptions) => allRecords(server, options);
   const page = async (query: string, options?: RequestOptions) =>
     server.request<Ok<TimePhasedPage> | Failure>('GET', `${TIME_PHASED}?${query}`, undefined, options);
   const monthOf = (r: DemandRecord) => periodKeyOf('monthly', r.Time_Series.slice(0, 10));

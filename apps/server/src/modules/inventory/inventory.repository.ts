@@ -155,6 +155,12 @@ export async function lockRows(
   return rows;
 }
 
+/** An inventory row's key, for the writers joined on unnest arrays. */
+const ROW_KEY: ReadonlyArray<ColumnSpec<{ pid: string; site: string }>> = [
+  { name: 'pid', type: 'text' },
+  { name: 'site', type: 'text' },
+];
+
 export type OverrideWrite = {
   pid: string;
   site: string;
@@ -183,10 +189,7 @@ export async function writeOverrides(
     trx,
     'inventory_parameters',
     {
-      keys: [
-        { name: 'pid', type: 'text' },
-        { name: 'site', type: 'text' },
-      ],
+      keys: ROW_KEY,
       columns: OVERRIDE_COLUMNS,
       also: { version: sql`t.version + 1`, updated_at: sql`now()` },
     },
@@ -360,10 +363,7 @@ export async function writeRecomputed(db: Db, rows: readonly RecomputedRow[]): P
     db,
     'inventory_parameters',
     {
-      keys: [
-        { name: 'pid', type: 'text' },
-        { name: 'site', type: 'text' },
-      ],
+      keys: ROW_KEY,
       columns: RECOMPUTED_COLUMNS,
       also: {
         computed_at: sql`now()`,

@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageXIcon, RefreshCcwIcon, ShieldCheckIcon, WarehouseIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TrendChart } from '@/features/inventory/components/TrendChart';
 import { fetchInventoryMetrics, inventoryKeys } from '@/features/inventory/inventory-api';
 import { useFormatters } from '@/features/settings/useFormatters';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { MODULES } from '@/features/shell/modules';
-import { errorText } from '@/i18n/error-text';
-import { MetricCard } from './components/MetricCard';
+import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: Inventory Metrics (spec §2; formulas in docs/metrics.md, "Inventory"). */
 export default function InventoryMetricsPage() {
@@ -20,48 +16,39 @@ export default function InventoryMetricsPage() {
   const hasData = !!data && data.weeks.length > 0;
   const value = (text: string): string | null => (hasData ? text : null);
   return (
-    <div className="flex flex-col gap-6 p-6">
-      <PageHeading
-        title={t('controlTower:inventory.title')}
-        subtitle={t('controlTower:inventory.subtitle')}
-        badges={
-          <Badge variant="outline">{`${t(MODULES.controlTower.nameKey)} ${MODULES.controlTower.version}`}</Badge>
-        }
-      />
-      {query.error && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorText(query.error)}
-        </p>
-      )}
-      <section
-        aria-label={t('controlTower:summaryLabel', { title: t('controlTower:inventory.title') })}
-        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        <MetricCard
-          title={t('controlTower:inventory.totalValue')}
-          icon={WarehouseIcon}
-          value={value(fmt.currency(data?.cards.totalInventoryValue, 0))}
-          note={data?.asOf ? t('inventory:metrics.asOf', { date: fmt.date(data.asOf) }) : undefined}
-        />
-        <MetricCard
-          title={t('controlTower:inventory.turnover')}
-          icon={RefreshCcwIcon}
-          value={value(t('inventory:metrics.turns', { value: fmt.number(data?.cards.inventoryTurnover, 1) }))}
-          note={t('inventory:metrics.last52')}
-        />
-        <MetricCard
-          title={t('controlTower:inventory.stockouts')}
-          icon={PackageXIcon}
-          value={value(fmt.number(data?.cards.stockouts))}
-          note={t('inventory:metrics.stockoutNote')}
-        />
-        <MetricCard
-          title={t('controlTower:inventory.serviceLevel')}
-          icon={ShieldCheckIcon}
-          value={value(fmt.percent(data?.cards.serviceLevel))}
-          note={t('controlTower:inventory.serviceTarget')}
-        />
-      </section>
+    <MetricsScreen
+      title={t('controlTower:inventory.title')}
+      subtitle={t('controlTower:inventory.subtitle')}
+      error={query.error}
+      isLoading={query.isLoading}
+      metrics={[
+        {
+          title: t('controlTower:inventory.totalValue'),
+          icon: WarehouseIcon,
+          value: value(fmt.currency(data?.cards.totalInventoryValue, 0)),
+          note: data?.asOf ? t('inventory:metrics.asOf', { date: fmt.date(data.asOf) }) : undefined,
+        },
+        {
+          title: t('controlTower:inventory.turnover'),
+          icon: RefreshCcwIcon,
+          value: value(t('inventory:metrics.turns', { value: fmt.number(data?.cards.inventoryTurnover, 1) })),
+          note: t('inventory:metrics.last52'),
+        },
+        {
+          title: t('controlTower:inventory.stockouts'),
+          icon: PackageXIcon,
+          value: value(fmt.number(data?.cards.stockouts)),
+          note: t('inventory:metrics.stockoutNote'),
+        },
+        {
+          title: t('controlTower:inventory.serviceLevel'),
+          icon: ShieldCheckIcon,
+          value: value(fmt.percent(data?.cards.serviceLevel)),
+          note: t('controlTower:inventory.serviceTarget'),
+        },
+      ]}
+      emptyMessage={t('controlTower:inventory.positionMessage')}
+    >
       {hasData ? (
         <>
           <div className="grid gap-4 xl:grid-cols-2">
@@ -176,11 +163,7 @@ export default function InventoryMetricsPage() {
             </CardContent>
           </Card>
         </>
-      ) : (
-        !query.isLoading && (
-          <p className="text-sm text-muted-foreground">{t('controlTower:inventory.positionMessage')}</p>
-        )
-      )}
-    </div>
+      ) : null}
+    </MetricsScreen>
   );
 }

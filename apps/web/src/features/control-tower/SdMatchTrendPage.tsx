@@ -2,15 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ActivityIcon, GaugeIcon, GitCompareArrowsIcon, TrendingUpDownIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TrendChart } from '@/features/inventory/components/TrendChart';
 import { fetchSdMatch, inventoryKeys } from '@/features/inventory/inventory-api';
 import { useFormatters } from '@/features/settings/useFormatters';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { MODULES } from '@/features/shell/modules';
-import { errorText } from '@/i18n/error-text';
-import { MetricCard } from './components/MetricCard';
+import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: S&D Match Trend (spec §2; formulas in docs/metrics.md, "Supply and demand match"). */
 export default function SdMatchTrendPage() {
@@ -21,48 +17,39 @@ export default function SdMatchTrendPage() {
   const hasData = !!data && data.weeks.length > 0;
   const value = (text: string): string | null => (hasData ? text : null);
   return (
-    <div className="flex flex-col gap-6 p-6">
-      <PageHeading
-        title={t('controlTower:sdMatch.title')}
-        subtitle={t('controlTower:sdMatch.subtitle')}
-        badges={
-          <Badge variant="outline">{`${t(MODULES.controlTower.nameKey)} ${MODULES.controlTower.version}`}</Badge>
-        }
-      />
-      {query.error && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorText(query.error)}
-        </p>
-      )}
-      <section
-        aria-label={t('controlTower:summaryLabel', { title: t('controlTower:sdMatch.title') })}
-        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        <MetricCard
-          title={t('controlTower:sdMatch.matchRate')}
-          icon={GitCompareArrowsIcon}
-          value={value(fmt.percent(data?.cards.matchRate))}
-          note={t('inventory:sd.horizon', { weeks: data?.horizonWeeks ?? 0 })}
-        />
-        <MetricCard
-          title={t('controlTower:sdMatch.supplyVariance')}
-          icon={ActivityIcon}
-          value={value(fmt.signedPercent(data?.cards.supplyVariance))}
-          note={t('inventory:sd.varianceNote')}
-        />
-        <MetricCard
-          title={t('controlTower:sdMatch.demandVolatility')}
-          icon={TrendingUpDownIcon}
-          value={value(fmt.percent(data?.cards.demandVolatility))}
-          note={t('inventory:sd.volatilityNote')}
-        />
-        <MetricCard
-          title={t('controlTower:sdMatch.optimizationScore')}
-          icon={GaugeIcon}
-          value={value(fmt.percent(data?.cards.optimizationScore))}
-          note={t('inventory:sd.scoreNote')}
-        />
-      </section>
+    <MetricsScreen
+      title={t('controlTower:sdMatch.title')}
+      subtitle={t('controlTower:sdMatch.subtitle')}
+      error={query.error}
+      isLoading={query.isLoading}
+      metrics={[
+        {
+          title: t('controlTower:sdMatch.matchRate'),
+          icon: GitCompareArrowsIcon,
+          value: value(fmt.percent(data?.cards.matchRate)),
+          note: t('inventory:sd.horizon', { weeks: data?.horizonWeeks ?? 0 }),
+        },
+        {
+          title: t('controlTower:sdMatch.supplyVariance'),
+          icon: ActivityIcon,
+          value: value(fmt.signedPercent(data?.cards.supplyVariance)),
+          note: t('inventory:sd.varianceNote'),
+        },
+        {
+          title: t('controlTower:sdMatch.demandVolatility'),
+          icon: TrendingUpDownIcon,
+          value: value(fmt.percent(data?.cards.demandVolatility)),
+          note: t('inventory:sd.volatilityNote'),
+        },
+        {
+          title: t('controlTower:sdMatch.optimizationScore'),
+          icon: GaugeIcon,
+          value: value(fmt.percent(data?.cards.optimizationScore)),
+          note: t('inventory:sd.scoreNote'),
+        },
+      ]}
+      emptyMessage={t('controlTower:sdMatch.chartMessage')}
+    >
       {hasData ? (
         <>
           <Card>
@@ -154,11 +141,7 @@ export default function SdMatchTrendPage() {
             </CardContent>
           </Card>
         </>
-      ) : (
-        !query.isLoading && (
-          <p className="text-sm text-muted-foreground">{t('controlTower:sdMatch.chartMessage')}</p>
-        )
-      )}
-    </div>
+      ) : null}
+    </MetricsScreen>
   );
 }

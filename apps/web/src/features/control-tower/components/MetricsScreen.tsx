@@ -1,25 +1,38 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { PageHeading } from '@/features/shell/components/PageHeading';
 import { MODULES } from '@/features/shell/modules';
+import { errorText } from '@/i18n/error-text';
 import { MetricCard } from './MetricCard';
-import { PlaceholderPanel } from './PlaceholderPanel';
 
-export type MetricDefinition = { title: string; icon: LucideIcon; note?: string };
+export type MetricDefinition = { title: string; icon: LucideIcon; value: string | null; note?: string };
 
 type MetricsScreenProps = {
   title: string;
   subtitle: string;
   metrics: readonly MetricDefinition[];
-  panel: { title: string; description: string; icon: LucideIcon; message: string };
+  error: unknown;
+  isLoading: boolean;
+  /** The charts and tables, or null while the data set has no weeks (then `emptyMessage` shows). */
+  children: ReactNode;
+  emptyMessage: string;
 };
 
 /**
- * Frame shared by the control tower's metric screens (spec §2): four metric cards and a panel.
- * No figures are shown until a data service computes them from the plan tables.
+ * Frame shared by the control tower's inventory metric screens (spec §2): heading with the module
+ * badge, the query's error, four metric cards, then the screen's own panels.
  */
-export function MetricsScreen({ title, subtitle, metrics, panel }: MetricsScreenProps) {
+export function MetricsScreen({
+  title,
+  subtitle,
+  metrics,
+  error,
+  isLoading,
+  children,
+  emptyMessage,
+}: MetricsScreenProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6 p-6">
@@ -30,21 +43,20 @@ export function MetricsScreen({ title, subtitle, metrics, panel }: MetricsScreen
           <Badge variant="outline">{`${t(MODULES.controlTower.nameKey)} ${MODULES.controlTower.version}`}</Badge>
         }
       />
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorText(error)}
+        </p>
+      ) : null}
       <section
         aria-label={t('controlTower:summaryLabel', { title })}
         className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
       >
         {metrics.map((metric) => (
-          <MetricCard
-            key={metric.title}
-            title={metric.title}
-            icon={metric.icon}
-            note={metric.note}
-            value={null}
-          />
+          <MetricCard key={metric.title} {...metric} />
         ))}
       </section>
-      <PlaceholderPanel {...panel} />
+      {children ?? (!isLoading && <p className="text-sm text-muted-foreground">{emptyMessage}</p>)}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { OptimisationRun } from '@ps/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LabelledSelect } from './LabelledSelect';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { cn } from '@/lib/cn';
@@ -38,21 +38,15 @@ export function ComparisonView({
   const runLabel = (run: OptimisationRun) =>
     t('optichain:compare.runLabel', { id: run.id, name: run.scenarioName ?? t('optichain:solve.baseline') });
   const picker = (label: string, value: number | null, onPick: (id: number) => void, testId: string) => (
-    <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-      {label}
-      <Select value={value === null ? '' : String(value)} onValueChange={(id) => onPick(Number(id))}>
-        <SelectTrigger className="w-64" aria-label={label} data-testid={testId}>
-          <SelectValue placeholder={t('optichain:compare.choose')} />
-        </SelectTrigger>
-        <SelectContent>
-          {solved.map((run) => (
-            <SelectItem key={run.id} value={String(run.id)}>
-              {runLabel(run)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </label>
+    <LabelledSelect
+      label={label}
+      value={value === null ? '' : String(value)}
+      onChange={(id) => onPick(Number(id))}
+      options={solved.map((run) => ({ value: String(run.id), label: runLabel(run) }))}
+      width="w-64"
+      placeholder={t('optichain:compare.choose')}
+      testId={testId}
+    />
   );
   const data = comparison.data;
   return (

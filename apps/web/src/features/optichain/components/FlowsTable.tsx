@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LabelledSelect, plainOptions } from './LabelledSelect';
 import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
@@ -59,51 +59,31 @@ export function FlowsTable({ flows, runId }: { flows: readonly FlowRow[]; runId:
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-          {t('optichain:flows.leg')}
-          <Select value={filters.leg} onValueChange={(leg) => set({ leg: leg as FlowFilters['leg'] })}>
-            <SelectTrigger className="w-40" aria-label={t('optichain:flows.leg')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">{t('optichain:flows.allLegs')}</SelectItem>
-              <SelectItem value="inbound">{t('optichain:flows.inbound')}</SelectItem>
-              <SelectItem value="outbound">{t('optichain:flows.outbound')}</SelectItem>
-            </SelectContent>
-          </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-          {t('optichain:flows.family')}
-          <Select value={filters.family} onValueChange={(family) => set({ family })}>
-            <SelectTrigger className="w-52" aria-label={t('optichain:flows.family')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">{t('optichain:flows.allFamilies')}</SelectItem>
-              {families.map((family) => (
-                <SelectItem key={family} value={family}>
-                  {family}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-muted-foreground">
-          {t('optichain:flows.period')}
-          <Select value={filters.period} onValueChange={(period) => set({ period })}>
-            <SelectTrigger className="w-36" aria-label={t('optichain:flows.period')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">{t('optichain:flows.allPeriods')}</SelectItem>
-              {periods.map((period) => (
-                <SelectItem key={period} value={period}>
-                  {period}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </label>
+        <LabelledSelect
+          label={t('optichain:flows.leg')}
+          value={filters.leg}
+          onChange={(leg) => set({ leg: leg as FlowFilters['leg'] })}
+          options={[
+            { value: 'all', label: t('optichain:flows.allLegs') },
+            { value: 'inbound', label: t('optichain:flows.inbound') },
+            { value: 'outbound', label: t('optichain:flows.outbound') },
+          ]}
+          width="w-40"
+        />
+        <LabelledSelect
+          label={t('optichain:flows.family')}
+          value={filters.family}
+          onChange={(family) => set({ family })}
+          options={plainOptions(families, t('optichain:flows.allFamilies'))}
+          width="w-52"
+        />
+        <LabelledSelect
+          label={t('optichain:flows.period')}
+          value={filters.period}
+          onChange={(period) => set({ period })}
+          options={plainOptions(periods, t('optichain:flows.allPeriods'))}
+          width="w-36"
+        />
         <label className="flex flex-col gap-1 text-xs text-muted-foreground">
           {t('optichain:flows.search')}
           <input

@@ -4,7 +4,7 @@ import { Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LabelledSelect, plainOptions } from './LabelledSelect';
 import { toast } from '@/components/ui/use-toast';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
@@ -158,98 +158,58 @@ export function ScenarioPanel({
           />
         </label>
         <div className="flex flex-wrap items-end gap-3 rounded-md border border-border p-3">
-          <label className={field}>
-            {t('optichain:scenario.change')}
-            <Select value={draft.kind} onValueChange={(kind) => set({ kind: kind as DraftKind, value: '' })}>
-              <SelectTrigger
-                className="w-48"
-                aria-label={t('optichain:scenario.change')}
-                data-testid="change-kind"
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="close-dc">{t('optichain:scenario.kindClose')}</SelectItem>
-                <SelectItem value="open-dc">{t('optichain:scenario.kindOpen')}</SelectItem>
-                <SelectItem value="dc-throughput">{t('optichain:scenario.kindThroughput')}</SelectItem>
-                <SelectItem value="plant-capacity">{t('optichain:scenario.kindCapacity')}</SelectItem>
-                <SelectItem value="demand">{t('optichain:scenario.kindDemand')}</SelectItem>
-              </SelectContent>
-            </Select>
-          </label>
+          <LabelledSelect
+            label={t('optichain:scenario.change')}
+            value={draft.kind}
+            onChange={(kind) => set({ kind: kind as DraftKind, value: '' })}
+            options={[
+              { value: 'close-dc', label: t('optichain:scenario.kindClose') },
+              { value: 'open-dc', label: t('optichain:scenario.kindOpen') },
+              { value: 'dc-throughput', label: t('optichain:scenario.kindThroughput') },
+              { value: 'plant-capacity', label: t('optichain:scenario.kindCapacity') },
+              { value: 'demand', label: t('optichain:scenario.kindDemand') },
+            ]}
+            width="w-48"
+            testId="change-kind"
+          />
           {needsDc && (
-            <label className={field}>
-              {t('optichain:scenario.dc')}
-              <Select value={draft.dcId} onValueChange={(dcId) => set({ dcId })}>
-                <SelectTrigger
-                  className="w-44"
-                  aria-label={t('optichain:scenario.dc')}
-                  data-testid="change-dc"
-                >
-                  <SelectValue placeholder={t('optichain:scenario.chooseDc')} />
-                </SelectTrigger>
-                <SelectContent>
-                  {network.dcs.map((dc) => (
-                    <SelectItem key={dc.id} value={String(dc.id)}>
-                      {dc.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </label>
+            <LabelledSelect
+              label={t('optichain:scenario.dc')}
+              value={draft.dcId}
+              onChange={(dcId) => set({ dcId })}
+              options={network.dcs.map((dc) => ({ value: String(dc.id), label: dc.name }))}
+              width="w-44"
+              placeholder={t('optichain:scenario.chooseDc')}
+              testId="change-dc"
+            />
           )}
           {draft.kind === 'plant-capacity' && (
-            <label className={field}>
-              {t('optichain:scenario.plant')}
-              <Select value={draft.plantId} onValueChange={(plantId) => set({ plantId })}>
-                <SelectTrigger className="w-44" aria-label={t('optichain:scenario.plant')}>
-                  <SelectValue placeholder={t('optichain:scenario.choosePlant')} />
-                </SelectTrigger>
-                <SelectContent>
-                  {network.plants.map((plant) => (
-                    <SelectItem key={plant.id} value={String(plant.id)}>
-                      {plant.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </label>
+            <LabelledSelect
+              label={t('optichain:scenario.plant')}
+              value={draft.plantId}
+              onChange={(plantId) => set({ plantId })}
+              options={network.plants.map((plant) => ({ value: String(plant.id), label: plant.name }))}
+              width="w-44"
+              placeholder={t('optichain:scenario.choosePlant')}
+            />
           )}
           {draft.kind === 'demand' && (
-            <label className={field}>
-              {t('optichain:scenario.region')}
-              <Select value={draft.region} onValueChange={(region) => set({ region })}>
-                <SelectTrigger className="w-40" aria-label={t('optichain:scenario.region')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="all">{t('optichain:scenario.all')}</SelectItem>
-                  {network.regions.map((region) => (
-                    <SelectItem key={region} value={region}>
-                      {region}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </label>
+            <LabelledSelect
+              label={t('optichain:scenario.region')}
+              value={draft.region}
+              onChange={(region) => set({ region })}
+              options={plainOptions(network.regions, t('optichain:scenario.all'))}
+              width="w-40"
+            />
           )}
           {(draft.kind === 'demand' || draft.kind === 'plant-capacity') && (
-            <label className={field}>
-              {t('optichain:flows.family')}
-              <Select value={draft.family} onValueChange={(family) => set({ family })}>
-                <SelectTrigger className="w-48" aria-label={t('optichain:flows.family')}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="all">{t('optichain:scenario.all')}</SelectItem>
-                  {network.families.map((family) => (
-                    <SelectItem key={family} value={family}>
-                      {family}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </label>
+            <LabelledSelect
+              label={t('optichain:flows.family')}
+              value={draft.family}
+              onChange={(family) => set({ family })}
+              options={plainOptions(network.families, t('optichain:scenario.all'))}
+              width="w-48"
+            />
           )}
           {draft.kind !== 'close-dc' && draft.kind !== 'open-dc' && (
             <label className={field}>
