@@ -428,9 +428,8 @@ export async function recomputeInventory(
   const stats = new Map(
     (await productDemandStats(db, asOf, PROJECTION_WEEKS, ERROR_WEEKS)).map((s) => [s.pid, s]),
   );
-  const weekIndex = new Map(
-    Array.from({ length: PROJECTION_WEEKS }, (_, w) => [toIsoDate(addWeeks(asOfDate, w)), w] as const),
-  );
+  const weekStarts = Array.from({ length: PROJECTION_WEEKS }, (_, w) => toIsoDate(addWeeks(asOfDate, w)));
+  const weekIndex = new Map(weekStarts.map((week, w) => [week, w] as const));
   const plans = new Map<string, number[]>();
   for (const p of await futurePlans(db, asOf, PROJECTION_WEEKS)) {
     const w = weekIndex.get(p.week_start);
@@ -443,14 +442,14 @@ export async function recomputeInventory(
   for (const o of await openOrders(db, asOf, OPEN_ORDER_WEEKS)) {
     const weeksBefore = Math.round((Date.parse(asOf) - Date.parse(o.week_start)) / (7 * 86_400_000));
     const key = `${o.pid}|${o.site}`;
-    orders.set(key, [...(orders.get(key) ?? []), { weeksBefore, units: o.ordered_units }]);
+    const list = orders.get(key) ?? [];
+    list.push({ weeksBefore, units: o.ordered_units });
+    orders.set(key, list);
   }
   // Supply from the network plan where the latest baseline solve planned the week's period.
   const plan = await latestNetworkPlan(db);
   const shares = plan ? servedShares(plan.outbound, plan.unmet) : new Map<string, number>();
-  const weekPeriods = Array.from({ length: PROJECTION_WEEKS }, (_, w) =>
-    plan ? networkPeriodOfWeek(toIsoDate(addWeeks(asOfDate, w)), plan.granularity) : '',
-  );
+  const weekPeriods = weekStarts.map((week) => (plan ? networkPeriodOfWeek(week, plan.granularity) : ''));
   const plannedPeriods = new Set(plan ? [...plan.outbound, ...plan.unmet].map((c) => c.period) : []);
   const networkWeeks = weekPeriods.filter((period) => plannedPeriods.has(period)).length;
   const recomputed: RecomputedRow[] = [];
@@ -508,7 +507,7 @@ export async function recomputeInventory(
       supply += week.receipts;
       planned += week.demand;
       shortfall += week.lost;
-      const weekStart = toIsoDate(addWeeks(asOfDate, w));
+      const weekStart = weekStarts[w]!;
       const key = `${s.client_id}|${s.bu}|${weekStart}`;
       const t = totals.get(key) ?? {
         client_id: s.client_id,
