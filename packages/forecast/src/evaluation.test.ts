@@ -30,6 +30,9 @@ describe('hold-out evaluation', () => {
     // Origin 1 is the dev split; origin 2 ends two horizons before it.
     expect(splitOrigin(values, 2, 1)).toEqual(splitHoldout(values, 2, 'dev'));
     expect(splitOrigin(values, 2, 3)).toEqual({ train: [1, 2], actual: [3, 4] });
+    // Origin 5 would need 12 values; 6 would wrap round to the scored weeks with a negative slice.
+    expect(splitOrigin(values, 2, 5)).toEqual({ train: [], actual: [] });
+    expect(splitOrigin(values, 2, 6)).toEqual({ train: [], actual: [] });
   });
   it('calibrates an interval factor as the quantile of |error| / spread over z', () => {
     // Ten ratios 0.1 … 1.0: the 80% nearest-rank quantile is the 8th, 0.8; over z = 2 that is 0.4.

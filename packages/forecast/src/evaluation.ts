@@ -82,14 +82,16 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 /**
  * The design origins: origin k (1 = the dev split, 2–5 the 13-week windows before it) drops the
  * last k horizons, trains on what is left but one horizon and scores that one. The scored test
- * weeks (origin 0) are never part of it.
+ * weeks (origin 0) are never part of it: a series too short for the origin gives empty parts
+ * (a negative slice end would wrap round into the last weeks).
  */
 export function splitOrigin(
   values: readonly number[],
   horizon: number,
   origin: number,
 ): { train: number[]; actual: number[] } {
-  const usable = values.slice(0, values.length - origin * horizon);
+  const usable = values.slice(0, Math.max(0, values.length - origin * horizon));
+  if (usable.length < horizon) return { train: [], actual: [] };
   return { train: usable.slice(0, usable.length - horizon), actual: usable.slice(usable.length - horizon) };
 }
 

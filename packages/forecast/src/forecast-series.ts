@@ -3,6 +3,7 @@ import { medianCombination, softmaxWeights, weightedCombination } from './ensemb
 import { classifyDemand, croston, sba, tsb, type DemandClass } from './intermittent';
 import { bias, mape, smape } from './metrics';
 import { naive } from './models/naive';
+import { intervalBounds, spreadMultiplier, type SpreadAdjustment } from './intervals';
 import { integerPeriod } from './seasonality';
 import { Z_80, Z_95, median } from './stats';
 import type { ModelForecast, ModelName } from './types';
@@ -31,6 +32,12 @@ export type ForecastTuning = {
    */
   intervalScale80: number;
   intervalScale95: number;
+  /**
+   * The combined spread of a continuous series is first multiplied by (mean |Δy| over the last
+   * `recentPeriods` / mean |Δy| over the whole history) ^ `exponent` (intervals.ts); exponent 0
+   * turns it off. Chosen on the design origins with the factors above calibrated after it.
+   */
+  intervalSpread: SpreadAdjustment;
   /**
    * Adds a window that starts at the latest level shift of the last three years, so that one
    * configuration ignores the level before a step change (Forecast Pro's level-shift idea).
@@ -81,8 +88,9 @@ export const DEFAULT_TUNING: ForecastTuning = {
   combination: 'weighted',
   seasonalCycles: 5,
   seasonalHarmonics: 13,
-  intervalScale80: 0.865,
-  intervalScale95: 1.007,
+  intervalScale80: 0.861,
+  intervalScale95: 0.991,
+  intervalSpread: { recentPeriods: 13, exponent: 0.2 },
   levelShiftWindow: true,
   reportModels: [],
 };
@@ -109,19 +117,32 @@ export function forecastSeries(values: readonly number[], options: ForecastOptio
     ? forecastIntermittent(clean, horizon)
     : forecastContinuous(clean, horizon, seasonLength, tuning);
   const clampLow = (path: number[]): number[] => (isNonNegative ? path.map((v) => Math.max(0, v)) : path);
-  const { mean, sd } = result;
-  // The intermittent models' spreads are their own; the scales are calibrated for the combination.
-  const z80 = Z_80 * (isIntermittent ? 1 : tuning.intervalScale80);
-  const z95 = Z_95 * (isIntermittent ? 1 : tuning.intervalScale95);
+  const { mean } = result;
+  // The intermittent models' spreads are their own; the adjustment and the factors are
+  // calibrated for the combination.
+  const multiplier = isIntermittent ? 1 : spreadMultiplier(clean, tuning.intervalSpread);
+  const sd = result.sd.map((v) => v * multiplier);
+  const band80 = intervalBounds(
+    mean,
+    sd,
+    Z_80 * (isIntermittent ? 1 : tuning.intervalScale80),
+    isNonNegative,
+  );
+  const band95 = intervalBounds(
+    mean,
+    sd,
+    Z_95 * (isIntermittent ? 1 : tuning.intervalScale95),
+    isNonNegative,
+  );
   return {
     model: result.model,
     demandClass: profile.demandClass,
     ensemble: clampLow(mean),
     naive: naivePath,
-    lower80: clampLow(mean.map((v, j) => v - z80 * sd[j]!)),
-    upper80: clampLow(mean.map((v, j) => v + z80 * sd[j]!)),
-    lower95: clampLow(mean.map((v, j) => v - z95 * sd[j]!)),
-    upper95: clampLow(mean.map((v, j) => v + z95 * sd[j]!)),
+    lower80: band80.lower,
+    upper80: band80.upper,
+    lower95: band95.lower,
+    upper95: band95.upper,
     backtest: result.backtest,
     members: result.members.map((f) => ({ ...f, mean: clampLow(f.mean) })),
   };
