@@ -412,14 +412,15 @@ export type ExceptionRules = {
  * (migration 0018), with the signals each one raises: money error at the current list price in
  * the top share of the products' (the floor is found here, over every product with an error),
  * bias over the last compared weeks all on one side, overrides that made the error worse, and
- * recent actuals outside the statistical forecast's 95 % interval. Only products with a signal
- * leave the database (a few hundred of 20,000).
+ * recent actuals outside the statistical forecast's 95 % interval. Only the `limit` products with
+ * a signal and the highest score leave the database.
  */
 export async function exceptionSums(
   db: Db,
   clientIds: readonly ClientId[],
   lag: number,
   rules: ExceptionRules,
+  limit: number,
 ): Promise<ExceptionSumsRow[]> {
   const { rows } = await sql<ExceptionSumsRow>`
     with product as materialized (
@@ -444,7 +445,12 @@ export async function exceptionSums(
     select pid, bu, pf, error_value, recent_bias, override_cost, weeks_outside, is_large_error,
       is_persistent_bias, is_override_hurt, is_outside_interval
     from signals
-    where is_large_error or is_persistent_bias or is_override_hurt or is_outside_interval`.execute(db);
+    where is_large_error or is_persistent_bias or is_override_hurt or is_outside_interval
+    -- The ranking (score = error value × signals, in cents, ties by PID) picks the queue here:
+    -- a third of all products raise some signal on the demo data.
+    order by round((error_value * (is_large_error::int + is_persistent_bias::int + is_override_hurt::int
+      + is_outside_interval::int))::numeric, 2) desc, pid
+    limit ${limit}`.execute(db);
   return rows;
 }
 

@@ -307,7 +307,7 @@ export class ControlTowerService {
   }
 
   private async queue(clientIds: readonly ClientId[], lag: number): Promise<ExceptionRow[]> {
-    const rows = await exceptionSums(this.db, clientIds, lag, EXCEPTION_RULES);
+    const rows = await exceptionSums(this.db, clientIds, lag, EXCEPTION_RULES, EXCEPTION_LIMIT);
     const queue = rows.map((row): ExceptionRow => {
       const kinds: ExceptionKind[] = [];
       if (row.is_large_error) kinds.push('largeError');
@@ -326,7 +326,7 @@ export class ControlTowerService {
         score: cents(row.error_value * kinds.length),
       };
     });
-    return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid)).slice(0, EXCEPTION_LIMIT);
+    return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid));
   }
 
   /**
