@@ -334,6 +334,25 @@ describe.each(backends)('control tower on %s', (backend) => {
     expect(body.data.overall.wape).toBeCloseTo(expected.wape, 2);
     expect(body.data.overall.bias).toBeCloseTo(expected.bias, 2);
     expect(body.data.overall.mase).toBeCloseTo(expected.mase, 3);
+    // Two writers at once changing actuals of two products of one client: both commit (the reason
+    // totals are locked in one order) and the sums stay exact.
+    const { rows: pair } = await sql<{ pid: string; week: string }>`
+      select distinct on (r.pid) r.pid, r.week_start::text as week
+      from forecast_snapshots s join products p on p.pid = s.pid
+      join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 21
+      where p.client_id = 'circor' and r.act_bkg_units is not null
+      order by r.pid, r.week_start limit 2`.execute(db());
+    expect(pair).toHaveLength(2);
+    await Promise.all(
+      pair.map((r) =>
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await sql`update demand_records set act_bkg_units = act_bkg_units + 11
+              where pid = ${r.pid} and week_start = ${r.week}::date`.execute(trx);
+          }),
+      ),
+    );
     // The per-product and per-client reason totals (migration 0028) equal the per-reason rows
     // summed afresh: the reason totals exactly (NUMERIC), the product sums up to float rounding.
     const { rows: drift } = await sql<{ reasons: number; products: number }>`

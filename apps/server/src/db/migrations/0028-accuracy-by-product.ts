@@ -124,7 +124,15 @@ function refreshFunction(byProduct: boolean): string {
         ${addToReasons('chain', 1)}
       )`
     : `, chain as (${chainInsert})`;
+  // The reason totals a refresh takes out and the ones it adds back can differ (a product gains
+  // pairs at a lag it had none at), so two writers locking them statement by statement could
+  // each hold what the other wants next. Every totals row of the products' clients is locked
+  // first, in key order: refreshes of one client's products queue instead.
+  const lockReasons = `select 1 from accuracy_reason_sums t
+      where t.client_id in (select p.client_id from unnest(pids) d(pid) join products p on p.pid = d.pid)
+      order by t.lag, t.client_id, t.reason_code for update of t;`;
   return `create or replace function refresh_accuracy(pids text[]) returns void language sql as $fn$
+      ${byProduct ? lockReasons : ''}
       ${byProduct ? `${addToReasons('(select a.* from unnest(pids) d(pid) join accuracy_sums a on a.pid = d.pid)', -1)};` : ''}
       delete from accuracy_sums a using unnest(pids) d(pid) where a.pid = d.pid;
       ${byProduct ? 'delete from accuracy_product_sums a using unnest(pids) d(pid) where a.pid = d.pid;' : ''}
