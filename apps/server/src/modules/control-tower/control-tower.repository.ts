@@ -22,22 +22,32 @@ export async function writeSnapshots(
   snapshotWeek: string,
   source: 'forecast' | 'publish',
 ): Promise<number> {
+  // Each product reads its own 26 weeks by one range of the records' key: one short index scan per
+  // product, where joining every record (or every record of the 26 weeks) to the products sorted
+  // and hashed them on disk.
   const result = await sql`
     insert into forecast_snapshots as s
       (pid, snapshot_week, source, taken_at, reason_code, naive_units, stat_units, prelim_units, final_units)
-    select p.pid, ${snapshotWeek}::date, ${source}, now(),
-      mode() within group (order by r.reason_code) filter (where r.reason_code is not null),
+    select p.pid, ${snapshotWeek}::date, ${source}, now(), x.reason_code,
       (select n.act_bkg_units from demand_records n
         where n.pid = p.pid and n.week_start = ${snapshotWeek}::date - 7),
-      array_agg(r.ensemble_fcst_units::real order by g.i),
-      array_agg(r.prelim_pln_units::real order by g.i),
-      array_agg(r.final_pln_units::real order by g.i)
+      x.stat_units, x.prelim_units, x.final_units
     from products p
-    cross join generate_series(0, ${SNAPSHOT_WEEKS - 1}) g(i)
-    left join demand_records r on r.pid = p.pid and r.week_start = ${snapshotWeek}::date + 7 * g.i
-    where ${clientsIn(clientIds, 'p.client_id')}
-    group by p.pid
-    having count(r.pid) > 0
+    cross join lateral (
+      select mode() within group (order by r.reason_code) filter (where r.reason_code is not null) as reason_code,
+        array_agg(r.ensemble_fcst_units::real order by g.i) as stat_units,
+        array_agg(r.prelim_pln_units::real order by g.i) as prelim_units,
+        array_agg(r.final_pln_units::real order by g.i) as final_units,
+        count(r.pid) as n
+      from generate_series(0, ${SNAPSHOT_WEEKS - 1}) g(i)
+      left join (
+        select w.pid, w.week_start, w.reason_code, w.ensemble_fcst_units, w.prelim_pln_units, w.final_pln_units
+        from demand_records w
+        where w.pid = p.pid and w.week_start >= ${snapshotWeek}::date
+          and w.week_start < ${snapshotWeek}::date + ${SNAPSHOT_WEEKS * 7}::int
+      ) r on r.week_start = ${snapshotWeek}::date + 7 * g.i
+    ) x
+    where ${clientsIn(clientIds, 'p.client_id')} and x.n > 0
     on conflict (pid, snapshot_week) do update set source = excluded.source, taken_at = excluded.taken_at,
       reason_code = excluded.reason_code, naive_units = excluded.naive_units,
       stat_units = excluded.stat_units, prelim_units = excluded.prelim_units, final_units = excluded.final_units`.execute(
@@ -79,12 +89,15 @@ export async function carryMarketingPlans(
   clientIds: readonly ClientId[],
   cycle: string,
 ): Promise<void> {
+  // Each client's latest cycle is found once: a correlated max per row read the whole table for
+  // every row (3 s on 4,000 × 156 with the demo's two cycles, growing with every publish).
   await sql`
     insert into marketing_plans (cycle, client_id, bu, pf, region, quarter, revenue, cost)
     select ${cycle}, m.client_id, m.bu, m.pf, m.region, m.quarter, m.revenue, m.cost
-    from marketing_plans m
-    where ${clientsIn(clientIds, 'm.client_id')}
-      and m.cycle = (select max(l.cycle) from marketing_plans l where l.client_id = m.client_id and l.cycle < ${cycle})
+    from (select l.client_id, max(l.cycle) as cycle from marketing_plans l
+      where ${clientsIn(clientIds, 'l.client_id')} and l.cycle < ${cycle}
+      group by l.client_id) latest
+    join marketing_plans m on m.client_id = latest.client_id and m.cycle = latest.cycle
     on conflict do nothing`.execute(db);
 }
 
@@ -118,6 +131,9 @@ export type PlanQuarterRow = {
   p1_units: number;
   p1_rev: number;
   p1_cost: number;
+  ens_n: number;
+  ens_rev: number;
+  ens_cost: number;
 };
 
 const PLAN_SUMS = (t: string, counted: boolean) =>
@@ -145,8 +161,30 @@ const PLAN_SUMS = (t: string, counted: boolean) =>
             : `count(${t}.${column})::int as ${alias}`
           : `coalesce(sum(${t}.${column}), 0)::float8 as ${alias}`,
       )
+      .concat(ENSEMBLE_SUMS(t, counted))
       .join(',\n      '),
   );
+
+/**
+ * Pub Ensemble Forecast (docs/metrics.md "Data behind the screens"): each week's statistical
+ * units valued at that week's Final plan price and cost per unit (Final revenue or cost ÷ Final
+ * units) of the same rows, a BU × region × family slice from the week totals or one product's
+ * record, so the worksheet never reads the records of a whole family. A week without Final
+ * units or without a statistical forecast has no value.
+ */
+const ENSEMBLE_SUMS = (t: string, counted: boolean): string[] => {
+  const valued = counted
+    ? `${t}.final_pln_units > 0 and ${t}.ensemble_fcst_units_n > 0`
+    : `${t}.final_pln_units > 0 and ${t}.ensemble_fcst_units is not null`;
+  const at = (column: string) =>
+    `coalesce(sum(${t}.ensemble_fcst_units::numeric * ${t}.${column}::numeric / ${t}.final_pln_units::numeric)
+        filter (where ${valued}), 0)::float8`;
+  return [
+    `count(*) filter (where ${valued})::int as ens_n`,
+    `${at('final_pln_rev_dlrs')} as ens_rev`,
+    `${at('final_bk_pln_cost')} as ens_cost`,
+  ];
+};
 
 /**
  * Every plan of a client's business units by BU, region (PUD), family and quarter, from the
@@ -172,30 +210,6 @@ export async function productPlanQuarters(
     from demand_records r join products p on p.pid = r.pid
     where p.client_id = ${clientId} and p.pid = ${pid}
     group by 1, 2, 3, 4`.execute(db);
-  return rows;
-}
-
-export type Selection = { clientId: ClientId; bu: string; pf?: string | undefined; pid?: string | undefined };
-
-const selectionWhere = (s: Selection) =>
-  s.pid !== undefined
-    ? sql`p.client_id = ${s.clientId} and p.pid = ${s.pid}`
-    : s.pf !== undefined
-      ? sql`p.client_id = ${s.clientId} and p.bu = ${s.bu} and p.pf = ${s.pf}`
-      : sql`p.client_id = ${s.clientId} and p.bu = ${s.bu}`;
-
-/** The statistical forecast at list price and at unit cost, by quarter (Pub Ensemble Forecast). */
-export async function ensembleQuarters(
-  db: Db,
-  selection: Selection,
-): Promise<Array<{ quarter: string; n: number; revenue: number; cost: number }>> {
-  const { rows } = await sql<{ quarter: string; n: number; revenue: number; cost: number }>`
-    select ${QUARTER('r.week_start')} as quarter, count(r.ensemble_fcst_units)::int as n,
-      coalesce(sum(round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)), 0)::float8 as revenue,
-      coalesce(sum(round((r.ensemble_fcst_units * p.unit_cost)::numeric, 2)), 0)::float8 as cost
-    from demand_records r join products p on p.pid = r.pid
-    where ${selectionWhere(selection)}
-    group by 1`.execute(db);
   return rows;
 }
 
@@ -287,36 +301,55 @@ export type AccuracyGroupRow = {
   error_value: number;
   from_week: string | null;
   to_week: string | null;
+  products: number;
 };
 
 /**
- * The snapshots' forecasts at one lag against the actuals of the weeks they forecast, summed
- * overall, per BU, per family, per product and per reason code in one pass, from the sums kept
- * per product, lag and reason code (migration 0018): pairs where every step of the chain, the
- * naive forecast and the actual exist. The money error values each product's error at its
- * current list price.
+ * The snapshots' forecasts at one lag against the actuals of the weeks they forecast: pairs where
+ * every step of the chain, the naive forecast and the actual exist, summed from the sums kept per
+ * lag and product (migration 0028, one row per product) into the overall, BU and family rows
+ * (hashed grouping sets), the `productLimit` products with the largest error value, and per reason
+ * code from the per-client reason totals (migration 0028; only the chain's errors, for forecast
+ * value add). The money error values each product's error at its current list price. `products`
+ * counts the products summed into a row.
  */
 export async function accuracySums(
   db: Db,
   clientIds: readonly ClientId[],
   lag: number,
+  productLimit: number,
 ): Promise<AccuracyGroupRow[]> {
+  const sums = sql.raw(`sum(n)::int as n, sum(actual) as actual, sum(naive_abs) as naive_abs,
+      sum(stat_abs) as stat_abs, sum(prelim_abs) as prelim_abs, sum(final_abs) as final_abs,
+      sum(final_err) as final_err, sum(final_ape) as final_ape, sum(ape_n)::int as ape_n,
+      sum(error_value) as error_value, to_char(min(from_week), 'YYYY-MM-DD') as from_week,
+      to_char(max(to_week), 'YYYY-MM-DD') as to_week, count(*)::int as products`);
   const { rows } = await sql<AccuracyGroupRow>`
-    with sums as (
-      select p.bu, p.pf, a.pid, nullif(a.reason_code, '') as reason_code, a.n, a.actual, a.naive_abs,
-        a.stat_abs, a.prelim_abs, a.final_abs, a.final_err, a.final_ape, a.ape_n,
-        a.final_abs * p.unit_price::float8 as error_value, a.from_week, a.to_week
-      from accuracy_sums a join products p on p.pid = a.pid
+    with product as materialized (
+      select p.bu, p.pf, a.pid, a.n, a.actual, a.naive_abs, a.stat_abs, a.prelim_abs, a.final_abs,
+        a.final_err, a.final_ape, a.ape_n, a.final_abs * p.unit_price::float8 as error_value,
+        a.from_week, a.to_week
+      from accuracy_product_sums a join products p on p.pid = a.pid
       where a.lag = ${lag} and ${clientsIn(clientIds, 'p.client_id')}
     )
-    select grouping(bu)::int as g_bu, grouping(pf)::int as g_pf, grouping(pid)::int as g_pid,
-      grouping(reason_code)::int as g_reason, bu, pf, pid, reason_code,
-      sum(n)::int as n, sum(actual) as actual, sum(naive_abs) as naive_abs, sum(stat_abs) as stat_abs,
-      sum(prelim_abs) as prelim_abs, sum(final_abs) as final_abs, sum(final_err) as final_err,
-      sum(final_ape) as final_ape, sum(ape_n)::int as ape_n, sum(error_value) as error_value,
-      to_char(min(from_week), 'YYYY-MM-DD') as from_week, to_char(max(to_week), 'YYYY-MM-DD') as to_week
-    from sums
-    group by grouping sets ((), (bu), (bu, pf), (bu, pf, pid), (reason_code))`.execute(db);
+    select grouping(bu)::int as g_bu, grouping(pf)::int as g_pf, 1 as g_pid, 1 as g_reason,
+      bu, pf, null::text as pid, null::text as reason_code, ${sums}
+    from product
+    group by grouping sets ((), (bu), (bu, pf))
+    union all (
+      select 0, 0, 0, 1, bu, pf, pid, null, n, actual, naive_abs, stat_abs, prelim_abs, final_abs,
+        final_err, final_ape, ape_n, error_value, to_char(from_week, 'YYYY-MM-DD'),
+        to_char(to_week, 'YYYY-MM-DD'), 1
+      from product
+      order by error_value desc, pid
+      limit ${productLimit})
+    union all
+    select 1, 1, 1, 0, null, null, null, nullif(r.reason_code, ''), sum(r.n)::int, sum(r.actual)::float8,
+      sum(r.naive_abs)::float8, sum(r.stat_abs)::float8, sum(r.prelim_abs)::float8, sum(r.final_abs)::float8,
+      0, 0, 0, 0, null, null, 0
+    from accuracy_reason_sums r
+    where r.lag = ${lag} and ${clientsIn(clientIds, 'r.client_id')} and r.n > 0
+    group by r.reason_code`.execute(db);
   return rows;
 }
 
@@ -352,39 +385,72 @@ export async function modelsOf(db: Db, pids: readonly string[]): Promise<Map<str
 
 export type ExceptionSumsRow = {
   pid: string;
-  client_id: ClientId;
   bu: string;
   pf: string;
-  n: number;
-  actual: number;
-  stat_abs: number;
-  final_abs: number;
   error_value: number;
-  recent_n: number;
-  recent_err: number;
-  recent_actual: number;
-  recent_over: number;
-  recent_under: number;
+  recent_bias: number | null;
+  override_cost: number | null;
   weeks_outside: number;
+  is_large_error: boolean;
+  is_persistent_bias: boolean;
+  is_override_hurt: boolean;
+  is_outside_interval: boolean;
+};
+
+/** The exception queue's thresholds (docs/metrics.md "Exception queue"). */
+export type ExceptionRules = {
+  /** Share of the products with an error whose error value counts as large (top 10 %). */
+  largeErrorShare: number;
+  /** Compared weeks the bias signal looks back over (migration 0018 keeps the same number). */
+  recentWeeks: number;
+  persistentBiasPercent: number;
+  overrideHurtPoints: number;
 };
 
 /**
- * Per product at one lag, from the sums kept per product and lag (migration 0018): money error at
- * the current list price, the stat and final errors, bias over the last compared weeks (and how
- * many of them over- or under-forecast), and the recent weeks whose actual fell outside the
- * statistical forecast's 95 % interval (± 1.96 × the product's RMSE at this lag).
+ * The products of the exception queue at one lag, from the sums kept per product and lag
+ * (migration 0018), with the signals each one raises: money error at the current list price in
+ * the top share of the products' (the floor is found here, over every product with an error),
+ * bias over the last compared weeks all on one side, overrides that made the error worse, and
+ * recent actuals outside the statistical forecast's 95 % interval. Only the `limit` products with
+ * a signal and the highest score leave the database.
  */
 export async function exceptionSums(
   db: Db,
   clientIds: readonly ClientId[],
   lag: number,
+  rules: ExceptionRules,
+  limit: number,
 ): Promise<ExceptionSumsRow[]> {
   const { rows } = await sql<ExceptionSumsRow>`
-    select e.pid, p.client_id, p.bu, p.pf, e.n, e.actual, e.stat_abs, e.final_abs,
-      e.final_abs * p.unit_price::float8 as error_value, e.recent_n, e.recent_err, e.recent_actual,
-      e.recent_over, e.recent_under, e.weeks_outside
-    from exception_sums e join products p on p.pid = e.pid
-    where e.lag = ${lag} and ${clientsIn(clientIds, 'p.client_id')}`.execute(db);
+    with product as materialized (
+      select e.pid, p.bu, p.pf, e.final_abs * p.unit_price::float8 as error_value, e.weeks_outside,
+        case when e.recent_actual > 0 then e.recent_err / e.recent_actual * 100 end as recent_bias,
+        case when e.actual > 0 then (e.final_abs - e.stat_abs) / e.actual * 100 end as override_cost,
+        e.recent_n >= ${rules.recentWeeks} and (e.recent_over = e.recent_n or e.recent_under = e.recent_n) as one_sided
+      from exception_sums e join products p on p.pid = e.pid
+      where e.lag = ${lag} and ${clientsIn(clientIds, 'p.client_id')}
+    ), errors as (select count(*) as n from product where error_value > 0),
+    floor as (
+      select coalesce((select error_value from product where error_value > 0 order by error_value desc
+        offset greatest(ceil((select n from errors) * ${rules.largeErrorShare}::float8)::int - 1, 0) limit 1),
+        'Infinity'::float8) as value
+    ), signals as (
+      select product.*, product.error_value > 0 and product.error_value >= floor.value as is_large_error,
+        coalesce(one_sided and abs(recent_bias) >= ${rules.persistentBiasPercent}, false) as is_persistent_bias,
+        coalesce(override_cost >= ${rules.overrideHurtPoints}, false) as is_override_hurt,
+        weeks_outside > 0 as is_outside_interval
+      from product, floor
+    )
+    select pid, bu, pf, error_value, recent_bias, override_cost, weeks_outside, is_large_error,
+      is_persistent_bias, is_override_hurt, is_outside_interval
+    from signals
+    where is_large_error or is_persistent_bias or is_override_hurt or is_outside_interval
+    -- The ranking (score = error value × signals, in cents, ties by PID) picks the queue here:
+    -- a third of all products raise some signal on the demo data.
+    order by round((error_value * (is_large_error::int + is_persistent_bias::int + is_override_hurt::int
+      + is_outside_interval::int))::numeric, 2) desc, pid
+    limit ${limit}`.execute(db);
   return rows;
 }
 

@@ -26,7 +26,6 @@ import type { Database } from '../../db/schema';
 import {
   accuracySums,
   companyPlanQuarters,
-  ensembleQuarters,
   exceptionSums,
   filterOptions,
   latestCycles,
@@ -38,6 +37,7 @@ import {
   snapshotWeekCount,
   type AccuracyGroupRow,
   type CycleRow,
+  type ExceptionRules,
   type PlanQuarterRow,
 } from './control-tower.repository';
 
@@ -55,12 +55,14 @@ export function businessUnitCode(name: string): string {
 
 /**
  * Exception queue rules (docs/metrics.md "Exception queue"). The recent weeks' signals are
- * summed by migration 0018, which keeps its own copy of RECENT_WEEKS.
+ * summed by migrations 0018 and 0028, which keep their own copy of `recentWeeks`.
  */
-const RECENT_WEEKS = 4;
-const PERSISTENT_BIAS_PERCENT = 20;
-const OVERRIDE_HURT_POINTS = 5;
-const LARGE_ERROR_SHARE = 0.1;
+const EXCEPTION_RULES: ExceptionRules = {
+  largeErrorShare: 0.1,
+  recentWeeks: 4,
+  persistentBiasPercent: 20,
+  overrideHurtPoints: 5,
+};
 const EXCEPTION_LIMIT = 200;
 
 const toCycle = (row: CycleRow | undefined) =>
@@ -138,12 +140,10 @@ export class ControlTowerService {
   ): Promise<Worksheet> {
     const clientId = this.company(scope, query.clientContext, query.company);
     const today = this.now();
-    const selection = { clientId, bu: query.businessUnit, pf: query.productFamily, pid: query.pid };
     const cycles = (await latestCycles(this.db, [clientId])).filter((c) => c.client_id === clientId);
-    const [company, product, ensemble, marketing] = await Promise.all([
+    const [company, product, marketing] = await Promise.all([
       companyPlanQuarters(this.db, clientId),
       query.pid === undefined ? Promise.resolve(null) : productPlanQuarters(this.db, clientId, query.pid),
-      ensembleQuarters(this.db, selection),
       marketingQuarters(
         this.db,
         clientId,
@@ -194,9 +194,8 @@ export class ControlTowerService {
       if (row.prelim_n > 0) add(q, 'prelimDemandPlan', row.prelim_rev, row.prelim_cost);
       if (row.final_n > 0) add(q, 'finalDemandPlan', row.final_rev, row.final_cost);
       if (row.p1_n > 0) add(q, 'p1FinalDemandPlan', row.p1_rev, row.p1_cost);
+      if (row.ens_n > 0) add(q, 'pubEnsembleForecast', row.ens_rev, row.ens_cost);
     }
-    for (const row of ensemble)
-      if (row.n > 0) add(quarterOf(row.quarter), 'pubEnsembleForecast', row.revenue, row.cost);
     // Two publishes in one week share a cycle key: its marketing plan is then P0's and P1's.
     const marketingSeries = [
       { series: 'marketingForecast', cycle: current?.cycle, basis: 'final' },
@@ -242,7 +241,7 @@ export class ControlTowerService {
   ): Promise<AccuracyReport> {
     const { clientIds } = narrowToContext(scope, clientContext);
     const [rows, exceptions] = await Promise.all([
-      accuracySums(this.db, clientIds, lag),
+      accuracySums(this.db, clientIds, lag, PRODUCT_ROW_LIMIT),
       this.exceptions(scope, clientContext, lag),
     ]);
     const overall = rows.find((r) => r.g_bu === 1 && r.g_reason === 1);
@@ -250,10 +249,9 @@ export class ControlTowerService {
       overall?.from_week && overall.to_week
         ? await snapshotWeekCount(this.db, clientIds, lag, overall.from_week, overall.to_week)
         : 0;
-    const productRows = rows
+    const shown = rows
       .filter((r) => r.g_pid === 0 && r.g_reason === 1)
       .sort((a, b) => b.error_value - a.error_value);
-    const shown = productRows.slice(0, PRODUCT_ROW_LIMIT);
     const models = await modelsOf(
       this.db,
       shown.map((r) => r.pid!),
@@ -291,7 +289,7 @@ export class ControlTowerService {
         .sort(byName)
         .map(toRow),
       byProduct: shown.map(toRow),
-      productCount: productRows.length,
+      productCount: overall?.products ?? 0,
       byReason: rows
         .filter((r) => r.g_reason === 0)
         .sort((a, b) => (a.reason_code ?? '\uffff').localeCompare(b.reason_code ?? '\uffff'))
@@ -309,39 +307,26 @@ export class ControlTowerService {
   }
 
   private async queue(clientIds: readonly ClientId[], lag: number): Promise<ExceptionRow[]> {
-    const rows = await exceptionSums(this.db, clientIds, lag);
-    const values = rows
-      .map((r) => r.error_value)
-      .filter((v) => v > 0)
-      .sort((a, b) => b - a);
-    const largeErrorFloor = values[Math.max(0, Math.ceil(values.length * LARGE_ERROR_SHARE) - 1)] ?? Infinity;
-    const queue: ExceptionRow[] = [];
-    for (const row of rows) {
+    const rows = await exceptionSums(this.db, clientIds, lag, EXCEPTION_RULES, EXCEPTION_LIMIT);
+    const queue = rows.map((row): ExceptionRow => {
       const kinds: ExceptionKind[] = [];
-      if (row.error_value > 0 && row.error_value >= largeErrorFloor) kinds.push('largeError');
-      const recentBias = row.recent_actual > 0 ? (row.recent_err / row.recent_actual) * 100 : null;
-      const oneSided =
-        row.recent_n >= RECENT_WEEKS &&
-        (row.recent_over === row.recent_n || row.recent_under === row.recent_n);
-      if (oneSided && recentBias !== null && Math.abs(recentBias) >= PERSISTENT_BIAS_PERCENT)
-        kinds.push('persistentBias');
-      const overrideCost = row.actual > 0 ? ((row.final_abs - row.stat_abs) / row.actual) * 100 : null;
-      if (overrideCost !== null && overrideCost >= OVERRIDE_HURT_POINTS) kinds.push('overrideHurt');
-      if (row.weeks_outside > 0) kinds.push('outsideInterval');
-      if (kinds.length === 0) continue;
-      queue.push({
+      if (row.is_large_error) kinds.push('largeError');
+      if (row.is_persistent_bias) kinds.push('persistentBias');
+      if (row.is_override_hurt) kinds.push('overrideHurt');
+      if (row.is_outside_interval) kinds.push('outsideInterval');
+      return {
         pid: row.pid,
         bu: row.bu,
         pf: row.pf,
         kinds,
         errorValue: cents(row.error_value),
-        recentBias: recentBias === null ? null : Math.round(recentBias * 100) / 100,
-        overrideCost: overrideCost === null ? null : Math.round(overrideCost * 100) / 100,
+        recentBias: row.recent_bias === null ? null : Math.round(row.recent_bias * 100) / 100,
+        overrideCost: row.override_cost === null ? null : Math.round(row.override_cost * 100) / 100,
         weeksOutside: row.weeks_outside,
         score: cents(row.error_value * kinds.length),
-      });
-    }
-    return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid)).slice(0, EXCEPTION_LIMIT);
+      };
+    });
+    return queue.sort((a, b) => b.score - a.score || a.pid.localeCompare(b.pid));
   }
 
   /**

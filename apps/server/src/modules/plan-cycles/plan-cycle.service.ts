@@ -15,6 +15,11 @@ import {
   type PlanVersionRow,
 } from './plan-cycle.repository';
 
+/** The first day of the (calendar) fiscal quarter of `date`: weeks whose Sunday is on or after it are in that quarter or later. */
+function quarterStart(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), Math.floor(date.getUTCMonth() / 3) * 3, 1));
+}
+
 function toPlanCycle(row: PlanVersionRow): PlanCycle {
   return {
     id: row.id,
@@ -33,8 +38,9 @@ function toPlanCycle(row: PlanVersionRow): PlanCycle {
 
 /**
  * Plan cycles (issue 11, docs/metrics.md "Plan cycles"): publishing makes each record's Final plan
- * its P1 and its previous P1 its P2, for every record of the clients in scope, and records one
- * plan version per client with the published totals by quarter, all in one transaction.
+ * its P1 and its previous P1 its P2, for the records of the clients in scope from the current
+ * quarter on, and records one plan version per client with the Final totals by quarter, all in
+ * one transaction.
  */
 export class PlanCycleService {
   constructor(
@@ -67,7 +73,7 @@ export class PlanCycleService {
           `Forecast run ${run.id} (started by ${run.requested_by}) is rewriting the plan. Publish after it finishes.`,
         );
       }
-      await shiftPublishedPlans(trx, clientIds);
+      await shiftPublishedPlans(trx, clientIds, toIsoDate(quarterStart(week)));
       // What this cycle said about the coming weeks, for accuracy by lag once actuals arrive.
       await snapshotForecasts(trx, clientIds, 'publish', toIsoDate(week));
       await startMarketingCycle(trx, clientIds, cycle);
