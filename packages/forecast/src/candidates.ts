@@ -9,8 +9,10 @@ import {
   type EtsFit,
   type EtsSpec,
 } from './models/ets';
+import { autoArima, forecastArima } from './models/arima';
 import { fitCes, forecastCes } from './models/ces';
 import { naive, seasonalNaive } from './models/naive';
+import { adida, mapa, type BaseForecaster } from './models/temporal-aggregation';
 import { fitTheta, forecastTheta } from './models/theta';
 import {
   deseasonalize,
@@ -36,8 +38,25 @@ export const CONTINUOUS_MODELS = [
   'dotm',
   'dotm-log',
   'ces',
+  'arima',
+  'adida',
+  'mapa',
 ] as const satisfies readonly ModelName[];
 export type ContinuousModel = (typeof CONTINUOUS_MODELS)[number];
+
+/** ADIDA's bucket: four weeks, about a month. */
+const ADIDA_LEVEL = 4;
+/** MAPA's levels: every bucket length from one week to a quarter (13 weeks). */
+const MAPA_LEVELS = Array.from({ length: 13 }, (_, i) => i + 1);
+/** An aggregation level is used only with at least this many buckets to fit on. */
+const MIN_AGGREGATE_BUCKETS = 12;
+
+/** Automatic non-seasonal ETS on aggregated buckets (seasonality was removed before summing). */
+const aggregateEts: BaseForecaster = (buckets, steps) => {
+  if (buckets.length < MIN_AGGREGATE_BUCKETS) return undefined;
+  const fit = autoEts(buckets, 1, false);
+  return fit && forecastEts(fit, steps);
+};
 
 export type CandidateRequest = {
   /** The history the models are fitted on. */
@@ -127,6 +146,18 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
         return finish(forecastTheta(fitTheta(adjusted, model), horizon));
       case 'ces':
         return finish(forecastCes(fitCes(adjusted), horizon));
+      case 'arima': {
+        const fit = autoArima(adjusted);
+        return fit && finish(forecastArima(fit, horizon));
+      }
+      case 'adida': {
+        const forecast = adida(adjusted, horizon, ADIDA_LEVEL, aggregateEts, model);
+        return forecast && finish(forecast);
+      }
+      case 'mapa': {
+        const forecast = mapa(adjusted, horizon, MAPA_LEVELS, aggregateEts, MIN_AGGREGATE_BUCKETS, model);
+        return forecast && finish(forecast);
+      }
     }
   }
 

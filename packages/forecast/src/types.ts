@@ -13,6 +13,9 @@ export type ModelName =
   | 'dotm'
   | 'dotm-log'
   | 'ces'
+  | 'arima'
+  | 'adida'
+  | 'mapa'
   | 'croston'
   | 'sba'
   | 'tsb';
