@@ -39,6 +39,7 @@ export const CONTINUOUS_MODELS = [
   'dotm-log',
   'ces',
   'arima',
+  'arima-log',
   'adida',
   'mapa',
 ] as const satisfies readonly ModelName[];
@@ -138,6 +139,7 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
       }
       case 'ets-log':
       case 'dotm-log':
+      case 'arima-log':
         return onLogScale(model);
       case 'theta':
       case 'otm':
@@ -166,13 +168,16 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
    * additive and spikes weigh less (the log alternative Forecast Pro validated in M4). Only for
    * positive data; answers the median exp(μ) and the delta-method spread exp(μ)·σ.
    */
-  function onLogScale(model: 'ets-log' | 'dotm-log'): ModelForecast | undefined {
+  function onLogScale(model: 'ets-log' | 'dotm-log' | 'arima-log'): ModelForecast | undefined {
     if (!adjusted.every((v) => v > 0)) return undefined;
     const logs = adjusted.map(Math.log);
     let onLog: ModelForecast | undefined;
     if (model === 'ets-log') {
       const fit = autoEts(logs, 1, false);
       onLog = fit && forecastEts(fit, horizon, model);
+    } else if (model === 'arima-log') {
+      const fit = autoArima(logs);
+      onLog = fit && forecastArima(fit, horizon);
     } else onLog = forecastTheta(fitTheta(logs, 'dotm'), horizon);
     if (!onLog) return undefined;
     const mean = onLog.mean.map(Math.exp);

@@ -14,6 +14,7 @@ export type ModelName =
   | 'dotm-log'
   | 'ces'
   | 'arima'
+  | 'arima-log'
   | 'adida'
   | 'mapa'
   | 'croston'

@@ -20,7 +20,7 @@ import { parseArgs, progressReporter } from './args';
  * OWA of every variant per origin and the mean, and the CPU seconds of each origin's run.
  */
 /** Members fitted on the last 156 weeks only: each costs several times the current members. */
-const RECENT_ONLY: readonly string[] = ['arima', 'adida', 'mapa'];
+const RECENT_ONLY: readonly string[] = ['arima', 'arima-log', 'adida', 'mapa'];
 
 type Variant = { name: string; members: readonly string[]; windows?: readonly (number | null)[] };
 
@@ -31,7 +31,10 @@ const DEFAULT_VARIANTS: Variant[] = [
   { name: '+ mapa', members: ['ets-log', 'ces', 'dotm-log', 'mapa'] },
   { name: '+ arima, mapa', members: ['ets-log', 'ces', 'dotm-log', 'arima', 'mapa'] },
   { name: '+ arima, adida, mapa', members: ['ets-log', 'ces', 'dotm-log', 'arima', 'adida', 'mapa'] },
+  { name: '+ arima-log', members: ['ets-log', 'ces', 'dotm-log', 'arima-log'] },
+  { name: '+ arima, arima-log', members: ['ets-log', 'ces', 'dotm-log', 'arima', 'arima-log'] },
   { name: 'arima alone', members: ['arima'] },
+  { name: 'arima-log alone', members: ['arima-log'] },
   { name: 'adida alone', members: ['adida'] },
   { name: 'mapa alone', members: ['mapa'] },
   { name: 'ets-log alone on the last 156', members: ['ets-log'], windows: [156] },
@@ -46,7 +49,7 @@ type Cached = {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), ['members', 'origins', 'cache', 'input', 'variants']);
-  const members = (args.get('members') ?? 'ets-log,ces,dotm-log,arima,adida,mapa').split(
+  const members = (args.get('members') ?? 'ets-log,ces,dotm-log,arima,arima-log,adida,mapa').split(
     ',',
   ) as ContinuousModel[];
   const origins = (args.get('origins') ?? '1,2,3,4,5').split(',').map(Number);
@@ -128,6 +131,8 @@ function combine(result: SeriesForecast, variant: Variant): number[] {
   );
   const best = Math.min(...ratios);
   const raw = ratios.map((r) => (Number.isFinite(r) ? Math.exp(-(r - best) / best) : 0));
+  // No configuration of the variant was validated: equal weights, as softmaxWeights gives.
+  if (!raw.some((w) => w > 0)) raw.fill(1);
   const total = raw.reduce((a, b) => a + b, 0);
   const horizon = result.ensemble.length;
   const path = new Array<number>(horizon).fill(0);

@@ -88,9 +88,18 @@ describe('ARIMA by conditional sum of squares (R arima(method = "CSS"))', () => 
 
 describe('KPSS and the choice of d (forecast::ndiffs)', () => {
   it('computes the statistic with the Bartlett long-run variance (worked by hand)', () => {
-    // n = 6, l = ⌊4·0.06^¼⌋ = 1; e = ±2.5, ±1.5, ±0.5: Σe² = 17.5, Σe_t e_{t−1} = 8.75,
-    // s² = (17.5 + 2·½·8.75) / 6 = 4.375; partial sums² total 64.75; 64.75 / (36 · 4.375).
-    expect(kpssStatistic([1, 2, 3, 4, 5, 6])).toBeCloseTo(64.75 / 157.5, 12);
+    // n = 6, l = ⌊3√6 / 13⌋ = 0; e = ±2.5, ±1.5, ±0.5: s² = Σe² / n = 17.5 / 6; the partial sums
+    // −2.5, −4, −4.5, −4, −2.5, 0 have squares totalling 64.75; 64.75 / (36 · 17.5 / 6) = 0.617 > 0.463.
+    expect(kpssStatistic([1, 2, 3, 4, 5, 6])).toBeCloseTo(64.75 / 105, 12);
+    // n = 100, l = 2: the Bartlett weights 2/3 and 1/3 enter (checked against the direct formula).
+    const e = noise(100).map((v, t) => v + 0.02 * t);
+    const mean = e.reduce((a, b) => a + b, 0) / 100;
+    const c = e.map((v) => v - mean);
+    const gamma = (k: number): number => c.slice(k).reduce((t, v, i) => t + v * c[i]!, 0) / 100;
+    const s2 = gamma(0) + 2 * ((2 / 3) * gamma(1) + (1 / 3) * gamma(2));
+    let partial = 0;
+    const eta = c.reduce((t, v) => t + (partial += v) ** 2, 0) / 100 ** 2;
+    expect(kpssStatistic(e)).toBeCloseTo(eta / s2, 12);
   });
 
   it('differences a trend or a random walk once, a stationary series not at all', () => {

@@ -55,16 +55,16 @@ const SSE_TOLERANCE = 1e-4;
 const MAX_MODELS = 94;
 
 /**
- * KPSS statistic for level stationarity (Kwiatkowski, Phillips, Schmidt & Shin 1992), with the
- * Bartlett-weighted long-run variance and the "short" lag truncation l = ⌊4·(n/100)^¼⌋ of urca's
- * `ur.kpss`, which forecast's `ndiffs` calls.
+ * KPSS statistic for level stationarity (Kwiatkowski, Phillips, Schmidt & Shin 1992) with the
+ * Bartlett-weighted long-run variance and the lag truncation ⌊3√n / 13⌋ that forecast's
+ * `ndiffs` passes to urca's `ur.kpss` (Hobijn, Franses & Ooms 2004).
  */
 export function kpssStatistic(values: readonly number[]): number {
   const n = values.length;
   let mean = 0;
   for (const v of values) mean += v / n;
   const e = values.map((v) => v - mean);
-  const lags = Math.floor(4 * Math.pow(n / 100, 0.25));
+  const lags = Math.floor((3 * Math.sqrt(n)) / 13);
   let variance = 0;
   for (const x of e) variance += x * x;
   for (let k = 1; k <= lags; k++) {
