@@ -5,6 +5,7 @@ import {
   coefficientsFromPacf,
   differencingOrder,
   fitArima,
+  hasRootsOutside,
   forecastArima,
   kpssStatistic,
   pacfFromCoefficients,
@@ -83,6 +84,21 @@ describe('ARIMA by conditional sum of squares (R arima(method = "CSS"))', () => 
     const pacf = pacfFromCoefficients([0.5, 0.2]);
     expect(pacf[0]).toBeCloseTo(0.625, 12);
     expect(pacf[1]).toBeCloseTo(0.2, 12);
+  });
+});
+
+describe('the root guard of auto.arima (no root within 1.01 of the unit circle)', () => {
+  it('accepts AR(1) φ = 0.99 (root 1/0.99 = 1.0101) and rejects φ = 0.995 (root 1.005)', () => {
+    expect(hasRootsOutside([0.99], 1.01)).toBe(true);
+    expect(hasRootsOutside([0.995], 1.01)).toBe(false);
+  });
+
+  it('checks every root of a higher-order polynomial', () => {
+    // (1 − 0.5z)(1 − 0.995z) = 1 − 1.495z + 0.4975z²: roots 2 and 1.005.
+    expect(hasRootsOutside([1.495, -0.4975], 1.01)).toBe(false);
+    expect(hasRootsOutside([1.495, -0.4975], 1)).toBe(true);
+    // (1 − 0.5z)(1 − 0.9z) = 1 − 1.4z + 0.45z²: roots 2 and 1.11.
+    expect(hasRootsOutside([1.4, -0.45], 1.01)).toBe(true);
   });
 });
 

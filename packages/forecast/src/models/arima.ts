@@ -51,6 +51,8 @@ const PACF_BOUND = 0.99;
  * three years), far below the AICc differences that choose an order.
  */
 const SSE_TOLERANCE = 1e-4;
+/** Smallest modulus allowed for an AR or MA root (R's auto.arima: 1 + 1e-2). */
+const MIN_ROOT = 1.01;
 /** The stepwise search's own limit (R: 94 models). */
 const MAX_MODELS = 94;
 
@@ -213,18 +215,31 @@ function leastSquares(
  * a non-stationary polynomial gives 0.1 for every partial autocorrelation, a neutral start.
  */
 export function pacfFromCoefficients(coefficients: readonly number[]): number[] {
+  return partialAutocorrelations(coefficients) ?? new Array<number>(coefficients.length).fill(0.1);
+}
+
+/** The step-down recursion; undefined when a partial autocorrelation reaches ±1 (not stationary). */
+function partialAutocorrelations(coefficients: readonly number[]): number[] | undefined {
   const k = coefficients.length;
   let current = [...coefficients];
   const pacf = new Array<number>(k).fill(0);
   for (let j = k - 1; j >= 0; j--) {
     const a = current[j]!;
-    if (!(Math.abs(a) < 1)) return new Array<number>(k).fill(0.1);
+    if (!(Math.abs(a) < 1)) return undefined;
     pacf[j] = a;
     const previous: number[] = [];
     for (let i = 0; i < j; i++) previous.push((current[i]! + a * current[j - 1 - i]!) / (1 - a * a));
     current = previous;
   }
   return pacf;
+}
+
+/**
+ * True when every root of 1 − c_1z − … − c_kz^k lies outside the circle of radius r: the roots of
+ * the polynomial in r·z, whose coefficients are c_i·r^i, then lie outside the unit circle.
+ */
+export function hasRootsOutside(coefficients: readonly number[], radius: number): boolean {
+  return partialAutocorrelations(coefficients.map((c, i) => c * radius ** (i + 1))) !== undefined;
 }
 
 /**
@@ -286,6 +301,15 @@ export function fitArima(values: readonly number[], order: ArimaOrder): ArimaFit
   const k = parameterCount + 1;
   const aicc = likelihood + 2 * k + (2 * k * (k + 1)) / Math.max(1, n - k - 1);
   const memory = Math.max(p, q);
+  // auto.arima's own guard: a root within 1.01 of the unit circle makes a near-unit-root AR (an
+  // extra difference in disguise, which extrapolates wildly) or a barely invertible MA; such a
+  // model gets an infinite AICc and is never chosen.
+  const isWellInside =
+    hasRootsOutside(ar, MIN_ROOT) &&
+    hasRootsOutside(
+      ma.map((c) => -c),
+      MIN_ROOT,
+    );
   return {
     order: { p, d, q, hasConstant },
     ar,
@@ -293,7 +317,7 @@ export function fitArima(values: readonly number[], order: ArimaOrder): ArimaFit
     constant: centre + shift * spread,
     sigma2,
     likelihood,
-    aicc: Number.isFinite(aicc) ? aicc : Number.POSITIVE_INFINITY,
+    aicc: Number.isFinite(aicc) && isWellInside ? aicc : Number.POSITIVE_INFINITY,
     values,
     residuals: Array.from(errors.subarray(n - memory), (e) => e * spread),
   };
@@ -317,7 +341,7 @@ export function autoArima(values: readonly number[]): ArimaFit | undefined {
   };
   let best: ArimaFit | undefined;
   const consider = (fit: ArimaFit | undefined): boolean => {
-    if (!fit || (best && !(fit.aicc < best.aicc))) return false;
+    if (!fit || !Number.isFinite(fit.aicc) || (best && !(fit.aicc < best.aicc))) return false;
     best = fit;
     return true;
   };
