@@ -1,5 +1,5 @@
 import { nelderMead } from '../optimize/nelder-mead';
-import { solveLinearSystem } from '../stats';
+import { solveLinearSystem, sum } from '../stats';
 import type { ModelForecast } from '../types';
 
 /**
@@ -152,10 +152,10 @@ function cssSum(
  * partial autocorrelations (clipped inside the bounds) and the standardised mean.
  */
 function hannanRissanen(z: readonly number[], p: number, q: number, hasConstant: boolean): number[] {
-  const n = z.length;
+  // The long autoregression's order: enough lags to whiten an ARMA(p, q), at most a quarter of n.
+  const m = Math.min(Math.max(p + q, 8), Math.floor(z.length / 4));
   let errors: number[] | undefined;
   if (q > 0) {
-    const m = Math.min(Math.max(p + q, 8), Math.floor(n / 4));
     const long = leastSquares(z, m, (t, i) => z[t - i - 1]!, true, m);
     errors = z.map((v, t) => {
       if (t < m) return 0;
@@ -164,7 +164,7 @@ function hannanRissanen(z: readonly number[], p: number, q: number, hasConstant:
       return e;
     });
   }
-  const first = Math.max(p, errors ? q + Math.min(Math.max(p + q, 8), Math.floor(n / 4)) : 0);
+  const first = Math.max(p, errors ? m + q : 0);
   const coefficients = leastSquares(
     z,
     p + q,
@@ -175,14 +175,8 @@ function hannanRissanen(z: readonly number[], p: number, q: number, hasConstant:
   const ar = pacfFromCoefficients(coefficients.slice(0, p));
   const ma = pacfFromCoefficients(coefficients.slice(p, p + q).map((c) => -c));
   const clip = (v: number): number => Math.min(PACF_BOUND - 0.01, Math.max(-PACF_BOUND + 0.01, v));
-  const shift = hasConstant ? coefficients[p + q]! / Math.max(0.05, 1 - sumOf(coefficients.slice(0, p))) : 0;
+  const shift = hasConstant ? coefficients[p + q]! / Math.max(0.05, 1 - sum(coefficients.slice(0, p))) : 0;
   return [...ar.map(clip), ...ma.map(clip), ...(hasConstant ? [Math.min(1.9, Math.max(-1.9, shift))] : [])];
-}
-
-function sumOf(values: readonly number[]): number {
-  let total = 0;
-  for (const v of values) total += v;
-  return total;
 }
 
 /**
