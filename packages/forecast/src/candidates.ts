@@ -9,8 +9,10 @@ import {
   type EtsFit,
   type EtsSpec,
 } from './models/ets';
+import { autoArima, forecastArima } from './models/arima';
 import { fitCes, forecastCes } from './models/ces';
 import { naive, seasonalNaive } from './models/naive';
+import { adida, mapa, type BaseForecaster } from './models/temporal-aggregation';
 import { fitTheta, forecastTheta } from './models/theta';
 import {
   deseasonalize,
@@ -36,8 +38,26 @@ export const CONTINUOUS_MODELS = [
   'dotm',
   'dotm-log',
   'ces',
+  'arima',
+  'arima-log',
+  'adida',
+  'mapa',
 ] as const satisfies readonly ModelName[];
 export type ContinuousModel = (typeof CONTINUOUS_MODELS)[number];
+
+/** ADIDA's bucket: four weeks, about a month. */
+const ADIDA_LEVEL = 4;
+/** MAPA's levels: every bucket length from one week to a quarter (13 weeks). */
+const MAPA_LEVELS = Array.from({ length: 13 }, (_, i) => i + 1);
+/** An aggregation level is used only with at least this many buckets to fit on. */
+const MIN_AGGREGATE_BUCKETS = 12;
+
+/** Automatic non-seasonal ETS on aggregated buckets (seasonality was removed before summing). */
+const aggregateEts: BaseForecaster = (buckets, steps) => {
+  if (buckets.length < MIN_AGGREGATE_BUCKETS) return undefined;
+  const fit = autoEts(buckets, 1, false);
+  return fit && forecastEts(fit, steps);
+};
 
 export type CandidateRequest = {
   /** The history the models are fitted on. */
@@ -119,6 +139,7 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
       }
       case 'ets-log':
       case 'dotm-log':
+      case 'arima-log':
         return onLogScale(model);
       case 'theta':
       case 'otm':
@@ -127,6 +148,18 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
         return finish(forecastTheta(fitTheta(adjusted, model), horizon));
       case 'ces':
         return finish(forecastCes(fitCes(adjusted), horizon));
+      case 'arima': {
+        const fit = autoArima(adjusted);
+        return fit && finish(forecastArima(fit, horizon));
+      }
+      case 'adida': {
+        const forecast = adida(adjusted, horizon, ADIDA_LEVEL, aggregateEts, model);
+        return forecast && finish(forecast);
+      }
+      case 'mapa': {
+        const forecast = mapa(adjusted, horizon, MAPA_LEVELS, aggregateEts, MIN_AGGREGATE_BUCKETS, model);
+        return forecast && finish(forecast);
+      }
     }
   }
 
@@ -135,13 +168,16 @@ export function forecastCandidates(request: CandidateRequest): ModelForecast[] {
    * additive and spikes weigh less (the log alternative Forecast Pro validated in M4). Only for
    * positive data; answers the median exp(μ) and the delta-method spread exp(μ)·σ.
    */
-  function onLogScale(model: 'ets-log' | 'dotm-log'): ModelForecast | undefined {
+  function onLogScale(model: 'ets-log' | 'dotm-log' | 'arima-log'): ModelForecast | undefined {
     if (!adjusted.every((v) => v > 0)) return undefined;
     const logs = adjusted.map(Math.log);
     let onLog: ModelForecast | undefined;
     if (model === 'ets-log') {
       const fit = autoEts(logs, 1, false);
       onLog = fit && forecastEts(fit, horizon, model);
+    } else if (model === 'arima-log') {
+      const fit = autoArima(logs);
+      onLog = fit && forecastArima(fit, horizon);
     } else onLog = forecastTheta(fitTheta(logs, 'dotm'), horizon);
     if (!onLog) return undefined;
     const mean = onLog.mean.map(Math.exp);

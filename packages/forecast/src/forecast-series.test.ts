@@ -75,6 +75,31 @@ describe('the weighted ensemble', () => {
     weighted.forEach((v, j) => expect(result.ensemble[j]!).toBeCloseTo(v, 9));
     expect(result.model).toBe('weighted(ets-log,ces,dotm-log) on last 156/last 520/all');
   });
+
+  it('fits a member listed in memberWindows on those windows only', () => {
+    const values = Array.from({ length: 700 }, (_, t) => 200 + 0.1 * t + 20 * Math.sin(t * 0.7) + (t % 5));
+    const result = forecastSeries(values, {
+      horizon: 4,
+      seasonLength: 52.18,
+      tuning: { members: ['ces', 'arima'], memberWindows: { arima: [156] }, levelShiftWindow: false },
+    });
+    expect(result.members.map((m) => `${m.model}@${m.window ?? 'all'}`).sort()).toEqual([
+      'arima@156',
+      'ces@156',
+      'ces@520',
+      'ces@all',
+    ]);
+    // Shorter than the window: it collapses into "all", as the others' windows do.
+    const short = forecastSeries(values.slice(-120), {
+      horizon: 4,
+      seasonLength: 52.18,
+      tuning: { members: ['ces', 'arima'], memberWindows: { arima: [156] }, levelShiftWindow: false },
+    });
+    expect(short.members.map((m) => `${m.model}@${m.window ?? 'all'}`).sort()).toEqual([
+      'arima@all',
+      'ces@all',
+    ]);
+  });
 });
 
 describe('latestLevelShift', () => {

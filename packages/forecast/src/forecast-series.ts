@@ -43,6 +43,12 @@ export type ForecastTuning = {
    * configuration ignores the level before a step change (Forecast Pro's level-shift idea).
    */
   levelShiftWindow: boolean;
+  /**
+   * Members fitted on some of the windows only (e.g. `{ arima: [156] }`): a member that costs
+   * several times the others is kept to a recent window. A window longer than the history
+   * collapses into "all", as for `windows`.
+   */
+  memberWindows: Partial<Record<ContinuousModel, readonly number[]>>;
   /** Extra models to fit and report (for the evaluation table); they do not enter the ensemble. */
   reportModels: readonly ContinuousModel[];
 };
@@ -92,6 +98,7 @@ export const DEFAULT_TUNING: ForecastTuning = {
   intervalScale95: 0.991,
   intervalSpread: { recentPeriods: 13, exponent: 0.2 },
   levelShiftWindow: true,
+  memberWindows: {},
   reportModels: [],
 };
 
@@ -227,12 +234,20 @@ function forecastContinuous(
     };
   }
 
-  // Every member on every window, at the inner origin (for the weights) and on the full history.
+  // Every member on each of its windows, at the inner origin (for the weights) and on the full history.
+  const fittedLength = canValidate ? innerTrain.length : n;
+  const onWindow = (window: number): ContinuousModel[] =>
+    tuning.members.filter((m) => {
+      const only = tuning.memberWindows[m];
+      return !only || distinctWindows(only, fittedLength).includes(window);
+    });
   type Config = { window: number; forecast: ModelForecast; error: number; inner: number[] | null };
   const configs: Config[] = [];
   for (const window of windows) {
-    const inner = canValidate ? run(innerTrain, window, tuning.members) : [];
-    for (const forecast of run(values, window, tuning.members)) {
+    const members = onWindow(window);
+    if (members.length === 0) continue;
+    const inner = canValidate ? run(innerTrain, window, members) : [];
+    for (const forecast of run(values, window, members)) {
       const innerPath = inner.find((f) => f.model === forecast.model)?.mean ?? null;
       const error = innerPath ? smape(innerActual, innerPath) : Number.NaN;
       configs.push({ window, forecast, error, inner: innerPath });

@@ -13,6 +13,10 @@ export type ModelName =
   | 'dotm'
   | 'dotm-log'
   | 'ces'
+  | 'arima'
+  | 'arima-log'
+  | 'adida'
+  | 'mapa'
   | 'croston'
   | 'sba'
   | 'tsb';
