@@ -124,7 +124,13 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (value instanceof Date) return value.toISOString();
-  const text = typeof value === 'string' ? value : String(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : // A json column's value.
+          JSON.stringify(value);
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
