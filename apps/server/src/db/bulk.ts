@@ -1,5 +1,8 @@
+import { finished } from 'node:stream/promises';
 import type { SqlArrayType } from '@ps/domain';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -113,4 +116,75 @@ export function unnestUpdate<Row extends Record<string, unknown>>(
     from unnest(${arrays}) as u(${names(all)})
     where ${sql.join(matches, sql` and `)}
     returning ${returning}`;
+}
+
+/** COPY's text format: a backslash, tab, newline or carriage return inside a value is escaped. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (value instanceof Date) return value.toISOString();
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : // A json column's value.
+          JSON.stringify(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
+}
+
+/** Rows as COPY text lines, in the columns' order. */
+function copyLines<Row extends Record<string, unknown>>(
+  columns: ReadonlyArray<{ name: keyof Row & string }>,
+  rows: readonly Row[],
+): string {
+  let text = '';
+  for (const row of rows) text += columns.map((c) => copyValue(row[c.name])).join('\t') + '\n';
+  return text;
+}
+
+/**
+ * Writes many rows into one table the fastest way the engine offers, on the caller's connection
+ * (so inside its transaction, when it has one).
+ */
+export type BulkLoader = {
+  /** `COPY … FROM STDIN` on PostgreSQL; insertByUnnest on PGlite, which has no COPY protocol. */
+  readonly usesCopy: boolean;
+  load<Row extends Record<string, unknown>>(
+    table: keyof Database,
+    columns: ReadonlyArray<ColumnSpec<Row>>,
+    rows: readonly Row[],
+  ): Promise<void>;
+};
+
+/**
+ * A BulkLoader for `db`. COPY parses text rows instead of one array per column and skips the
+ * planner: about twice the rows per second of an unnest insert on a wide table. Kysely exposes no
+ * driver client, so the COPY stream goes through the connection's query call as pg's documented
+ * "submittable" (pg hands any object with `submit` the connection); Kysely's Postgres connection
+ * passes the compiled query's `sql` to `client.query` unchanged (every API test on PostgreSQL seeds through this).
+ */
+export async function openBulkLoader(db: Db): Promise<BulkLoader> {
+  const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
+  if (rows[0]?.version.includes('PGlite')) {
+    return {
+      usesCopy: false,
+      load: (table, columns, rows) => insertByUnnest(db, table, columns, rows),
+    };
+  }
+  return {
+    usesCopy: true,
+    load: async (table, columns, rows) => {
+      if (rows.length === 0) return;
+      const names = columns.map((c) => pg.escapeIdentifier(c.name)).join(', ');
+      const stream = copyFrom(`copy ${pg.escapeIdentifier(table)} (${names}) from stdin`);
+      const done = finished(stream);
+      await db.getExecutor().provideConnection(async (connection) => {
+        const submitted = connection.executeQuery(CompiledQuery.raw(stream as unknown as string));
+        stream.end(copyLines(columns, rows));
+        await Promise.all([submitted, done]);
+      });
+    },
+  };
 }

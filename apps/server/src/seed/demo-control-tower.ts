@@ -79,7 +79,7 @@ export function demoSnapshots(
   return snapshots;
 }
 
-const arrayLiteral = (values: ReadonlyArray<number | null>): string =>
+export const arrayLiteral = (values: ReadonlyArray<number | null>): string =>
   `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
 /** One insert per batch; arrays travel as text literals (unnest would flatten arrays of arrays). */

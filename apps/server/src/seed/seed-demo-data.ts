@@ -11,10 +11,11 @@ import {
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
 import { AUDIT_LOG_COLUMNS } from '../db/audit-log';
-import { insertByUnnest, type ColumnSpec } from '../db/bulk';
+import { openBulkLoader, type ColumnSpec } from '../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
 import { generateProductWeeks, planDemoProducts, windowOf, type DemoOptions } from './generate-demo-data';
 import {
+  arrayLiteral,
   demoSnapshots,
   insertSnapshots,
   seedMarketingPlans,
@@ -56,12 +57,76 @@ const AUDIT_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<AuditLogTable>>> = [
 /** Rows per insert statement: large enough to amortise round trips, small enough to bound memory. */
 const FLUSH_ROWS = 20_000;
 
+const SNAPSHOT_COLUMNS: ReadonlyArray<ColumnSpec<Record<string, string | number | null>>> = [
+  { name: 'pid', type: 'text' },
+  { name: 'snapshot_week', type: 'date' },
+  { name: 'source', type: 'text' },
+  { name: 'reason_code', type: 'text' },
+  { name: 'naive_units', type: 'float8' },
+  { name: 'stat_units', type: 'text' },
+  { name: 'prelim_units', type: 'text' },
+  { name: 'final_units', type: 'text' },
+];
+
+/** A snapshot as COPY writes it: its arrays as array literals. */
+const snapshotRow = (s: DemoSnapshot): Record<string, string | number | null> => ({
+  pid: s.pid,
+  snapshot_week: s.snapshot_week,
+  source: 'history',
+  reason_code: s.reason_code,
+  naive_units: s.naive_units,
+  stat_units: arrayLiteral(s.stat_units),
+  prelim_units: arrayLiteral(s.prelim_units),
+  final_units: arrayLiteral(s.final_units),
+});
+
+/** The tables a seed fills by the million. */
+const BULK_TABLES: ReadonlyArray<keyof Database> = ['demand_records', 'sales_history', 'forecast_snapshots'];
+
+/**
+ * Drops the indexes of those of `tables` that are empty and that back no constraint, and answers
+ * the statements that create them again.
+ */
+async function dropSecondaryIndexes(
+  db: Kysely<Database>,
+  tables: ReadonlyArray<keyof Database>,
+): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const table of tables) {
+    const { rows: any } = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+    if (any.length > 0) continue;
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select quote_ident(i.indexname) as name, i.indexdef as definition from pg_indexes i
+      where i.schemaname = current_schema() and i.tablename = ${table}
+        and not exists (select 1 from pg_constraint k
+          where k.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(
+      db,
+    );
+    for (const index of rows) {
+      await sql.raw(`drop index ${index.name}`).execute(db);
+      dropped.push(index.definition);
+    }
+  }
+  return dropped;
+}
+
 /**
  * Writes the demo data set: products, sales history, demand records with overrides and published
  * plans, the audit trail of those overrides and ten quarterly plan versions per client.
  * Streams product by product, so 20,000 products × 156 weeks never sit in memory at once.
+ * All or nothing: in the caller's transaction, else in one of its own, so a seed stopped midway
+ * (kill -9 included) leaves neither half the data nor the indexes it drops for the load.
  */
 export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
+  if (db.isTransaction) return seedInTransaction(db, options);
+  return db.transaction().execute(async (trx) => {
+    // A one-off job that may run for minutes at large sizes, as the start-up seed does.
+    await sql`set local statement_timeout = 0`.execute(trx);
+    return seedInTransaction(trx, options);
+  });
+}
+
+async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const demo: DemoOptions = {
     products: options.products ?? 700,
@@ -85,17 +150,31 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   const windowStart = windowOf(demo).first;
   let recordCount = 0;
   let historyCount = 0;
+  const loader = await openBulkLoader(db);
+  const writeSnapshots = (rows: readonly DemoSnapshot[]): Promise<void> =>
+    loader.usesCopy
+      ? loader.load('forecast_snapshots', SNAPSHOT_COLUMNS, rows.map(snapshotRow))
+      : insertSnapshots(db, rows);
+  // One batch is written while the next is generated: the server parses and indexes rows while
+  // this process computes the next ones, instead of each side waiting for the other.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async (): Promise<void> => {
-    await insertByUnnest(db, 'demand_records', RECORD_COLUMNS, records);
-    await insertByUnnest(db, 'sales_history', HISTORY_COLUMNS, history);
-    await insertByUnnest(db, 'audit_log', AUDIT_COLUMNS, audit);
-    await insertSnapshots(db, snapshots);
+    const batch = { records, history, audit, snapshots };
     recordCount += records.length;
     historyCount += history.length;
     records = [];
     history = [];
     audit = [];
     snapshots = [];
+    await writing;
+    writing = (async () => {
+      await loader.load('demand_records', RECORD_COLUMNS, batch.records);
+      await loader.load('sales_history', HISTORY_COLUMNS, batch.history);
+      await loader.load('audit_log', AUDIT_COLUMNS, batch.audit);
+      await writeSnapshots(batch.snapshots);
+    })();
+    // Awaited at the next flush; until then a failure must not count as unhandled.
+    writing.catch(() => undefined);
   };
   let lastLogged = 0;
   // The roll-up totals (migration 0002) are rebuilt once after the load instead of by the insert
@@ -104,6 +183,9 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
   await sql`alter table demand_records disable trigger demand_week_totals_insert`.execute(db);
   // Likewise the accuracy sums (migration 0018), summed once the snapshots are in too.
   await sql`alter table demand_records disable trigger accuracy_note_insert`.execute(db);
+  // Secondary indexes of the big tables are built once after a COPY load: one sort per index
+  // instead of a b-tree insert per row. Only when the tables start empty (a fresh or reset database).
+  const rebuilt = loader.usesCopy ? await dropSecondaryIndexes(db, BULK_TABLES) : [];
   try {
     for (const [index, product] of products.entries()) {
       const weeks = generateProductWeeks(product, index, demo);
@@ -121,6 +203,8 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
         ),
       );
       if (records.length + history.length >= FLUSH_ROWS) await flush();
+      // Lets the batch being written reach the server while the next one is generated.
+      else if (loader.usesCopy && index % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
       const percent = Math.floor(((index + 1) / products.length) * 100);
       if (percent >= lastLogged + 10) {
         lastLogged = percent;
@@ -128,10 +212,14 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
       }
     }
     await flush();
+    await writing;
   } finally {
+    await writing.catch(() => undefined);
     await sql`alter table demand_records enable trigger demand_week_totals_insert`.execute(db);
     await sql`alter table demand_records enable trigger accuracy_note_insert`.execute(db);
   }
+  for (const definition of rebuilt) await sql.raw(definition).execute(db);
+  log(`Loaded the records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await sql`select rebuild_demand_totals()`.execute(db);
   await summariseSnapshots(db);
   await recordPublishedVersions(db, demo.anchor, demo.seed);

@@ -97,22 +97,37 @@ export function productFilter(filters: GridFilters, p = 'p'): RawBuilder<boolean
   return sql<boolean>`(${attributeFilter(filters, p)} and (${sql.join(columns, sql` or `)}))`;
 }
 
+/** A weighted override percent of a group of records r (rules.ts: weightedPercent). */
+const weightedPercent = (column: string) =>
+  sql`round(sum(${col('r', column)} * ${overrideWeight('r')})
+      / nullif(sum(${overrideWeight('r')}) filter (where ${col('r', column)} is not null), 0), 2)`;
+
+/** Each sortable figure of a roll-up over records r joined to products p, by its API name. */
+const RECORD_FIGURES: Record<string, RawBuilder<unknown>> = {
+  recordCount: sql`count(*)::int`,
+  ...Object.fromEntries(
+    SUMMED_FIELDS.map((field) => [field, sql`round(sum(${col('r', SUMMED_COLUMNS[field])}::numeric), 2)`]),
+  ),
+  Rev_Pln_Ovrd_Percent: weightedPercent('rev_pln_ovrd_percent'),
+  SOP_Pln_Ovrd_Percent: weightedPercent('sop_pln_ovrd_percent'),
+  Rank: sql`round(avg(p.rank))::int`,
+  last_updated_at: sql`max(r.last_updated_at)`,
+};
+
+/**
+ * The one aggregate a roll-up sorted by `field` is ordered by, named as the field; null for the
+ * group keys (PID, PF, BU, periodLabel), which need none.
+ */
+export function recordFigure(field: string): RawBuilder<unknown> | null {
+  const figure = RECORD_FIGURES[field];
+  return figure ? sql`${figure} as ${sql.id(field)}` : null;
+}
+
 /** Sums, weighted percents, rank, latest update and record count over records r joined to products p. */
 export function recordAggregates(): RawBuilder<unknown> {
-  const sums = SUMMED_FIELDS.map(
-    (field) => sql`round(sum(${col('r', SUMMED_COLUMNS[field])}::numeric), 2) as ${sql.id(field)}`,
-  );
-  const percent = (column: string) =>
-    sql`round(sum(${col('r', column)} * ${overrideWeight('r')})
-      / nullif(sum(${overrideWeight('r')}) filter (where ${col('r', column)} is not null), 0), 2)`;
   return sql.join([
-    sql`count(*)::int as "recordCount"`,
+    ...Object.keys(RECORD_FIGURES).map((field) => recordFigure(field)!),
     sql`bool_or(r.has_data) as "hasData"`,
-    ...sums,
-    sql`${percent('rev_pln_ovrd_percent')} as "Rev_Pln_Ovrd_Percent"`,
-    sql`${percent('sop_pln_ovrd_percent')} as "SOP_Pln_Ovrd_Percent"`,
-    sql`round(avg(p.rank))::int as "Rank"`,
-    sql`max(r.last_updated_at) as "last_updated_at"`,
     sql`min(${familyName('p')}) as "firstPF"`,
     sql`min(${businessUnitName('p')}) as "firstBU"`,
     sql`case when min(${businessUnitName('p')}) = max(${businessUnitName('p')}) then min(${businessUnitName('p')}) end as "commonBU"`,
