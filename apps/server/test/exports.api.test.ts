@@ -150,11 +150,11 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     };
     let paged = '';
     const service = new ExportService(server.database.db, grid, 7);
-    const currency = await service.currencyOf(scope, new Date());
+    const locale = await service.localeOf(scope, new Date());
     for await (const chunk of service.csv(
       scope,
       { viewLevel: 'none', drillDown: 'none', bu: [bu] },
-      currency,
+      locale,
     )) {
       paged += chunk;
     }
