@@ -16,6 +16,8 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Rows per sheet in Excel; a longer table continues on "Name (2)" with its header repeated. */
 export const EXCEL_MAX_ROWS = 1_048_576;
+/** Characters of sheet XML handed to the zip at a time. */
+const CHUNK_CHARS = 32_768;
 
 export type XlsxValue = string | number | Date | null;
 
@@ -238,9 +240,15 @@ export class XlsxStreamWriter {
           }
         }
         xml += '</row>';
+        // Handed on in small pieces: short strings die young, where collecting them is cheap,
+        // instead of piling up as megabyte strings until a full collection.
+        if (xml.length >= CHUNK_CHARS) {
+          yield xml;
+          xml = '';
+        }
       }
       count(rows.length);
-      yield xml;
+      if (xml) yield xml;
     }
     yield '</sheetData></worksheet>';
   }
