@@ -8,6 +8,7 @@ import {
   weeksOfPeriod,
   workbookFileName,
   DEFAULT_USER_SETTINGS,
+  excelNumberFormat,
   rateOn,
   type AggregatedRow,
   type DemandRecord,
@@ -16,6 +17,7 @@ import {
   type ImportOutcome,
   type StoredUserSettings,
 } from '@ps/domain';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../src/modules/exports/export-csv';
@@ -54,6 +56,32 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** One part of a ZIP archive, read through its central directory (no ZIP64: test files are small). */
+function zipPart(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i += 1) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const entryName = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    if (entryName === name) {
+      const local = zip.readUInt32LE(at + 42);
+      const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const compressed = zip.subarray(data, data + zip.readUInt32LE(at + 20));
+      return (zip.readUInt16LE(at + 10) === 8 ? inflateRawSync(compressed) : compressed).toString('utf8');
+    }
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  throw new Error(`${name} is not in the archive`);
+}
+
+/** The number formats a workbook's styles declare, as written (exceljs unescapes `\,` when it reads). */
+const declaredFormats = (zip: Buffer): string[] =>
+  [...zipPart(zip, 'xl/styles.xml').matchAll(/formatCode="([^"]*)"/g)].map((m) =>
+    m[1]!.replaceAll('&quot;', '"').replaceAll('&gt;', '>').replaceAll('&lt;', '<').replaceAll('&amp;', '&'),
+  );
+/** A format as exceljs reports it after reading. */
+const asRead = (format: string): string => format.replace(/\\(.)/g, '$1');
 
 describe('CSV cells', () => {
   it('writes money and percents with 2 decimals and leaves other numbers as they are', () => {
@@ -150,11 +178,11 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     };
     let paged = '';
     const service = new ExportService(server.database.db, grid, 7);
-    const currency = await service.currencyOf(scope, new Date());
+    const locale = await service.localeOf(scope, new Date());
     for await (const chunk of service.csv(
       scope,
       { viewLevel: 'none', drillDown: 'none', bu: [bu] },
-      currency,
+      locale,
     )) {
       paged += chunk;
     }
@@ -186,10 +214,10 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       headers: { authorization: `Bearer ${id_token}` },
     });
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (!response.ok) return { response, book: null, text: bytes.toString('utf8') };
+    if (!response.ok) return { response, book: null, text: bytes.toString('utf8'), bytes };
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-    return { response, book, text: '' };
+    return { response, book, text: '', bytes };
   };
   const allRecords = async (as: 'admin' | 'circor' = 'admin') =>
     (
@@ -364,6 +392,104 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       as: 'anonymous',
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('formats every .xlsx number in lakh and crore for a user who reads Indian numbers, values still numbers; CSV stays plain', async () => {
+    const settings = await server.request<Ok<StoredUserSettings>>('GET', '/api/user-settings');
+    await server.request('PUT', '/api/user-settings', {
+      ...DEFAULT_USER_SETTINGS,
+      currency: 'inr',
+      numberFormat: 'indian',
+    });
+    try {
+      const rates = (await server.request<Ok<ExchangeRates>>('GET', '/api/exchange-rates')).body.data;
+      const inr = rateOn(rates.rates, 'inr', new Date().toISOString().slice(0, 10))!;
+      const money = { numberFormat: 'indian', decimals: 2, currency: 'inr' } as const;
+      const units = (value: number) =>
+        ({ numberFormat: 'indian', decimals: Number.isInteger(value) ? 0 : 2 }) as const;
+      const lakhMoney =
+        '[>=9999999.995]"₹"##\\,##\\,##\\,##0.00;[>=99999.995]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+
+      // Quick Export of the business units: sums reach lakhs and crores of rupees.
+      const quickFile = await workbook(
+        '/api/demand-planning/export.xlsx?viewLevel=business_unit&drillDown=none',
+      );
+      const quick = quickFile.book!.worksheets[0]!;
+      const header = (quick.getRow(1).values as unknown[]).slice(1);
+      const page = await gridRows('viewLevel=business_unit&drillDown=none');
+      const formats = new Set<string>();
+      page.rows.forEach((row, i) => {
+        const grid = row as AggregatedRow;
+        const cell = (name: string) => quick.getRow(i + 2).getCell(header.indexOf(name) + 1);
+        const revenue = cell('Final_Pln_Rev_Dlrs');
+        expect(revenue.value).toBe(Math.round(grid.Final_Pln_Rev_Dlrs! * inr.rate * 100) / 100);
+        const format = excelNumberFormat(revenue.value as number, money);
+        expect(revenue.numFmt).toBe(asRead(format));
+        formats.add(format);
+        const planned = cell('Final_Pln_Units');
+        expect(planned.value).toBe(grid.Final_Pln_Units);
+        expect(planned.numFmt).toBe(
+          asRead(excelNumberFormat(planned.value as number, units(planned.value as number))),
+        );
+        expect(cell('Records').numFmt).toBe(
+          asRead(excelNumberFormat(grid.recordCount, units(grid.recordCount))),
+        );
+      });
+      expect(formats).toContain(lakhMoney);
+      // The file itself holds the escaped commas that make Excel group in lakhs (built-in formats
+      // such as #,##0 are referred to by number and not declared).
+      for (const format of formats) {
+        if (format.includes('\\,')) expect(declaredFormats(quickFile.bytes)).toContain(format);
+      }
+      const largest = Math.max(...page.rows.map((r) => (r as AggregatedRow).Final_Pln_Rev_Dlrs! * inr.rate));
+      expect(largest).toBeGreaterThanOrEqual(100_000);
+
+      // Detailed Export: the data sheet's money and units, and the Summary's totals.
+      const detailedFile = await workbook(
+        '/api/demand-planning/export-detailed.xlsx?viewLevel=category&drillDown=none',
+      );
+      const detailed = detailedFile.book!;
+      const detailedFormats = new Set<string>();
+      const data = detailed.getWorksheet('Demand Plan Data')!;
+      const dataHeader = (data.getRow(DATA_SHEET_HEADER_ROW).values as unknown[]).slice(1);
+      let checked = 0;
+      data.eachRow((row, n) => {
+        if (n <= DATA_SHEET_HEADER_ROW) return;
+        for (const [name, style] of [
+          ['totalPlanRevenue', () => money],
+          ['totalOverride', () => units(0)],
+          ['variance', () => units(0)],
+        ] as const) {
+          const cell = row.getCell(dataHeader.indexOf(name) + 1);
+          if (typeof cell.value !== 'number') continue;
+          const format = excelNumberFormat(cell.value, style());
+          expect(cell.numFmt, `${name} ${cell.value}`).toBe(asRead(format));
+          detailedFormats.add(format);
+          checked += 1;
+        }
+      });
+      expect(checked).toBeGreaterThan(0);
+      const summary = new Map<unknown, ExcelJS.Cell>();
+      detailed.getWorksheet('Summary')!.eachRow((r) => summary.set(r.getCell(1).value, r.getCell(2)));
+      const planRevenue = summary.get('Final Plan Revenue')!;
+      expect(typeof planRevenue.value).toBe('number');
+      expect(planRevenue.value as number).toBeGreaterThanOrEqual(10_000_000);
+      detailedFormats.add(excelNumberFormat(planRevenue.value as number, money));
+      expect(planRevenue.numFmt).toBe(asRead(excelNumberFormat(planRevenue.value as number, money)));
+      expect(summary.get('Total Final Plan (units)')!.numFmt).toBe(
+        asRead(excelNumberFormat(summary.get('Total Final Plan (units)')!.value as number, units(0))),
+      );
+      const lakhFormats = [...detailedFormats].filter((format) => format.includes('\\,'));
+      expect(lakhFormats.length).toBeGreaterThan(0);
+      for (const format of lakhFormats) expect(declaredFormats(detailedFile.bytes)).toContain(format);
+
+      // CSV is for machines: plain numbers, a point for decimals, no grouping.
+      const csv = await download('viewLevel=business_unit&drillDown=none');
+      const [csvHeader, first] = parseCsv(csv.text);
+      expect(first![csvHeader!.indexOf('Final_Pln_Rev_Dlrs')]).toMatch(/^-?\d+\.\d{2}$/);
+    } finally {
+      await server.request('PUT', '/api/user-settings', settings.body.data.settings ?? DEFAULT_USER_SETTINGS);
+    }
   });
 
   it("writes money in the user's currency at today's rate, says which, fills planner and notes, and a file in EUR imports back unchanged", async () => {

@@ -6,9 +6,10 @@ import {
   type DisplayCurrency,
   type ExchangeRate,
 } from '../currency';
-import { CURRENCY_SYMBOLS } from '../format';
+import type { NumberFormat } from '../format';
 import { roundToCents } from '../plan-chain';
 import { toIsoDate } from '../weeks';
+import type { ExcelNumberStyle } from './number-formats';
 
 /**
  * The money of an export, in the user's currency at the rate the screens use (docs/metrics.md
@@ -45,8 +46,12 @@ export function currencyStatement(currency: ExportCurrency): string {
   return `${code}, converted from USD at ${currency.rate.rate.toFixed(4)} ${code} per USD (rate valid from ${currency.rate.validFrom})`;
 }
 
-/** Excel's number format for money in the export's currency: its symbol, 2 decimals, negatives red. */
-export function excelMoneyFormat(currency: ExportCurrency): string {
-  const symbol = CURRENCY_SYMBOLS[currency.rate.currency];
-  return `"${symbol}"#,##0.00;[Red]-"${symbol}"#,##0.00`;
-}
+/** What an export takes from the user's settings: the currency and rate of money, and how digits group. */
+export type ExportLocale = { currency: ExportCurrency; numberFormat: NumberFormat };
+
+/** Money cells: the export currency's symbol, 2 decimals, grouped as the user reads numbers. */
+export const moneyStyle = (locale: ExportLocale): ExcelNumberStyle => ({
+  numberFormat: locale.numberFormat,
+  decimals: 2,
+  currency: locale.currency.rate.currency,
+});

@@ -1,4 +1,5 @@
 import type { DrillDown, ViewLevel } from '../planning-grid';
+import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from '../spreadsheet-import/headers';
 
 /** Spec §9 'Exports': file names (dated in UTC) and the workbook's sheets. */
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -36,27 +37,12 @@ export const SHEET_NAMES = {
  */
 export const DATA_SHEET_HEADER_ROW = 11;
 
-/** The template's columns: the imported item of spec §3, in its order. */
-export const TEMPLATE_COLUMNS = [
-  'sku',
-  'category',
-  'businessUnit',
-  'region',
-  'site',
-  'plannerName',
-  'forecastQ1',
-  'forecastQ2',
-  'forecastQ3',
-  'forecastQ4',
-  'overrideQ1',
-  'overrideQ2',
-  'overrideQ3',
-  'overrideQ4',
-  'notes',
-  'lastModified',
-] as const;
-
-export const TEMPLATE_REQUIRED_COLUMNS = ['sku', 'category', 'businessUnit'] as const;
+/**
+ * The template's columns: the imported item of spec §3, in its order, and the three it requires.
+ * They are the import's own field list, so the template always asks for exactly what the import reads.
+ */
+export const TEMPLATE_COLUMNS = IMPORT_FIELDS;
+export const TEMPLATE_REQUIRED_COLUMNS = REQUIRED_IMPORT_FIELDS;
 
 /** Spec §5 'Import template text', one line per rule, written on the Instructions sheet. */
 export const TEMPLATE_INSTRUCTIONS: readonly string[] = [

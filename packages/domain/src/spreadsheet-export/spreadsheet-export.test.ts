@@ -6,7 +6,8 @@ import {
   csvFileName,
   currencyStatement,
   emptySummary,
-  excelMoneyFormat,
+  moneyStyle,
+  standardExcelFormat,
   exportCurrencyOf,
   exportMoney,
   horizonOf,
@@ -177,7 +178,9 @@ describe('money in the export currency', () => {
     expect(currencyStatement(eur)).toBe(
       'EUR, converted from USD at 0.8640 EUR per USD (rate valid from 2026-07-01)',
     );
-    expect(excelMoneyFormat(eur)).toBe('"€"#,##0.00;[Red]-"€"#,##0.00');
+    expect(standardExcelFormat(moneyStyle({ currency: eur, numberFormat: 'us' }))).toBe(
+      '"€"#,##0.00;[Red]-"€"#,##0.00',
+    );
   });
 
   it('converts a summed dollar figure to the cent: $1,234,567.89 × 0.864 = €1,066,666.66', () => {
@@ -199,6 +202,8 @@ describe('money in the export currency', () => {
       'USD: no GBP exchange rate is valid today, so amounts are in US dollars',
     );
     expect(currencyStatement(exportCurrencyOf(rates, 'usd', today))).toBe('USD (US dollars, as stored)');
-    expect(excelMoneyFormat(gbp)).toBe('"$"#,##0.00;[Red]-"$"#,##0.00');
+    expect(standardExcelFormat(moneyStyle({ currency: gbp, numberFormat: 'us' }))).toBe(
+      '"$"#,##0.00;[Red]-"$"#,##0.00',
+    );
   });
 });

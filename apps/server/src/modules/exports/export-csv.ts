@@ -20,7 +20,8 @@ type Cell = string | number | boolean | null | undefined;
 type Column = {
   header: string;
   value: (row: GridRow) => Cell;
-  kind: 'text' | 'money' | 'percent' | 'number';
+  /** `rate`: an exchange rate, written as it is. */
+  kind: 'text' | 'money' | 'percent' | 'number' | 'rate';
 };
 
 /** How a record field reads in the CSV, from its kind in the field catalogue. */
@@ -79,7 +80,7 @@ export function exportColumns(
       return { ...column, value: (row: GridRow) => exportMoney(toNumber(dollars(row)), currency) };
     }),
     { header: 'Currency', kind: 'text', value: () => rate.currency.toUpperCase() },
-    { header: 'Rate_per_USD', kind: 'number', value: () => rate.rate },
+    { header: 'Rate_per_USD', kind: 'rate', value: () => rate.rate },
     { header: 'Rate_Valid_From', kind: 'text', value: () => rate.validFrom },
   ];
 }

@@ -1,23 +1,75 @@
 import type { Writable } from 'node:stream';
-import { neutraliseText, type ExportColumnKind } from '@ps/domain';
+import {
+  excelNumberFormat,
+  moneyStyle,
+  neutraliseText,
+  standardExcelFormat,
+  type ExcelNumberStyle,
+  type ExportColumnKind,
+  type ExportLocale,
+} from '@ps/domain';
 import ExcelJS from 'exceljs';
+import type { XlsxValue } from './xlsx-writer';
 
 /**
  * How cells are written to .xlsx: numbers stay numbers (a planner sums them in Excel) with a
- * number format for their kind, text is neutralised against formula injection, dates are real
- * dates shown MM/DD/YYYY (the import template's date format).
+ * number format for their kind in the user's grouping (US or lakh/crore) and currency, text is
+ * neutralised against formula injection, dates are real dates shown MM/DD/YYYY (the import
+ * template's date format).
+ *
+ * Kinds beyond the export row's: `number` is a count or units as the grid shows them (whole when
+ * whole, else 2 decimals), `rate` an exchange rate (4 decimals).
  */
-export type XlsxKind = ExportColumnKind | 'number';
+export type XlsxKind = ExportColumnKind | 'number' | 'rate';
 
-export const NUMBER_FORMATS: Partial<Record<XlsxKind, string>> = {
-  money: '"$"#,##0.00;[Red]-"$"#,##0.00',
-  // The value is the percent itself (12.5 means 12.5 %), as the API and the import read it.
-  percent: '0.00"%"',
-  units: '#,##0',
-  date: 'mm/dd/yyyy',
-};
+export const PERCENT_FORMAT = '0.00"%"';
+export const DATE_FORMAT = 'mm/dd/yyyy';
+/** Text, so that a header or a label never reads as a number or date. */
+export const TEXT_FORMAT = '@';
 
-export type XlsxValue = string | number | Date | null;
+/** Below this, every format of a kind is its column's standard one (see number-formats.ts). */
+const STANDARD_BELOW = 999_999_999;
+
+/**
+ * The number format of each numeric cell of a column, as something the writer registers once
+ * per distinct format (a style index, or the format text for exceljs). Most values take the
+ * column's standard format without building any text; only Indian negatives and values from
+ * 100 crore need their own.
+ */
+export function numberFormatter<T>(
+  kind: XlsxKind,
+  locale: ExportLocale,
+  register: (numFmt: string) => T,
+): ((value: number) => T) | null {
+  if (kind === 'text') return null;
+  if (kind === 'percent' || kind === 'date') {
+    const fixed = register(kind === 'percent' ? PERCENT_FORMAT : DATE_FORMAT);
+    return () => fixed;
+  }
+  const plain = (decimals: number): ExcelNumberStyle => ({ numberFormat: locale.numberFormat, decimals });
+  const styles =
+    kind === 'money'
+      ? [moneyStyle(locale)]
+      : kind === 'rate'
+        ? [plain(4)]
+        : kind === 'number'
+          ? [plain(0), plain(2)]
+          : [plain(0)];
+  const standard = styles.map((style) => register(standardExcelFormat(style)));
+  const others = new Map<string, T>();
+  const isUs = locale.numberFormat === 'us';
+  return (value) => {
+    const which = kind === 'number' && !Number.isInteger(value) ? 1 : 0;
+    if (isUs || (value >= 0 && value < STANDARD_BELOW)) return standard[which]!;
+    const format = excelNumberFormat(value, styles[which]!);
+    let registered = others.get(format);
+    if (registered === undefined) {
+      registered = register(format);
+      others.set(format, registered);
+    }
+    return registered;
+  };
+}
 
 export function xlsxCell(
   value: string | number | boolean | Date | null | undefined,
@@ -47,25 +99,13 @@ export function workbookWriter(stream: Writable): ExcelJS.stream.xlsx.WorkbookWr
   return workbook;
 }
 
-/**
- * Waits while the response holds more than it has sent: the database is read no faster than the
- * client downloads, so a slow client does not make the server hold the file.
- */
-export function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
-
 export const BOLD: Partial<ExcelJS.Font> = { bold: true };
-export const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE2E8F0' } };
+export const HEADER_ARGB = 'FFE2E8F0';
+export const HEADER_FILL: ExcelJS.Fill = {
+  type: 'pattern',
+  pattern: 'solid',
+  fgColor: { argb: HEADER_ARGB },
+};
 export const REQUIRED_FILL: ExcelJS.Fill = {
   type: 'pattern',
   pattern: 'solid',

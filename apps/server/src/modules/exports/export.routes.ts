@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointInput, endpointRoute } from '../../lib/endpoint-route';
 import type { ExportService } from './export.service';
+import { DownloadClosedError } from './zip-writer';
 
 /**
  * Sends a file that is written while it downloads. Input was validated before this (a 400 comes
@@ -25,7 +26,8 @@ function sendStreamed(
   write(out).then(
     () => out.end(),
     (error: unknown) => {
-      request.log.error({ err: error }, 'export failed mid-stream');
+      if (error instanceof DownloadClosedError) request.log.info('export stopped: the download was closed');
+      else request.log.error({ err: error }, 'export failed mid-stream');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     },
   );
@@ -43,8 +45,8 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
     ...endpointRoute(endpoints.gridCsv),
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.gridCsv, request);
-      const currency = await service.currencyOf(request.access, new Date());
-      const body = Readable.from(service.csv(request.access, query, currency));
+      const locale = await service.localeOf(request.access, new Date());
+      const body = Readable.from(service.csv(request.access, query, locale));
       body.on('error', (error) => request.log.error({ err: error }, 'CSV export failed mid-stream'));
       return reply
         .type('text/csv; charset=utf-8')
@@ -59,10 +61,10 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.gridXlsx, request);
       const now = new Date();
-      const currency = await service.currencyOf(request.access, now);
+      const locale = await service.localeOf(request.access, now);
       const name = workbookFileName(query.viewLevel, query.drillDown, now);
       return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name }, (out) =>
-        service.writeGridXlsx(request.access, query, out, currency),
+        service.writeGridXlsx(request.access, query, out, locale),
       );
     },
   });
@@ -73,13 +75,13 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
       const { query } = endpointInput(endpoints.detailedXlsx, request);
       const now = new Date();
       // Counted first so the browser can say how many rows it got (spec §8 'Export Successful').
-      const [rows, currency] = await Promise.all([
+      const [rows, locale] = await Promise.all([
         service.detailedRowCount(request.access, query),
-        service.currencyOf(request.access, now),
+        service.localeOf(request.access, now),
       ]);
       const name = workbookFileName(query.viewLevel, query.drillDown, now);
       return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name, rows }, (out) =>
-        service.writeDetailedXlsx(request.access, query, out, now, currency),
+        service.writeDetailedXlsx(request.access, query, out, now, locale),
       );
     },
   });

@@ -10,7 +10,6 @@ import {
   buildExportRow,
   currencyStatement,
   emptySummary,
-  excelMoneyFormat,
   exportCurrencyOf,
   exportMoney,
   horizonOf,
@@ -18,7 +17,7 @@ import {
   quarterPlansOf,
   weeksOfPeriod,
   ZUserSettings,
-  type ExportCurrency,
+  type ExportLocale,
   type ExportSummary,
   type ExportWeek,
   type GridExportQuery,
@@ -33,10 +32,11 @@ import type { PlanningGridService } from '../planning-grid';
 import { csvHeader, csvRow, exportColumns } from './export-csv';
 import {
   BOLD,
+  HEADER_ARGB,
   HEADER_FILL,
-  NUMBER_FORMATS,
   REQUIRED_FILL,
-  drained,
+  TEXT_FORMAT,
+  numberFormatter,
   widthFor,
   workbookWriter,
   xlsxCell,
@@ -48,13 +48,24 @@ import {
   productKeysAfter,
   productsOf,
   recordsOfProducts,
-  savedCurrency,
+  savedLocale,
   weeksOf,
 } from './exports.repository';
+import { XlsxStreamWriter, type XlsxValue } from './xlsx-writer';
+import { drained } from './zip-writer';
 
 /** Rows per database read while exporting: bounded memory, few round trips. */
 export const EXPORT_PAGE_SIZE = 1000;
+/**
+ * Records per read of the original table. Small on purpose: a page that is written before the
+ * collector's next young-generation pass dies young, where freeing it is cheap. Pages of 1,000
+ * records outlived two passes, were moved to the old generation and piled up there as garbage
+ * (200 MB between full collections at a million records).
+ */
+const RECORDS_PER_PAGE = 200;
 const MAX_WEEKS_PER_PRODUCT = 156;
+/** Product keys per keyset read; their records are then read a page at a time. */
+const KEYS_PER_READ = 100;
 /** Products per read of the Detailed Export (each brings its 52 horizon weeks). */
 const DETAILED_PRODUCTS_PER_PAGE = 250;
 
@@ -71,13 +82,18 @@ export class ExportService {
   ) {}
 
   /**
-   * The currency and rate the user's screens show money in (Settings, saved on the server; the
-   * latest rate valid today): every export writes money in it and says which it is.
+   * The currency, rate and digit grouping the user's screens show numbers in (Settings, saved on
+   * the server; the latest rate valid today): every export writes money in that currency, says
+   * which, and formats .xlsx numbers in that grouping.
    */
-  async currencyOf(scope: AccessScope, now: Date): Promise<ExportCurrency> {
-    const [saved, rates] = await Promise.all([savedCurrency(this.db, scope.userId), listRates(this.db)]);
-    const currency = ZUserSettings.shape.currency.safeParse(saved);
-    return exportCurrencyOf(rates, currency.success ? currency.data : 'usd', now);
+  async localeOf(scope: AccessScope, now: Date): Promise<ExportLocale> {
+    const [saved, rates] = await Promise.all([savedLocale(this.db, scope.userId), listRates(this.db)]);
+    const currency = ZUserSettings.shape.currency.safeParse(saved.currency);
+    const numberFormat = ZUserSettings.shape.numberFormat.safeParse(saved.numberFormat);
+    return {
+      currency: exportCurrencyOf(rates, currency.success ? currency.data : 'usd', now),
+      numberFormat: numberFormat.success ? numberFormat.data : 'us',
+    };
   }
 
   /**
@@ -89,15 +105,17 @@ export class ExportService {
     const filters = this.grid.filtersOf(scope, query);
     if (query.viewLevel === 'none' && query.drillDown === 'none') {
       // Sized for the longest history (156 weeks in the largest data set) so that a page never
-      // holds much more than pageSize records: what a page holds is what the export's memory is.
-      const productsPerPage = Math.max(1, Math.floor(this.pageSize / MAX_WEEKS_PER_PRODUCT));
+      // holds much more than its records: what a page holds is what the export's memory is.
+      const records = Math.min(this.pageSize, RECORDS_PER_PAGE);
+      const productsPerPage = Math.max(1, Math.floor(records / MAX_WEEKS_PER_PRODUCT));
       for (const hasData of [true, false]) {
         for (let after: string | null = null; ;) {
-          const pids = await productKeysAfter(this.db, filters, after, productsPerPage);
-          if (pids.length === 0) break;
-          const records = await recordsOfProducts(this.db, pids, hasData);
-          if (records.length > 0) yield records.map(toDemandRecord);
-          if (pids.length < productsPerPage) break;
+          const pids = await productKeysAfter(this.db, filters, after, KEYS_PER_READ);
+          for (let i = 0; i < pids.length; i += productsPerPage) {
+            const page = await recordsOfProducts(this.db, pids.slice(i, i + productsPerPage), hasData);
+            if (page.length > 0) yield page.map(toDemandRecord);
+          }
+          if (pids.length < KEYS_PER_READ) break;
           after = pids.at(-1)!;
         }
       }
@@ -116,8 +134,8 @@ export class ExportService {
     }
   }
 
-  async *csv(scope: AccessScope, query: GridExportQuery, currency: ExportCurrency): AsyncGenerator<string> {
-    const columns = exportColumns(query.viewLevel, query.drillDown, currency);
+  async *csv(scope: AccessScope, query: GridExportQuery, locale: ExportLocale): AsyncGenerator<string> {
+    const columns = exportColumns(query.viewLevel, query.drillDown, locale.currency);
     // A byte-order mark lets spreadsheet programs read the UTF-8 (Naïve_…) correctly.
     yield `\uFEFF${csvHeader(columns)}`;
     for await (const rows of this.gridPages(scope, query)) {
@@ -125,32 +143,36 @@ export class ExportService {
     }
   }
 
-  /** Quick Export to Excel: one sheet with the grid's columns, frozen header, numbers formatted. */
+  /**
+   * Quick Export to Excel: one sheet with the grid's columns, frozen header, numbers formatted in
+   * the user's grouping. Written as sheet XML page by page (xlsx-writer.ts), not through exceljs
+   * row and cell objects: at a million records those objects were what the memory held.
+   */
   async writeGridXlsx(
     scope: AccessScope,
     query: GridExportQuery,
     out: Writable,
-    currency: ExportCurrency,
+    locale: ExportLocale,
   ): Promise<void> {
-    const columns = exportColumns(query.viewLevel, query.drillDown, currency);
-    const workbook = workbookWriter(out);
-    const sheet = workbook.addWorksheet(SHEET_NAMES.view, { views: [{ state: 'frozen', ySplit: 1 }] });
-    const kinds = columns.map((c): XlsxKind => (c.kind === 'number' ? 'number' : c.kind));
-    const formats = { ...NUMBER_FORMATS, money: excelMoneyFormat(currency) };
-    sheet.columns = columns.map((c, i) => ({
-      key: c.header,
-      width: widthFor(c.header, kinds[i]!),
-      style: formats[kinds[i]!] ? { numFmt: formats[kinds[i]!]! } : {},
-    }));
-    headerRow(sheet.addRow(columns.map((c) => c.header)));
-    for await (const rows of this.gridPages(scope, query)) {
-      for (const row of rows) {
-        sheet.addRow(columns.map((c, i) => xlsxCell(c.value(row), kinds[i]!))).commit();
+    const columns = exportColumns(query.viewLevel, query.drillDown, locale.currency);
+    const book = new XlsxStreamWriter(out);
+    const kinds = columns.map((c): XlsxKind => c.kind);
+    const formatters = kinds.map((kind) => numberFormatter(kind, locale, (numFmt) => book.style({ numFmt })));
+    const pages = async function* (this: ExportService): AsyncGenerator<XlsxValue[][]> {
+      for await (const rows of this.gridPages(scope, query)) {
+        yield rows.map((row) => columns.map((c, i) => xlsxCell(c.value(row), kinds[i]!)));
       }
-      await drained(out);
-    }
-    sheet.commit();
-    await workbook.commit();
+    }.call(this);
+    await book.writeTable(
+      {
+        name: SHEET_NAMES.view,
+        columns: columns.map((c, i) => ({ header: c.header, width: widthFor(c.header, kinds[i]!) })),
+        headerStyle: book.style({ bold: true, fill: HEADER_ARGB, numFmt: TEXT_FORMAT }),
+        styleOf: (i, value) => (typeof value === 'number' ? (formatters[i]?.(value) ?? 0) : 0),
+      },
+      pages,
+    );
+    await book.finish('Planning Suite');
   }
 
   /** How many SKU rows a Detailed Export of these filters holds. */
@@ -167,24 +189,23 @@ export class ExportService {
     query: GridExportQuery,
     out: Writable,
     now: Date,
-    currency: ExportCurrency,
+    locale: ExportLocale,
   ): Promise<void> {
+    const { currency } = locale;
     const horizon = horizonOf(now);
-    const moneyFormat = excelMoneyFormat(currency);
     const filters = this.grid.filtersOf(scope, query);
     const workbook = workbookWriter(out);
     const sheet = workbook.addWorksheet(SHEET_NAMES.data, {
       views: [{ state: 'frozen', ySplit: DATA_SHEET_HEADER_ROW, xSplit: 1 }],
     });
-    sheet.columns = EXPORT_ROW_COLUMNS.map((c) => ({
+    const formatters = EXPORT_ROW_COLUMNS.map((c) => numberFormatter(c.kind, locale, (numFmt) => numFmt));
+    // A column carries the format of its usual values; a cell that needs another (an Indian
+    // negative, or 100 crore and more) gets its own.
+    const columnFormats = formatters.map((format) => format?.(0));
+    sheet.columns = EXPORT_ROW_COLUMNS.map((c, i) => ({
       key: c.key,
       width: widthFor(c.key, c.kind),
-      style:
-        c.kind === 'money'
-          ? { numFmt: moneyFormat }
-          : NUMBER_FORMATS[c.kind]
-            ? { numFmt: NUMBER_FORMATS[c.kind]! }
-            : {},
+      style: columnFormats[i] ? { numFmt: columnFormats[i] } : {},
     }));
     const all = (values: string[] | undefined) =>
       values?.length ? values.map(neutraliseText).join(', ') : 'All';
@@ -209,7 +230,7 @@ export class ExportService {
       const row = sheet.addRow([label, value]);
       row.getCell(1).font = BOLD;
       // The block above the header is text, whatever the data columns' formats are.
-      row.getCell(2).numFmt = '@';
+      row.getCell(2).numFmt = TEXT_FORMAT;
       row.commit();
     }
     for (let blank = about.length + 1; blank < DATA_SHEET_HEADER_ROW; blank += 1) sheet.addRow([]).commit();
@@ -253,23 +274,26 @@ export class ExportService {
           weeks,
         );
         addToSummary(summary, row, quarterPlansOf(horizon, weeks));
-        sheet
-          .addRow(
-            EXPORT_ROW_COLUMNS.map((c) =>
-              xlsxCell(
-                c.kind === 'money' ? exportMoney(row[c.key] as number | null, currency) : row[c.key],
-                c.kind,
-              ),
-            ),
-          )
-          .commit();
+        const values = EXPORT_ROW_COLUMNS.map((c) =>
+          xlsxCell(
+            c.kind === 'money' ? exportMoney(row[c.key] as number | null, currency) : row[c.key],
+            c.kind,
+          ),
+        );
+        const added = sheet.addRow(values);
+        values.forEach((value, i) => {
+          if (typeof value !== 'number') return;
+          const format = formatters[i]?.(value);
+          if (format !== undefined && format !== columnFormats[i]) added.getCell(i + 1).numFmt = format;
+        });
+        added.commit();
       }
       await drained(out);
       if (pids.length < DETAILED_PRODUCTS_PER_PAGE) break;
       after = pids.at(-1)!;
     }
     sheet.commit();
-    writeSummarySheet(workbook.addWorksheet(SHEET_NAMES.summary), summary, horizon, about, currency);
+    writeSummarySheet(workbook.addWorksheet(SHEET_NAMES.summary), summary, horizon, about, locale);
     writeTemplateSheet(
       workbook.addWorksheet(SHEET_NAMES.template, { views: [{ state: 'frozen', ySplit: 1 }] }),
     );
@@ -298,7 +322,7 @@ function headerRow(row: ExcelJS.Row): void {
   row.eachCell((cell) => {
     cell.font = BOLD;
     cell.fill = HEADER_FILL;
-    cell.numFmt = '@';
+    cell.numFmt = TEXT_FORMAT;
   });
   row.commit();
 }
@@ -323,44 +347,53 @@ function writeSummarySheet(
   summary: ExportSummary,
   horizon: ReturnType<typeof horizonOf>,
   about: Array<[string, string]>,
-  currency: ExportCurrency,
+  locale: ExportLocale,
 ): void {
-  const money = excelMoneyFormat(currency);
+  const identity = (numFmt: string) => numFmt;
+  const money = numberFormatter('money', locale, identity)!;
+  const units = numberFormatter('units', locale, identity)!;
+  const percent = numberFormatter('percent', locale, identity)!;
   sheet.columns = [
     { key: 'label', width: 34 },
     { key: 'a', width: 22 },
     { key: 'b', width: 22 },
     { key: 'c', width: 40 },
   ];
-  const add = (values: unknown[], formats: Array<string | undefined> = [], bold = false) => {
+  type Format = ((value: number) => string) | undefined;
+  const add = (values: unknown[], formats: Format[] = [], bold = false) => {
     const row = sheet.addRow(values);
     formats.forEach((format, i) => {
-      if (format) row.getCell(i + 1).numFmt = format;
+      const value = values[i];
+      if (format && typeof value === 'number') row.getCell(i + 1).numFmt = format(value);
     });
     if (bold) row.font = BOLD;
     row.commit();
   };
   add(['Demand Planning Summary'], [], true);
-  for (const [label, value] of about.slice(1)) add([label, value], [undefined, '@']);
+  for (const [label, value] of about.slice(1)) {
+    const row = sheet.addRow([label, value]);
+    row.getCell(2).numFmt = TEXT_FORMAT;
+    row.commit();
+  }
   add([]);
-  add(['SKUs', summary.skus], [undefined, NUMBER_FORMATS.units]);
-  add(['Total Forecast (units)', summary.totalForecast], [undefined, NUMBER_FORMATS.units]);
-  add(['Total Final Plan (units)', summary.totalOverride], [undefined, NUMBER_FORMATS.units]);
-  add(['Variance (units)', summary.variance], [undefined, NUMBER_FORMATS.units]);
-  add(['Variance %', summary.variancePercent], [undefined, NUMBER_FORMATS.percent]);
+  add(['SKUs', summary.skus], [undefined, units]);
+  add(['Total Forecast (units)', summary.totalForecast], [undefined, units]);
+  add(['Total Final Plan (units)', summary.totalOverride], [undefined, units]);
+  add(['Variance (units)', summary.variance], [undefined, units]);
+  add(['Variance %', summary.variancePercent], [undefined, percent]);
   // Converted after summing: the summary's money is the converted total of the rows' dollars.
   add(
-    ['Forecast Revenue at list price', exportMoney(summary.totalForecastRevenue, currency)],
+    ['Forecast Revenue at list price', exportMoney(summary.totalForecastRevenue, locale.currency)],
     [undefined, money],
   );
-  add(['Final Plan Revenue', exportMoney(summary.totalPlanRevenue, currency)], [undefined, money]);
+  add(['Final Plan Revenue', exportMoney(summary.totalPlanRevenue, locale.currency)], [undefined, money]);
   add([]);
   add(['Quarter', 'Forecast (units)', 'Final Plan (units)', 'Weeks'], [], true);
   summary.quarters.forEach((quarter, i) => {
     const weeks = weeksOfPeriod(horizon, 'Q', i + 1);
     add(
       [`Q${i + 1}`, quarter.forecast, quarter.plan, `${skToIso(weeks[0]!)} to ${skToIso(weeks.at(-1)!)}`],
-      [undefined, NUMBER_FORMATS.units, NUMBER_FORMATS.units],
+      [undefined, units, units],
     );
   });
   sheet.commit();

@@ -74,14 +74,20 @@ export async function productsOf(db: Db, pids: readonly string[]): Promise<Expor
   return rows;
 }
 
-/** The currency the user chose in Settings (kept on the server, issue 18), if they saved one. */
-export async function savedCurrency(db: Db, userId: string): Promise<string | null> {
+/** The currency and number format the user chose in Settings (kept on the server, issue 18), as saved. */
+export async function savedLocale(
+  db: Db,
+  userId: string,
+): Promise<{ currency: string | null; numberFormat: string | null }> {
   const row = await db
     .selectFrom('user_settings')
-    .select(sql<string | null>`settings->>'currency'`.as('currency'))
+    .select([
+      sql<string | null>`settings->>'currency'`.as('currency'),
+      sql<string | null>`settings->>'numberFormat'`.as('numberFormat'),
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.currency ?? null;
+  return { currency: row?.currency ?? null, numberFormat: row?.numberFormat ?? null };
 }
 
 export type ExportWeekRow = {

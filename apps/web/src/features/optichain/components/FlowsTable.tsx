@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect, plainOptions } from './LabelledSelect';
 import { toast } from '@/components/ui/use-toast';
+import { useCurrencyNote } from '@/features/settings/components/CurrencyNote';
 import { useFormatters } from '@/features/settings/useFormatters';
+import { useUserSettings } from '@/features/settings/useUserSettings';
 import { errorText } from '@/i18n/error-text';
 import { exportFlowsToXlsx } from '../utils/export-flows';
 import { filterFlows, flowTotals, NO_FILTERS, type FlowFilters } from '../utils/flow-filters';
@@ -17,6 +19,8 @@ const SHOWN_ROWS = 200;
 export function FlowsTable({ flows, runId }: { flows: readonly FlowRow[]; runId: number }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const { numberFormat, currency } = useUserSettings().settings;
+  const currencyNote = useCurrencyNote();
   const [filters, setFilters] = useState<FlowFilters>(NO_FILTERS);
   const families = useMemo(() => [...new Set(flows.map((f) => f.family))].sort(), [flows]);
   const periods = useMemo(() => [...new Set(flows.map((f) => f.period))].sort(), [flows]);
@@ -39,6 +43,12 @@ export function FlowsTable({ flows, runId }: { flows: readonly FlowRow[]; runId:
         leadTime: t('optichain:flows.leadTime'),
         inbound: t('optichain:flows.inbound'),
         outbound: t('optichain:flows.outbound'),
+      },
+      {
+        // The rate the table's costs are shown with, and the note that says so.
+        currency: { rate: format.rate, missing: format.missingRate ? currency : null },
+        numberFormat,
+        note: currencyNote?.text ?? null,
       },
       `optichain-flows-run-${runId}.xlsx`,
     ).then(
