@@ -320,6 +320,7 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     expect(row.getCell(header.indexOf('variancePercent') + 1).numFmt).toBe('0.00"%"');
     expect(row.getCell(header.indexOf('totalPlanRevenue') + 1).numFmt).toContain('"$"');
     expect(row.getCell(header.indexOf('lastModified') + 1).value).toBeInstanceOf(Date);
+    expect(row.getCell(header.indexOf('lastModified') + 1).numFmt).toBe('mm/dd/yyyy');
 
     const summary = book!.getWorksheet('Summary')!;
     const labels = new Map<unknown, unknown>();
@@ -487,6 +488,23 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       const csv = await download('viewLevel=business_unit&drillDown=none');
       const [csvHeader, first] = parseCsv(csv.text);
       expect(first![csvHeader!.indexOf('Final_Pln_Rev_Dlrs')]).toMatch(/^-?\d+\.\d{2}$/);
+    } finally {
+      await server.request('PUT', '/api/user-settings', settings.body.data.settings ?? DEFAULT_USER_SETTINGS);
+    }
+  });
+
+  it('writes date cells in the date format the user chose (dd/mm/yyyy), still dates', async () => {
+    const settings = await server.request<Ok<StoredUserSettings>>('GET', '/api/user-settings');
+    await server.request('PUT', '/api/user-settings', { ...DEFAULT_USER_SETTINGS, dateFormat: 'dd/mm/yyyy' });
+    try {
+      const { book } = await workbook(
+        '/api/demand-planning/export-detailed.xlsx?viewLevel=category&drillDown=none',
+      );
+      const data = book!.getWorksheet('Demand Plan Data')!;
+      const header = (data.getRow(DATA_SHEET_HEADER_ROW).values as unknown[]).slice(1);
+      const modified = data.getRow(DATA_SHEET_HEADER_ROW + 1).getCell(header.indexOf('lastModified') + 1);
+      expect(modified.value).toBeInstanceOf(Date);
+      expect(modified.numFmt).toBe('dd/mm/yyyy');
     } finally {
       await server.request('PUT', '/api/user-settings', settings.body.data.settings ?? DEFAULT_USER_SETTINGS);
     }

@@ -6,7 +6,7 @@ import {
   type DisplayCurrency,
   type ExchangeRate,
 } from '../currency';
-import type { NumberFormat } from '../format';
+import type { DateFormat, NumberFormat } from '../format';
 import { roundToCents } from '../plan-chain';
 import { toIsoDate } from '../weeks';
 import type { ExcelNumberStyle } from './number-formats';
@@ -46,11 +46,14 @@ export function currencyStatement(currency: ExportCurrency): string {
   return `${code}, converted from USD at ${currency.rate.rate.toFixed(4)} ${code} per USD (rate valid from ${currency.rate.validFrom})`;
 }
 
-/** What an export takes from the user's settings: the currency and rate of money, and how digits group. */
-export type ExportLocale = { currency: ExportCurrency; numberFormat: NumberFormat };
+/**
+ * What an export takes from the user's settings: the currency and rate of money, how digits
+ * group, and how date cells read (both of the setting's patterns are Excel date formats as written).
+ */
+export type ExportLocale = { currency: ExportCurrency; numberFormat: NumberFormat; dateFormat: DateFormat };
 
 /** Money cells: the export currency's symbol, 2 decimals, grouped as the user reads numbers. */
-export const moneyStyle = (locale: ExportLocale): ExcelNumberStyle => ({
+export const moneyStyle = (locale: Pick<ExportLocale, 'currency' | 'numberFormat'>): ExcelNumberStyle => ({
   numberFormat: locale.numberFormat,
   decimals: 2,
   currency: locale.currency.rate.currency,

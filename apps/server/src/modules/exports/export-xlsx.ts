@@ -23,7 +23,6 @@ import type { XlsxValue } from './xlsx-writer';
 export type XlsxKind = ExportColumnKind | 'number' | 'rate';
 
 export const PERCENT_FORMAT = '0.00"%"';
-export const DATE_FORMAT = 'mm/dd/yyyy';
 /** Text, so that a header or a label never reads as a number or date. */
 export const TEXT_FORMAT = '@';
 
@@ -43,7 +42,7 @@ export function numberFormatter<T>(
 ): ((value: number) => T) | null {
   if (kind === 'text') return null;
   if (kind === 'percent' || kind === 'date') {
-    const fixed = register(kind === 'percent' ? PERCENT_FORMAT : DATE_FORMAT);
+    const fixed = register(kind === 'percent' ? PERCENT_FORMAT : locale.dateFormat);
     return () => fixed;
   }
   const plain = (decimals: number): ExcelNumberStyle => ({ numberFormat: locale.numberFormat, decimals });

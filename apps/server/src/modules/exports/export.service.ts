@@ -16,6 +16,7 @@ import {
   neutraliseText,
   quarterPlansOf,
   weeksOfPeriod,
+  DEFAULT_USER_SETTINGS,
   ZUserSettings,
   type ExportLocale,
   type ExportSummary,
@@ -82,17 +83,19 @@ export class ExportService {
   ) {}
 
   /**
-   * The currency, rate and digit grouping the user's screens show numbers in (Settings, saved on
-   * the server; the latest rate valid today): every export writes money in that currency, says
-   * which, and formats .xlsx numbers in that grouping.
+   * The currency, rate, digit grouping and date pattern the user's screens show (Settings, saved
+   * on the server; the latest rate valid today): every export writes money in that currency, says
+   * which, and formats .xlsx numbers and dates the same way.
    */
   async localeOf(scope: AccessScope, now: Date): Promise<ExportLocale> {
     const [saved, rates] = await Promise.all([savedLocale(this.db, scope.userId), listRates(this.db)]);
     const currency = ZUserSettings.shape.currency.safeParse(saved.currency);
     const numberFormat = ZUserSettings.shape.numberFormat.safeParse(saved.numberFormat);
+    const dateFormat = ZUserSettings.shape.dateFormat.safeParse(saved.dateFormat);
     return {
       currency: exportCurrencyOf(rates, currency.success ? currency.data : 'usd', now),
       numberFormat: numberFormat.success ? numberFormat.data : 'us',
+      dateFormat: dateFormat.success ? dateFormat.data : DEFAULT_USER_SETTINGS.dateFormat,
     };
   }
 

@@ -74,20 +74,25 @@ export async function productsOf(db: Db, pids: readonly string[]): Promise<Expor
   return rows;
 }
 
-/** The currency and number format the user chose in Settings (kept on the server, issue 18), as saved. */
+/** The currency, number and date formats the user chose in Settings (kept on the server, issue 18), as saved. */
 export async function savedLocale(
   db: Db,
   userId: string,
-): Promise<{ currency: string | null; numberFormat: string | null }> {
+): Promise<{ currency: string | null; numberFormat: string | null; dateFormat: string | null }> {
   const row = await db
     .selectFrom('user_settings')
     .select([
       sql<string | null>`settings->>'currency'`.as('currency'),
       sql<string | null>`settings->>'numberFormat'`.as('numberFormat'),
+      sql<string | null>`settings->>'dateFormat'`.as('dateFormat'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { currency: row?.currency ?? null, numberFormat: row?.numberFormat ?? null };
+  return {
+    currency: row?.currency ?? null,
+    numberFormat: row?.numberFormat ?? null,
+    dateFormat: row?.dateFormat ?? null,
+  };
 }
 
 export type ExportWeekRow = {
