@@ -22,6 +22,7 @@ import * as gridHistoryAndTimePhased from './0023-grid-history-and-time-phased';
 import * as forecastRunChunks from './0024-forecast-run-chunks';
 import * as rollUpDeltas from './0025-roll-up-deltas';
 import * as recordChangeEvents from './0026-record-change-events';
+import * as importJobs from './0030-import-jobs';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0024-forecast-run-chunks': forecastRunChunks,
   '0025-roll-up-deltas': rollUpDeltas,
   '0026-record-change-events': recordChangeEvents,
+  '0030-import-jobs': importJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import {
@@ -89,35 +89,131 @@ export async function allowLongImport(trx: Transaction<Database>): Promise<void>
   await sql`set local statement_timeout = '600s'`.execute(trx);
 }
 
-export async function insertImport(
-  trx: Transaction<Database>,
-  row: { fileName: string; by: string; rows: number },
-): Promise<number> {
-  const inserted = await trx
+/** Advisory-lock class of a running import (forecast runs use another): held by its transaction. */
+const IMPORT_LOCK_CLASS = 10;
+
+export type ImportRow = Selectable<Database['imports']>;
+
+/** The import's row, 'running', committed before its transaction starts so it can be polled. */
+export async function insertRunningImport(
+  db: Db,
+  row: { fileName: string; by: string; byId: string; rows: number },
+): Promise<ImportRow> {
+  return db
     .insertInto('imports')
     .values({
       file_name: row.fileName,
       imported_by: row.by,
+      imported_by_id: row.byId,
       row_count: row.rows,
       created_count: 0,
       updated_count: 0,
       failed_count: 0,
+      status: 'running',
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return Number(inserted.id);
 }
 
-export async function recordImportCounts(
+/**
+ * Marks the import as its transaction's (PostgreSQL): the lock ends with the transaction or with
+ * the process, which is how another process tells an interrupted import from a running one.
+ */
+export async function lockImport(trx: Transaction<Database>, id: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${id}::int4)`.execute(trx);
+}
+
+/** Progress, written from outside the import's transaction so a poll sees it at once. */
+export async function recordImportProgress(db: Db, id: number, processed: number): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ processed_rows: processed })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** Inside the import's transaction: it succeeded exactly when its writes commit. */
+export async function finishImport(
   trx: Transaction<Database>,
   id: number,
-  counts: { created: number; updated: number; failed: number },
+  result: {
+    counts: { created: number; updated: number; unchanged: number; failed: number };
+    outcome: unknown;
+    steps: Record<string, number>;
+  },
 ): Promise<void> {
+  const { counts } = result;
   await trx
     .updateTable('imports')
-    .set({ created_count: counts.created, updated_count: counts.updated, failed_count: counts.failed })
+    .set({
+      status: 'succeeded',
+      created_count: counts.created,
+      updated_count: counts.updated,
+      unchanged_count: counts.unchanged,
+      failed_count: counts.failed,
+      processed_rows: sql<number>`row_count`,
+      outcome: JSON.stringify(result.outcome),
+      steps: JSON.stringify(result.steps),
+      finished_at: new Date(),
+    })
     .where('id', '=', id)
     .execute();
+}
+
+export async function failImport(
+  db: Db,
+  id: number,
+  error: string,
+  steps: Record<string, number>,
+): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({
+      status: 'failed',
+      error: error.slice(0, 2000),
+      steps: JSON.stringify(steps),
+      finished_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export async function findImport(db: Db, id: number): Promise<ImportRow | undefined> {
+  return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export const INTERRUPTED_IMPORT =
+  'Interrupted: the server stopped before the import finished; nothing of it was written';
+
+/**
+ * Marks failed the imports left 'running' by a process that is gone (PostgreSQL): those whose
+ * transaction's lock nobody holds. The few seconds' grace covers the moment between an import's
+ * row and its transaction's first statement.
+ */
+export async function failOrphanedImports(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('imports')
+      .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
+      .where('status', '=', 'running')
+      .where('imported_at', '<', sql<Date>`now() - interval '10 seconds'`)
+      .where(sql<boolean>`pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, id::int4)`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
+}
+
+/** The embedded database has one process: every running import but its own was interrupted. */
+export async function failImportsExcept(db: Kysely<Database>, own: readonly number[]): Promise<number> {
+  const result = await db
+    .updateTable('imports')
+    .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
+    .where('status', '=', 'running')
+    .$if(own.length > 0, (q) => q.where('id', 'not in', [...own]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 type NewProduct = {
@@ -197,7 +293,10 @@ export type RecordWrite = { pid: string; week_start: string } & Pick<DemandRecor
 export type NewWeeks = {
   pids: readonly string[];
   weeks: readonly string[];
-  /** Distinct record values; `shapeOf[i * weeks.length + w]` is the index of SKU i's week w. */
+  /**
+   * Distinct record values; `shapeOf[i * weeks.length + w]` is the index of SKU i's week w, or -1
+   * for no record (a quarter the file gives the SKU no value for).
+   */
   shapes: ReadonlyArray<Omit<RecordWrite, 'pid' | 'week_start'>>;
   shapeOf: readonly number[];
 };
@@ -216,7 +315,7 @@ export async function insertNewSkuWeeks(
   const shapeNames = sql.join(columns.map((c) => sql.ref(c.name)));
   const selected = sql.join(columns.map((c) => sql`s.${sql.ref(c.name)}`));
   // An int4 array without nulls is indexed in constant time; the literal is built once, not by
-  // the driver's per-element conversion.
+  // the driver's per-element conversion. A week of shape -1 joins no shape: it gets no record.
   const shapeOf = `{${batch.shapeOf.join(',')}}`;
   await sql`
     with inserted as (
