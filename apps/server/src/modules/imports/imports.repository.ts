@@ -89,8 +89,10 @@ export async function allowLongImport(trx: Transaction<Database>): Promise<void>
   await sql`set local statement_timeout = '600s'`.execute(trx);
 }
 
-/** Advisory-lock class of a running import (forecast runs use another): held by its transaction. */
-const IMPORT_LOCK_CLASS = 10;
+/** Advisory-lock class of a running import (forecast runs 7301, solves 7302): held by its transaction. */
+const IMPORT_LOCK_CLASS = 7_303;
+/** The lock's key: the import's id within its schema (test schemas share one database's locks). */
+const lockKey = (id: unknown) => sql<number>`hashtext(current_schema() || '/' || ${id}::text)`;
 
 export type ImportRow = Selectable<Database['imports']>;
 
@@ -120,7 +122,7 @@ export async function insertRunningImport(
  * the process, which is how another process tells an interrupted import from a running one.
  */
 export async function lockImport(trx: Transaction<Database>, id: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${id}::int4)`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${lockKey(id)})`.execute(trx);
 }
 
 /** Progress, written from outside the import's transaction so a poll sees it at once. */
@@ -199,7 +201,7 @@ export async function failOrphanedImports(db: Kysely<Database>): Promise<number>
       .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
       .where('status', '=', 'running')
       .where('imported_at', '<', sql<Date>`now() - interval '10 seconds'`)
-      .where(sql<boolean>`pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, id::int4)`)
+      .where(sql<boolean>`pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${lockKey(sql.ref('id'))})`)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });
