@@ -149,6 +149,7 @@ describe('importing spreadsheets from the demand planning page', () => {
     expect(
       await progress.getByRole('progressbar', { name: 'Applying the import' }).getAttribute('aria-valuenow'),
     ).toMatch(/^\d+$/);
+    await screenshot(page, 'import-dialog-importing');
     await page.unroute(pollPath);
     await page.waitForSelector('[data-testid="toast"]:has-text("Successfully imported 2 items")');
     await dialog.waitFor({ state: 'detached' });
