@@ -51,7 +51,8 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runExportBench,
   },
   import: {
-    title: 'Spreadsheet import of 100,000 rows, CSV and .xlsx (default data set, PostgreSQL, HTTP)',
+    title:
+      "Spreadsheet import of a planner's 100,000-row file, CSV and .xlsx (default data set, PostgreSQL, HTTP, background job polled)",
     run: runImportBench,
   },
   inventory: {

@@ -130,9 +130,27 @@ describe('importing spreadsheets from the demand planning page', () => {
     expect(await dialog.getByTestId('import-summary').innerText()).toBe(
       '2 of 2 rows valid · 0 errors · 0 warnings · 0 existing SKUs',
     );
-    expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(
+      await dialog.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow'),
+    ).toBe('50');
     await screenshot(page, 'import-dialog-preview');
+    // The import runs in the background; the dialog polls it. Held polls show its progress.
+    const pollPath = /\/api\/demand-planning-items\/import\/\d+$/;
+    await page.route(pollPath, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
+    const progress = dialog.getByTestId('import-progress');
+    await progress.getByText(/^Imported \d of 2 rows\.\.\.$/).waitFor();
+    expect(
+      await dialog.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow'),
+    ).toBe('100');
+    expect(
+      await progress.getByRole('progressbar', { name: 'Applying the import' }).getAttribute('aria-valuenow'),
+    ).toMatch(/^\d+$/);
+    await screenshot(page, 'import-dialog-importing');
+    await page.unroute(pollPath);
     await page.waitForSelector('[data-testid="toast"]:has-text("Successfully imported 2 items")');
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(

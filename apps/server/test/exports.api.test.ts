@@ -14,7 +14,6 @@ import {
   type DemandRecord,
   type ExchangeRates,
   type GridPage,
-  type ImportOutcome,
   type StoredUserSettings,
 } from '@ps/domain';
 import { inflateRawSync } from 'node:zlib';
@@ -24,6 +23,7 @@ import { csvCell } from '../src/modules/exports/export-csv';
 import { ExportService } from '../src/modules/exports/export.service';
 import { PlanningGridService } from '../src/modules/planning-grid/planning-grid.service';
 import { backends } from './support/backends';
+import { importAndFollow } from './support/follow-import';
 import { startTestServer, type TestServer } from './support/test-server';
 
 type Ok<T> = { success: true; data: T };
@@ -517,12 +517,8 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     const form = new FormData();
     form.append('file', new Blob([csv]), 'details.csv');
     const { id_token } = await server.tokensFor('admin');
-    const imported = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${id_token}` },
-      body: form,
-    });
-    expect(imported.status).toBe(200);
+    const imported = await importAndFollow(server.baseUrl, id_token, form);
+    expect(imported.status).toBe(202);
 
     const path = `/api/demand-planning/export-detailed.xlsx?viewLevel=none&drillDown=none&search=${sku.PID}`;
     const rowOf = (book: ExcelJS.Workbook) => {
@@ -579,13 +575,10 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       const before = await allRecords();
       const back = new FormData();
       back.append('file', new Blob([Buffer.from(await book!.xlsx.writeBuffer())]), 'eur.xlsx');
-      const again = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${id_token}` },
-        body: back,
-      });
       expect(response.status).toBe(200);
-      expect(((await again.json()) as Ok<ImportOutcome>).data).toMatchObject({
+      const again = await importAndFollow(server.baseUrl, id_token, back);
+      expect(again.status).toBe(202);
+      expect(again.outcome).toMatchObject({
         imported: 1,
         unchanged: 1,
         updated: 0,

@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import {
   importQuarterWeeks,
+  type ImportJob,
   type ImportOutcome,
   type ImportPreview,
   type ImportRowOutcome,
@@ -57,8 +58,35 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
   };
   const preview = (name: string, content: string | Buffer, as: Caller = 'admin') =>
     upload<Ok<ImportPreview> | Failed>('/api/demand-planning-items/import/preview', name, content, as);
-  const importFile = (name: string, content: string | Buffer, as: Caller = 'admin') =>
-    upload<Ok<ImportOutcome> | Failed>('/api/demand-planning-items/import', name, content, as);
+  const startImport = (name: string, content: string | Buffer, as: Caller = 'admin') =>
+    upload<Ok<ImportJob> | Failed>('/api/demand-planning-items/import', name, content, as);
+  /** Polls an import until it ends, as the dialog does. */
+  const followImport = async (id: number, as: Caller = 'admin'): Promise<ImportJob> => {
+    for (;;) {
+      const { body } = await server.request<Ok<ImportJob>>(
+        'GET',
+        `/api/demand-planning-items/import/${id}`,
+        undefined,
+        {
+          as,
+        },
+      );
+      if (body.data.status !== 'running') return body.data;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  /** Uploads a file and follows its import: the outcome when it succeeded, else the refusal. */
+  const importFile = async (
+    name: string,
+    content: string | Buffer,
+    as: Caller = 'admin',
+  ): Promise<{ status: number; body: Ok<ImportOutcome> | Failed }> => {
+    const started = await startImport(name, content, as);
+    if (started.status !== 202) return started as { status: number; body: Failed };
+    const job = await followImport((started.body as Ok<ImportJob>).data.id, as);
+    if (job.status !== 'succeeded') throw new Error(`import ${name} ${job.status}: ${job.error}`);
+    return { status: 200, body: { success: true, data: job.outcome! } };
+  };
 
   /** Every table an import writes, so a refusal can be shown to change nothing. */
   const checksum = async (): Promise<string> => {
@@ -314,9 +342,9 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(audit.map((a) => a.week_start)).toEqual(q2.map((r) => r.week_start));
     expect(audit.map((a) => Number(a.new_value))).toEqual(q2.map((r) => r.final_pln_units));
     expect(new Set(audit.map((a) => a.import_id))).toEqual(new Set([outcome.importId]));
-    expect((await quarterRecords('IMP-NEW-1', 3)).map((r) => r.ensemble_fcst_units)).toEqual(
-      Array(13).fill(null),
-    );
+    // Quarters the file gives no value for get no records (docs/spreadsheet-import.md).
+    expect(await quarterRecords('IMP-NEW-1', 3)).toEqual([]);
+    expect(await quarterRecords('IMP-NEW-1', 4)).toEqual([]);
     const { body } = await server.request<Ok<{ items: Array<{ PID: string; BU: string; PF: string }> }>>(
       'GET',
       '/api/demand-planning/real-data?limit=5&pid=IMP-NEW-1',
@@ -361,18 +389,122 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     await sql`update products set unit_price = 9999999 where pid = ${second}`.execute(server.database.db);
     const before = await checksum();
     const csv = `sku,category,bu,override q1\n${first},Valves,Flow,5\n${second},Valves,Flow,1000000000\n`;
-    const { status, body } = await importFile('overflow.csv', csv);
-    expect(status).toBe(400);
-    expect((body as Failed).message).toMatch(
-      new RegExp(`^${second} / \\d{4}-\\d{2}-\\d{2}: Final_Pln_Rev_Dlrs would be`),
-    );
+    const started = await startImport('overflow.csv', csv);
+    expect(started.status).toBe(202);
+    const job = await followImport((started.body as Ok<ImportJob>).data.id);
+    expect(job).toMatchObject({
+      status: 'failed',
+      outcome: null,
+      progressPercent: expect.any(Number) as number,
+    });
+    expect(job.error).toMatch(new RegExp(`^${second} / \\d{4}-\\d{2}-\\d{2}: Final_Pln_Rev_Dlrs would be`));
     expect(await checksum()).toBe(before);
     const imports = await server.database.db
       .selectFrom('imports')
-      .select('file_name')
+      .select(['status', 'created_count', 'updated_count'])
       .where('file_name', '=', 'overflow.csv')
       .execute();
-    expect(imports).toEqual([]);
+    expect(imports).toEqual([{ status: 'failed', created_count: 0, updated_count: 0 }]);
+  });
+
+  it('runs a file as a background job: 202 with the running import, polled to its outcome, yours only', async () => {
+    const csv = `sku,category,bu,forecast q2\nJOB-1,Valves,Flow,13\nJOB-2,Valves,Flow,26\n,Valves,Flow,1\n`;
+    const started = await startImport('job.csv', csv);
+    expect(started.status).toBe(202);
+    const running = (started.body as Ok<ImportJob>).data;
+    expect(running).toMatchObject({
+      fileName: 'job.csv',
+      status: 'running',
+      totalRows: 3,
+      processedRows: 0,
+      progressPercent: 0,
+      error: null,
+      outcome: null,
+      finishedAt: null,
+    });
+    const done = await followImport(running.id);
+    expect(done).toMatchObject({
+      id: running.id,
+      status: 'succeeded',
+      totalRows: 3,
+      processedRows: 3,
+      progressPercent: 100,
+      error: null,
+      outcome: {
+        importId: running.id,
+        created: 2,
+        failed: 1,
+        message: '1 items failed to import. 2 items imported successfully.',
+      },
+    });
+    expect(Object.keys(done.steps)).toEqual(
+      expect.arrayContaining(['readMs', 'validateMs', 'writeNewRecordsMs']),
+    );
+    // Only the quarter the file gives a value for gets weekly records.
+    const weeks = await server.database.db
+      .selectFrom('demand_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pid', '=', 'JOB-1')
+      .executeTakeFirstOrThrow();
+    expect(Number(weeks.n)).toBe(13);
+    expect((await quarterRecords('JOB-1', 2)).map((r) => r.ensemble_fcst_units)).toEqual(Array(13).fill(1));
+
+    // Another user's import is not found; a bad id is a 400 naming it.
+    const foreign = await server.request<Failed>(
+      'GET',
+      `/api/demand-planning-items/import/${running.id}`,
+      undefined,
+      {
+        as: 'circor',
+      },
+    );
+    expect(foreign.status).toBe(404);
+    const bad = await server.request<Failed>('GET', '/api/demand-planning-items/import/abc');
+    expect(bad).toMatchObject({ status: 400, body: { details: { field: 'id' } } });
+    const viewer = await server.request<Failed>(
+      'GET',
+      `/api/demand-planning-items/import/${running.id}`,
+      undefined,
+      {
+        as: 'nogroup',
+      },
+    );
+    expect(viewer.status).toBe(403);
+  });
+
+  it('marks an import whose server stopped as failed, with nothing of it written', async () => {
+    const mine = await importFile('mine.csv', 'sku,category,bu\nMINE-1,Valves,Flow\n');
+    const { imported_by_id: userId } = await server.database.db
+      .selectFrom('imports')
+      .select('imported_by_id')
+      .where('id', '=', (mine.body as Ok<ImportOutcome>).data.importId!)
+      .executeTakeFirstOrThrow();
+    // The row a server leaves behind when it stops mid-import: its transaction went with it.
+    const left = await server.database.db
+      .insertInto('imports')
+      .values({
+        file_name: 'stopped.csv',
+        imported_by: 'admin',
+        imported_by_id: userId,
+        imported_at: new Date(Date.now() - 60_000),
+        row_count: 10,
+        created_count: 0,
+        updated_count: 0,
+        failed_count: 0,
+        status: 'running',
+        processed_rows: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { body } = await server.request<Ok<ImportJob>>(
+      'GET',
+      `/api/demand-planning-items/import/${left.id}`,
+    );
+    expect(body.data).toMatchObject({
+      status: 'failed',
+      error: 'Interrupted: the server stopped before the import finished; nothing of it was written',
+      outcome: null,
+    });
   });
 
   it('reads real workbooks: the data sheet, filter lines, merged cells, formulas, dates and text numbers', async () => {
@@ -426,6 +558,27 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
         lastModified: '2025-01-01',
       },
     ]);
+  });
+
+  it('keeps the roll-up totals equal to a rebuild from the records after the imports above', async () => {
+    // Batches of new SKUs with some quarters only, and override updates, went through the trigger.
+    const { rows } = await server.database.db.transaction().execute(async (trx) => {
+      await sql`create temp table kept_week on commit drop as select * from demand_week_totals`.execute(trx);
+      await sql`create temp table kept_product on commit drop as select * from demand_product_totals`.execute(
+        trx,
+      );
+      await sql`select rebuild_demand_totals()`.execute(trx);
+      const differences = await sql<{ week: number; product: number }>`
+        select
+          (select count(*) from ((select * from kept_week except select * from demand_week_totals)
+            union all (select * from demand_week_totals except select * from kept_week)) d)::int as week,
+          (select count(*) from ((select * from kept_product except select * from demand_product_totals)
+            union all (select * from demand_product_totals except select * from kept_product)) d)::int as product`.execute(
+        trx,
+      );
+      return differences;
+    });
+    expect(rows[0]).toEqual({ week: 0, product: 0 });
   });
 
   it('keeps POST /api/demand-planning-items for one item, validated', async () => {

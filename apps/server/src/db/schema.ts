@@ -118,6 +118,17 @@ export type ImportsTable = {
   created_count: number;
   updated_count: number;
   failed_count: number;
+  /** Migration 0030: imports run as background jobs. */
+  status: 'running' | 'succeeded' | 'failed';
+  imported_by_id: string | null;
+  processed_rows: ColumnType<number, number | undefined, number>;
+  unchanged_count: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  finished_at: Date | null;
+  /** The ImportOutcome answered when it succeeded. */
+  outcome: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Milliseconds per step (read, validate, plan, writes). */
+  steps: ColumnType<unknown, string | null | undefined, string | null>;
 };
 
 /** Changes to product attributes (region, site, planner, notes), which are not per week (0010). */

@@ -140,6 +140,35 @@ export type ImportOutcome = z.infer<typeof ZImportOutcome>;
 export const ZImportQuery = z.object({ clientContext: z.string().max(50).optional() });
 
 /**
+ * A file's import as a background job: the upload answers with it at once and the dialog polls it.
+ * `outcome` is the import's answer once it succeeded; `error` says why it failed (nothing written).
+ */
+export const ZImportJob = z.strictObject({
+  id: z.number().int().min(1),
+  fileName: z.string(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  totalRows: z.number().int().min(0),
+  processedRows: z.number().int().min(0),
+  /** processedRows of totalRows, 0–100, floored; 100 only once it succeeded. */
+  progressPercent: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  outcome: ZImportOutcome.nullable(),
+  /** Milliseconds each step took (read, validate, plan, the writes), for the bench and logs. */
+  steps: z.record(z.string(), z.number()),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof ZImportJob>;
+
+export const ZImportJobParams = z.strictObject({
+  id: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(2_147_483_647, { error: 'is too large' }),
+});
+
+/**
  * Spreadsheet import (issue 10). The file endpoints take multipart/form-data with exactly one
  * file in the field `file` (.xlsx or .csv; .xls is refused with a message saying why).
  */
@@ -167,8 +196,18 @@ export const importEndpoints = {
     method: 'POST',
     path: '/api/demand-planning-items/import',
     access: 'write',
-    summary: 'Imports an uploaded spreadsheet (multipart, field file): every valid row in one transaction',
+    summary:
+      'Reads and validates an uploaded spreadsheet (multipart, field file), then applies every valid row in one transaction in the background: answers the running import',
     query: ZImportQuery,
-    response: { data: ZImportOutcome },
+    status: 202,
+    response: { data: ZImportJob },
+  }),
+  job: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning-items/import/:id',
+    access: 'write',
+    summary: 'One of your imports: its progress, and its outcome or error once it ended',
+    params: ZImportJobParams,
+    response: { data: ZImportJob },
   }),
 };

@@ -23,6 +23,7 @@ import * as forecastRunChunks from './0024-forecast-run-chunks';
 import * as rollUpDeltas from './0025-roll-up-deltas';
 import * as recordChangeEvents from './0026-record-change-events';
 import * as accuracyByProduct from './0028-accuracy-by-product';
+import * as importJobs from './0030-import-jobs';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0025-roll-up-deltas': rollUpDeltas,
   '0026-record-change-events': recordChangeEvents,
   '0028-accuracy-by-product': accuracyByProduct,
+  '0030-import-jobs': importJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,8 +5,9 @@ import { readSpreadsheet, type ReadLimits } from './read-spreadsheet';
 export type ParseJob = { fileName: string; bytes: ArrayBuffer; limits: ReadLimits; today: string };
 
 parentPort?.on('message', (job: ParseJob) => {
-  readSpreadsheet(job.fileName, Buffer.from(job.bytes), job.limits, new Date(job.today)).then(
-    (result) => parentPort?.postMessage({ result }),
+  const steps = { readMs: 0, validateMs: 0 };
+  readSpreadsheet(job.fileName, Buffer.from(job.bytes), job.limits, new Date(job.today), steps).then(
+    (result) => parentPort?.postMessage({ result, steps }),
     (error: unknown) =>
       parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );

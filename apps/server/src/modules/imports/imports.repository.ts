@@ -1,6 +1,7 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
+import { GROUP_KEY, SUMMED, refreshProductTotals } from '../../db/migrations/0002-planning-grid';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
@@ -89,35 +90,133 @@ export async function allowLongImport(trx: Transaction<Database>): Promise<void>
   await sql`set local statement_timeout = '600s'`.execute(trx);
 }
 
-export async function insertImport(
-  trx: Transaction<Database>,
-  row: { fileName: string; by: string; rows: number },
-): Promise<number> {
-  const inserted = await trx
+/** Advisory-lock class of a running import (forecast runs 7301, solves 7302): held by its transaction. */
+const IMPORT_LOCK_CLASS = 7_303;
+/** The lock's key: the import's id within its schema (test schemas share one database's locks). */
+const lockKey = (id: unknown) => sql<number>`hashtext(current_schema() || '/' || ${id}::text)`;
+
+export type ImportRow = Selectable<Database['imports']>;
+
+/** The import's row, 'running', committed before its transaction starts so it can be polled. */
+export async function insertRunningImport(
+  db: Db,
+  row: { fileName: string; by: string; byId: string; rows: number },
+): Promise<ImportRow> {
+  return db
     .insertInto('imports')
     .values({
       file_name: row.fileName,
       imported_by: row.by,
+      imported_by_id: row.byId,
       row_count: row.rows,
       created_count: 0,
       updated_count: 0,
       failed_count: 0,
+      status: 'running',
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return Number(inserted.id);
 }
 
-export async function recordImportCounts(
+/**
+ * Marks the import as its transaction's (PostgreSQL): the lock ends with the transaction or with
+ * the process, which is how another process tells an interrupted import from a running one.
+ */
+export async function lockImport(trx: Transaction<Database>, id: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${lockKey(id)})`.execute(trx);
+}
+
+/** Progress, written from outside the import's transaction so a poll sees it at once. */
+export async function recordImportProgress(db: Db, id: number, processed: number): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ processed_rows: processed })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** Inside the import's transaction: it succeeded exactly when its writes commit. */
+export async function finishImport(
   trx: Transaction<Database>,
   id: number,
-  counts: { created: number; updated: number; failed: number },
+  result: {
+    counts: { created: number; updated: number; unchanged: number; failed: number };
+    outcome: unknown;
+    steps: Record<string, number>;
+  },
 ): Promise<void> {
+  const { counts } = result;
   await trx
     .updateTable('imports')
-    .set({ created_count: counts.created, updated_count: counts.updated, failed_count: counts.failed })
+    .set({
+      status: 'succeeded',
+      created_count: counts.created,
+      updated_count: counts.updated,
+      unchanged_count: counts.unchanged,
+      failed_count: counts.failed,
+      processed_rows: sql<number>`row_count`,
+      outcome: JSON.stringify(result.outcome),
+      steps: JSON.stringify(result.steps),
+      finished_at: new Date(),
+    })
     .where('id', '=', id)
     .execute();
+}
+
+export async function failImport(
+  db: Db,
+  id: number,
+  error: string,
+  steps: Record<string, number>,
+): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({
+      status: 'failed',
+      error: error.slice(0, 2000),
+      steps: JSON.stringify(steps),
+      finished_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export async function findImport(db: Db, id: number): Promise<ImportRow | undefined> {
+  return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export const INTERRUPTED_IMPORT =
+  'Interrupted: the server stopped before the import finished; nothing of it was written';
+
+/**
+ * Marks failed the imports left 'running' by a process that is gone (PostgreSQL): those whose
+ * transaction's lock nobody holds. The few seconds' grace covers the moment between an import's
+ * row and its transaction's first statement.
+ */
+export async function failOrphanedImports(db: Kysely<Database>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('imports')
+      .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
+      .where('status', '=', 'running')
+      .where('imported_at', '<', sql<Date>`now() - interval '10 seconds'`)
+      .where(sql<boolean>`pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${lockKey(sql.ref('id'))})`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
+}
+
+/** The embedded database has one process: every running import but its own was interrupted. */
+export async function failImportsExcept(db: Kysely<Database>, own: readonly number[]): Promise<number> {
+  const result = await db
+    .updateTable('imports')
+    .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
+    .where('status', '=', 'running')
+    .$if(own.length > 0, (q) => q.where('id', 'not in', [...own]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 type NewProduct = {
@@ -197,7 +296,10 @@ export type RecordWrite = { pid: string; week_start: string } & Pick<DemandRecor
 export type NewWeeks = {
   pids: readonly string[];
   weeks: readonly string[];
-  /** Distinct record values; `shapeOf[i * weeks.length + w]` is the index of SKU i's week w. */
+  /**
+   * Distinct record values; `shapeOf[i * weeks.length + w]` is the index of SKU i's week w, or -1
+   * for no record (a quarter the file gives the SKU no value for).
+   */
   shapes: ReadonlyArray<Omit<RecordWrite, 'pid' | 'week_start'>>;
   shapeOf: readonly number[];
 };
@@ -216,21 +318,96 @@ export async function insertNewSkuWeeks(
   const shapeNames = sql.join(columns.map((c) => sql.ref(c.name)));
   const selected = sql.join(columns.map((c) => sql`s.${sql.ref(c.name)}`));
   // An int4 array without nulls is indexed in constant time; the literal is built once, not by
-  // the driver's per-element conversion.
+  // the driver's per-element conversion. A week of shape -1 joins no shape: it gets no record.
   const shapeOf = `{${batch.shapeOf.join(',')}}`;
+  const rowsOf = sql`
+      from unnest(${[...batch.pids]}::text[]) with ordinality as p(pid, n)
+      cross join unnest(${[...batch.weeks]}::date[]) with ordinality as w(week_start, k)
+      join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape)
+        on s.shape = (${shapeOf}::int4[])[(p.n - 1) * ${batch.weeks.length} + w.k] + 1`;
+  // The roll-up trigger stands aside (as for a publish, migration 0011): the totals of these
+  // records are added below from the SKUs and shapes, without pairing every new row.
+  await sql`select set_config('planning.skip_rollup', 'on', true)`.execute(trx);
   await sql`
     with inserted as (
       insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
       select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
-      from unnest(${[...batch.pids]}::text[]) with ordinality as p(pid, n)
-      cross join unnest(${[...batch.weeks]}::date[]) with ordinality as w(week_start, k)
-      join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape)
-        on s.shape = (${shapeOf}::int4[])[(p.n - 1) * ${batch.weeks.length} + w.k] + 1
+      ${rowsOf}
       returning pid, week_start, sop_pln_ovrd_units)
     insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
     select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
       ${change.by}, ${audit.source}, ${audit.importId}::int4
     from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
+  await sql`select set_config('planning.skip_rollup', 'off', true)`.execute(trx);
+  await addNewRecordsToTotals(trx, rowsOf, change.at, batch.pids);
+}
+
+const written = new Set<string>(WRITTEN_COLUMNS.map((c) => c.name));
+/** A summed column of a new record: its shape's value, or null for the columns an import never writes. */
+const shapeColumn = (c: string) => (written.has(c) ? `r.${c}` : 'null');
+/** Override weight of a new record (spec §9, migration 0025): its Final units, else 1 (no actuals). */
+const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric else 1 end)`;
+/** has_data of a new record (migration 0002's generated column; it has no actuals). */
+const HAS_DATA = ['prelim_pln_cost', 'prelim_pln_rev_dlrs', 'final_bk_pln_cost', 'final_pln_rev_dlrs']
+  .map((c) => `coalesce(r.${c}, 0) <> 0`)
+  .join(' or ');
+
+/**
+ * What the roll-up trigger (migration 0025) adds for inserted records, computed from the SKUs and
+ * shapes the records were made of: the week totals of each slice (one grouped pass over SKUs ×
+ * weeks, no transition table) and the new products' bucket counts. roll-up-totals and the import
+ * API test compare the result with a rebuild from the records.
+ */
+async function addNewRecordsToTotals(
+  trx: Transaction<Database>,
+  rowsOf: ReturnType<typeof sql>,
+  at: Date,
+  pids: readonly string[],
+): Promise<void> {
+  const key = GROUP_KEY.join(', ');
+  const summed = [
+    'record_count',
+    'data_count',
+    'rank_sum',
+    'rank_count',
+    'rev_pct_wsum',
+    'rev_pct_weight',
+    'sop_pct_wsum',
+    'sop_pct_weight',
+    ...SUMMED,
+    ...SUMMED.map((c) => `${c}_n`),
+  ];
+  const values = [
+    'count(*)',
+    `count(*) filter (where ${HAS_DATA})`,
+    'coalesce(sum(r.rank), 0)',
+    'count(r.rank)',
+    ...(['rev', 'sop'] as const).flatMap((kind) => [
+      `coalesce(sum(r.${kind}_pln_ovrd_percent * ${WEIGHT}), 0)`,
+      `coalesce(sum(${WEIGHT}) filter (where r.${kind}_pln_ovrd_percent is not null), 0)`,
+    ]),
+    ...SUMMED.map((c) => `coalesce(sum(${shapeColumn(c)}::numeric), 0)`),
+    ...SUMMED.map((c) => `count(${shapeColumn(c)})`),
+  ];
+  await sql`
+    insert into demand_week_totals as t (${sql.raw(key)}, last_updated_at, ${sql.raw(summed.join(', '))})
+    select ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}, ${at}::timestamptz, ${sql.raw(values.join(', '))}
+    from (select pr.client_id, pr.bu, pr.pf, pr.region, pr.rank, w.week_start, s.*
+      ${rowsOf}
+      join products pr on pr.pid = p.pid) r
+    group by ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}
+    order by ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}
+    on conflict (${sql.raw(key)}) do update set
+      ${sql.raw(summed.map((c) => `${c} = t.${c} + excluded.${c}`).join(', '))},
+      last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at)`.execute(trx);
+  // The products' bucket counts, as the trigger refreshes them (a marker stands for the SKU list).
+  for (const statement of refreshProductTotals('__PIDS__').split(';')) {
+    if (statement.trim() === '') continue;
+    const [before, after] = statement.split('__PIDS__');
+    await sql`${sql.raw(before!)}select unnest(${[...pids]}::text[]) as pid${sql.raw(after ?? '')}`.execute(
+      trx,
+    );
+  }
 }
 
 export async function updateRecords(

@@ -45,7 +45,10 @@ async function uploadedFile(
   return found;
 }
 
-/** Spreadsheet import: one item as JSON, a file's preview, a file's import (multipart, field `file`). */
+/**
+ * Spreadsheet import: one item as JSON, a file's preview, a file's import (multipart, field
+ * `file`; answers 202 with the running import) and the import's progress.
+ */
 export function registerImportRoutes(app: FastifyInstance, service: ImportService, maxBytes: number): void {
   serveEndpoint(app, endpoints.item, ({ query, body }, request) =>
     service.importItem(request.access, query.clientContext, body),
@@ -53,7 +56,14 @@ export function registerImportRoutes(app: FastifyInstance, service: ImportServic
   serveEndpoint(app, endpoints.preview, async ({ query }, request) =>
     service.preview(request.access, query.clientContext, await uploadedFile(request, maxBytes)),
   );
-  serveEndpoint(app, endpoints.import, async ({ query }, request) =>
-    service.importFile(request.access, query.clientContext, await uploadedFile(request, maxBytes)),
-  );
+  serveEndpoint(app, endpoints.import, async ({ query }, request, reply) => {
+    const job = await service.importFile(
+      request.access,
+      query.clientContext,
+      await uploadedFile(request, maxBytes),
+    );
+    reply.header('location', endpoints.job.path.replace(':id', String(job.id)));
+    return job;
+  });
+  serveEndpoint(app, endpoints.job, ({ params }, request) => service.job(request.access, params.id));
 }

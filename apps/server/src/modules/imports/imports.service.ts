@@ -8,6 +8,7 @@ import {
   spreadOverWeeks,
   type ClientId,
   type ImportIssue,
+  type ImportJob,
   type ImportOutcome,
   type ImportPreview,
   type ImportRow,
@@ -20,16 +21,23 @@ import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
+import type { DatabaseKind } from '../../db/database';
 import {
   allowLongImport,
+  failImport,
+  failImportsExcept,
+  failOrphanedImports,
+  findImport,
   findProducts,
+  finishImport,
   insertAudit,
-  insertImport,
   insertProductAudit,
   insertProducts,
   insertNewSkuWeeks,
+  insertRunningImport,
+  lockImport,
   lockRecords,
-  recordImportCounts,
+  recordImportProgress,
   updateProductPlaces,
   updateRecords,
   upsertProductDetails,
@@ -38,10 +46,11 @@ import {
   type NewWeeks,
   type ProductAuditWrite,
   type ProductDetails,
+  type ImportRow as ImportTableRow,
   type ProductPlaceUpdate,
   type RecordWrite,
 } from './imports.repository';
-import type { SpreadsheetParser } from './spreadsheet-parser';
+import type { ParseSteps, SpreadsheetParser } from './spreadsheet-parser';
 import type { Notifier } from '../notifications';
 
 /** Product attributes of a new SKU that a sheet does not carry (spec §9's fallback category). */
@@ -61,11 +70,54 @@ export function outcomeMessage(imported: number, failed: number): string {
 }
 
 /**
- * Rows planned between pauses: planning 100,000 rows takes about a second of CPU, which other
- * users' requests get to interleave with instead of waiting behind it.
+ * Rows planned and written together. Each batch is a few statements (its new products and their
+ * weekly records, its updates, its audit rows), after which the import's progress moves on and
+ * other users' requests interleave with the planning CPU instead of waiting behind it.
  */
-const YIELD_EVERY = 2_000;
+const BATCH_ROWS = 5_000;
 const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Progress is written to the import's row at most this often (PostgreSQL; the pollers' source). */
+const PROGRESS_INTERVAL_MS = 300;
+
+type Steps = Record<string, number>;
+/** Adds the milliseconds `work` took to `steps[name]`. */
+async function timed<T>(steps: Steps, name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    steps[name] = Math.round((steps[name] ?? 0) + performance.now() - started);
+  }
+}
+
+/** An import this process is applying: what a poll answers without reading the database. */
+type OwnImport = {
+  row: ImportTableRow;
+  processed: number;
+  steps: Steps;
+};
+
+function toJob(row: ImportTableRow, own?: OwnImport): ImportJob {
+  const processed = own?.processed ?? row.processed_rows;
+  const total = row.row_count;
+  const done = row.status === 'succeeded';
+  return {
+    id: Number(row.id),
+    fileName: row.file_name,
+    status: row.status,
+    totalRows: total,
+    processedRows: done ? total : Math.min(processed, total),
+    progressPercent: done ? 100 : total === 0 ? 0 : Math.min(99, Math.floor((100 * processed) / total)),
+    error: row.error,
+    outcome: done ? (row.outcome as ImportOutcome) : null,
+    steps: own?.steps ?? (row.steps as Steps | null) ?? {},
+    startedAt: new Date(row.imported_at).toISOString(),
+    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
+
+/** The import's outcome as it was answered before imports became jobs. */
+type Applied = { outcome: ImportOutcome };
 
 const NOT_YOURS = 'the SKU belongs to a client you cannot import for';
 
@@ -76,16 +128,61 @@ const NOT_YOURS = 'the SKU belongs to a client you cannot import for';
  * notes update the product. Every valid row applies in one transaction, each change audited.
  */
 export class ImportService {
+  /** Imports this process is applying (the embedded database cannot be read while one writes). */
+  private readonly own = new Map<number, OwnImport>();
+  /** Their background work, so a closing server lets them end. */
+  private readonly work = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly parser: SpreadsheetParser,
-    private readonly notifier?: Notifier,
+    private readonly options: {
+      databaseKind: DatabaseKind;
+      log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void };
+      notifier?: Notifier | undefined;
+    },
   ) {}
 
-  private async parse(file: Uploaded, today: Date): Promise<ImportValidation> {
-    const result = await this.parser.parse(file.fileName, file.bytes, today);
+  private async parse(file: Uploaded, today: Date, steps?: Steps): Promise<ImportValidation> {
+    const { result, steps: parseSteps } = await this.parser.parse(file.fileName, file.bytes, today);
+    if (steps) Object.assign(steps, parseSteps satisfies ParseSteps);
     if (isImportFileProblem(result)) throw AppError.validation(result.problem, 'file');
     return result;
+  }
+
+  /**
+   * An import left 'running' by a stopped server is marked failed. Its transaction ended with the
+   * process, so none of its writes are in the data. On a shared PostgreSQL only imports that no
+   * live process's transaction holds are touched.
+   */
+  async recoverInterruptedImports(): Promise<void> {
+    const count =
+      this.options.databaseKind === 'postgres'
+        ? await failOrphanedImports(this.db)
+        : await failImportsExcept(this.db, [...this.own.keys()]);
+    if (count > 0) this.options.log.info(`Marked ${count} interrupted import(s) as failed`);
+  }
+
+  /** Waits for the imports under way (a closing server); each ends committed or rolled back. */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.work]);
+  }
+
+  /** One of the caller's imports; another user's is not found. */
+  async job(scope: AccessScope, id: number): Promise<ImportJob> {
+    const own = this.own.get(id);
+    if (own) {
+      if (own.row.imported_by_id !== scope.userId) throw AppError.notFound(`Import ${id} was not found`);
+      return toJob(own.row, own);
+    }
+    let row = await findImport(this.db, id);
+    if (!row || row.imported_by_id !== scope.userId) throw AppError.notFound(`Import ${id} was not found`);
+    if (row.status === 'running') {
+      // Not this process's: its process may have died since, and then this poll says so.
+      await this.recoverInterruptedImports();
+      row = (await findImport(this.db, id)) ?? row;
+    }
+    return toJob(row);
   }
 
   async preview(
@@ -129,37 +226,66 @@ export class ImportService {
     };
   }
 
+  /**
+   * Reads and validates the file (a worker thread; every file-level refusal is a 400 here), then
+   * answers the running import at once and applies it in the background.
+   */
   async importFile(
     scope: AccessScope,
     clientContext: string | undefined,
     file: Uploaded,
-  ): Promise<ImportOutcome> {
+  ): Promise<ImportJob> {
+    const context = narrowToContext(scope, clientContext);
     const today = new Date();
-    const validation = await this.parse(file, today);
+    const steps: Steps = {};
+    const validation = await this.parse(file, today, steps);
     const invalid = invalidRows(validation);
-    const outcome = await this.apply(
-      narrowToContext(scope, clientContext),
-      file.fileName,
-      validation.validRows,
-      invalid,
-      today,
-    );
-    await this.notifier?.notify({
-      recipients: { userIds: [scope.userId] },
-      kind: 'import-finished',
-      content: { fileName: file.fileName, imported: outcome.imported, failed: outcome.failed },
-    });
-    return outcome;
+    const own = await this.begin(scope, file.fileName, validation.validRows.length + invalid.length, steps);
+    const id = Number(own.row.id);
+    const work = this.apply(context, own, validation.validRows, invalid, today)
+      .then(async ({ outcome }) => {
+        await this.notify(scope, file.fileName, outcome);
+      })
+      .catch((error: unknown) => this.options.log.error({ err: error, importId: id }, 'import failed'))
+      .finally(() => {
+        this.own.delete(id);
+        this.work.delete(work);
+      });
+    this.work.add(work);
+    return toJob(own.row, own);
   }
 
+  private async notify(scope: AccessScope, fileName: string, outcome: ImportOutcome): Promise<void> {
+    await this.options.notifier?.notify({
+      recipients: { userIds: [scope.userId] },
+      kind: 'import-finished',
+      content: { fileName, imported: outcome.imported, failed: outcome.failed },
+    });
+  }
+
+  /** The import's row, committed and 'running', and this process's record of it. */
+  private async begin(scope: AccessScope, fileName: string, rows: number, steps: Steps): Promise<OwnImport> {
+    const row = await insertRunningImport(this.db, {
+      fileName: fileName.slice(0, 255),
+      by: scope.userName,
+      byId: scope.userId,
+      rows,
+    });
+    const own = { row, processed: 0, steps };
+    this.own.set(Number(row.id), own);
+    return own;
+  }
+
+  /** One item (spec §7): the same rules as one row of a file, applied within the request. */
   async importItem(scope: AccessScope, clientContext: string | undefined, item: Omit<ImportRow, 'row'>) {
-    const outcome = await this.apply(
-      narrowToContext(scope, clientContext),
-      'POST /api/demand-planning-items',
-      [{ ...item, row: 1 }],
-      [],
-      new Date(),
-    );
+    const context = narrowToContext(scope, clientContext);
+    const own = await this.begin(scope, 'POST /api/demand-planning-items', 1, {});
+    let outcome: ImportOutcome;
+    try {
+      ({ outcome } = await this.apply(context, own, [{ ...item, row: 1 }], [], new Date()));
+    } finally {
+      this.own.delete(Number(own.row.id));
+    }
     const row = outcome.rows[0]!;
     if (row.status === 'failed')
       throw new AppError('FORBIDDEN', row.message ?? failedMessage(item.sku, NOT_YOURS));
@@ -169,81 +295,110 @@ export class ImportService {
   /**
    * Applies the valid rows in one transaction: all of them or none. Rows of another client's SKUs
    * fail (and are reported) without stopping the others; a value that overflows a column stops
-   * the whole import with a 400 naming the SKU, week and field.
+   * the whole import with a 400 naming the SKU, week and field. The rows go in batches of
+   * BATCH_ROWS, each planned then written, and the progress moves on after each. The import's row
+   * turns 'succeeded' in the same transaction; when it rolls back the row is marked 'failed' with
+   * the reason, and when the process dies the next one to look marks it so.
    */
   private async apply(
     scope: AccessScope,
-    fileName: string,
+    own: OwnImport,
     rows: readonly ImportRow[],
     invalid: ImportRowOutcome[],
     today: Date,
-  ): Promise<ImportOutcome> {
+  ): Promise<Applied> {
+    const importId = Number(own.row.id);
+    const { steps } = own;
     const quarters = importQuarterWeeks(today);
     const weeks = { first: quarters[0]![0]!, last: quarters[3]![12]! };
     const newClient: ClientId = scope.clientIds.includes('internal') ? 'internal' : scope.clientIds[0]!;
     const change = { at: today, by: scope.userName };
+    const isPostgres = this.options.databaseKind === 'postgres';
+    let progressWritten = 0;
+    const progress = async (processed: number, last = false) => {
+      own.processed = processed;
+      // The embedded database is busy with the transaction: a poll reads `own` instead.
+      if (!isPostgres || (!last && performance.now() - progressWritten < PROGRESS_INTERVAL_MS)) return;
+      progressWritten = performance.now();
+      await recordImportProgress(this.db, importId, processed);
+    };
 
-    return this.db.transaction().execute(async (trx) => {
-      await allowLongImport(trx);
-      const importId = await insertImport(trx, {
-        fileName: fileName.slice(0, 255),
-        by: scope.userName,
-        rows: rows.length + invalid.length,
-      });
-      const products = new Map(
-        (
-          await findProducts(
+    try {
+      const applied = await this.db.transaction().execute(async (trx) => {
+        if (isPostgres) await lockImport(trx, importId);
+        await allowLongImport(trx);
+        const products = await timed(steps, 'findProductsMs', async () => {
+          const found = await findProducts(
             trx,
             rows.map((r) => r.sku),
             true,
-          )
-        ).map((p) => [p.pid, p]),
-      );
-      const plan = new ImportPlan(importId, scope.userName, quarters, newClient);
-      const outcomes: ImportRowOutcome[] = [...invalid];
-      const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
-      for (const [i, row] of rows.entries()) {
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToOtherRequests();
-        const product = products.get(row.sku);
-        if (!product) outcomes.push(plan.create(row));
-        else if (!scope.clientIds.includes(product.client_id as ClientId))
-          outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, NOT_YOURS)));
-        else existing.push({ row, product });
-      }
-      const records = await lockRecords(
-        trx,
-        existing.map((e) => e.product.pid),
-        weeks,
-        scope.clientIds,
-      );
-      const recordsByPid = groupBy(records, (r) => r.pid);
-      for (const [i, { row, product }] of existing.entries()) {
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToOtherRequests();
-        outcomes.push(plan.update(row, product, recordsByPid.get(product.pid) ?? []));
-      }
+          );
+          return new Map(found.map((p) => [p.pid, p]));
+        });
+        const outcomes: ImportRowOutcome[] = [...invalid];
+        let processed = invalid.length;
+        await progress(processed);
+        for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+          const batch = rows.slice(start, start + BATCH_ROWS);
+          const plan = new ImportPlan(importId, scope.userName, quarters, newClient);
+          const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
+          for (const row of batch) {
+            const product = products.get(row.sku);
+            if (!product) outcomes.push(plan.create(row));
+            else if (!scope.clientIds.includes(product.client_id as ClientId))
+              outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, NOT_YOURS)));
+            else existing.push({ row, product });
+          }
+          const records = await timed(steps, 'lockRecordsMs', () =>
+            lockRecords(
+              trx,
+              existing.map((e) => e.product.pid),
+              weeks,
+              scope.clientIds,
+            ),
+          );
+          const recordsByPid = groupBy(records, (r) => r.pid);
+          await timed(steps, 'planMs', async () => {
+            for (const { row, product } of existing)
+              outcomes.push(plan.update(row, product, recordsByPid.get(product.pid) ?? []));
+          });
+          await plan.write(trx, change, steps);
+          processed += batch.length;
+          await progress(processed);
+          await yieldToOtherRequests();
+        }
 
-      await plan.write(trx, change);
-      outcomes.sort((a, b) => a.row - b.row);
-      const count = (status: ImportRowOutcome['status']) =>
-        outcomes.filter((o) => o.status === status).length;
-      const counts = {
-        created: count('created'),
-        updated: count('updated'),
-        unchanged: count('unchanged'),
-        failed: count('failed'),
-      };
-      await recordImportCounts(trx, importId, counts);
-      const imported = counts.created + counts.updated + counts.unchanged;
-      return {
-        importId,
-        imported,
-        ...counts,
-        message: outcomeMessage(imported, counts.failed),
-        rows: outcomes
-          .filter((o) => o.status !== 'unchanged' || o.warnings.length > 0)
-          .slice(0, IMPORT_LIST_LIMIT),
-      };
-    });
+        outcomes.sort((a, b) => a.row - b.row);
+        const count = (status: ImportRowOutcome['status']) =>
+          outcomes.filter((o) => o.status === status).length;
+        const counts = {
+          created: count('created'),
+          updated: count('updated'),
+          unchanged: count('unchanged'),
+          failed: count('failed'),
+        };
+        const imported = counts.created + counts.updated + counts.unchanged;
+        const outcome: ImportOutcome = {
+          importId,
+          imported,
+          ...counts,
+          message: outcomeMessage(imported, counts.failed),
+          rows: outcomes
+            .filter((o) => o.status !== 'unchanged' || o.warnings.length > 0)
+            .slice(0, IMPORT_LIST_LIMIT),
+        };
+        await finishImport(trx, importId, { counts, outcome, steps });
+        return { outcome };
+      });
+      // Only once committed: a poll that reads 'succeeded' then reads the data.
+      own.row = { ...own.row, status: 'succeeded', outcome: applied.outcome, finished_at: new Date() };
+      return applied;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await failImport(this.db, importId, message, steps);
+      own.row = { ...own.row, status: 'failed', error: message, finished_at: new Date() };
+      throw error;
+    }
   }
 }
 
@@ -269,6 +424,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   }
   return groups;
 }
+
+/** `shapeOf` of a week that gets no record (insertNewSkuWeeks). */
+const NO_RECORD = -1;
 
 const auditText = (value: number | string | null | undefined): string | null =>
   value === null || value === undefined ? null : String(value);
@@ -300,7 +458,11 @@ class ImportPlan {
     this.newWeeks = { pids: [], weeks: quarters.flat(), shapes: [], shapeOf: [] };
   }
 
-  /** A new SKU: the product, and 52 weekly records whose baseline is each quarter's forecast split equally. */
+  /**
+   * A new SKU: the product, and the weekly records of the quarters the row gives a value for (a
+   * forecast, split equally over the quarter's 13 weeks as the baseline, and/or an override).
+   * A quarter without values gets no records, as a product has none where nothing is planned.
+   */
   create(row: ImportRow): ImportRowOutcome {
     const clientId = this.newClient;
     this.newProducts.push({
@@ -323,6 +485,10 @@ class ImportPlan {
     this.quarters.forEach((weeks, q) => {
       const forecast = row[IMPORT_FORECAST_FIELDS[q]!];
       const override = row[IMPORT_OVERRIDE_FIELDS[q]!];
+      if (forecast === undefined && override === undefined) {
+        this.newWeeks.shapeOf.push(...weeks.map(() => NO_RECORD));
+        return;
+      }
       const baseline =
         forecast === undefined
           ? weeks.map(() => null)
@@ -510,17 +676,24 @@ class ImportPlan {
     };
   }
 
-  async write(trx: Transaction<Database>, change: { at: Date; by: string }): Promise<void> {
-    await insertProducts(trx, this.newProducts);
-    await insertNewSkuWeeks(trx, this.newWeeks, change, {
-      clientId: this.newClient,
-      source: SOURCE,
-      importId: this.importId,
+  /** The batch's writes; `steps` gets the milliseconds of each kind (the records' with their roll-up). */
+  async write(trx: Transaction<Database>, change: { at: Date; by: string }, steps: Steps): Promise<void> {
+    await timed(steps, 'writeProductsMs', () => insertProducts(trx, this.newProducts));
+    await timed(steps, 'writeNewRecordsMs', () =>
+      insertNewSkuWeeks(trx, this.newWeeks, change, {
+        clientId: this.newClient,
+        source: SOURCE,
+        importId: this.importId,
+      }),
+    );
+    await timed(steps, 'writeUpdatedRecordsMs', () => updateRecords(trx, this.recordUpdates, change));
+    await timed(steps, 'writeDetailsMs', async () => {
+      await updateProductPlaces(trx, this.places);
+      await upsertProductDetails(trx, this.details);
     });
-    await updateRecords(trx, this.recordUpdates, change);
-    await updateProductPlaces(trx, this.places);
-    await upsertProductDetails(trx, this.details);
-    await insertAudit(trx, this.audit);
-    await insertProductAudit(trx, this.productAudit);
+    await timed(steps, 'writeAuditMs', async () => {
+      await insertAudit(trx, this.audit);
+      await insertProductAudit(trx, this.productAudit);
+    });
   }
 }

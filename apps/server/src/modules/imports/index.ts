@@ -20,11 +20,15 @@ export const importsModule: ServerModule = {
       await scope.register(multipart, {
         limits: { files: 1, fileSize: config.IMPORT_MAX_BYTES, fields: 10, parts: 12, fieldSize: 1024 },
       });
-      registerImportRoutes(
-        scope,
-        new ImportService(database.db, parser, createNotifier(database.db, config, log)),
-        config.IMPORT_MAX_BYTES,
-      );
+      const service = new ImportService(database.db, parser, {
+        databaseKind: database.kind,
+        log,
+        notifier: createNotifier(database.db, config, log),
+      });
+      // An import left running by a stopped server is marked failed before anyone polls it.
+      await service.recoverInterruptedImports();
+      app.addHook('onClose', () => service.drain());
+      registerImportRoutes(scope, service, config.IMPORT_MAX_BYTES);
     });
   },
 };

@@ -8,7 +8,7 @@ import {
   type ImportFileProblem,
   type ImportValidation,
 } from '@ps/domain';
-import ExcelJS from 'exceljs';
+import { xlsxSheets, type XlsxSheet } from './xlsx-sheets';
 import { zipProblem } from './zip-guard';
 
 export type ReadLimits = { maxRows: number; maxUnpackedBytes: number };
@@ -36,7 +36,17 @@ export async function readSpreadsheet(
   buffer: Buffer,
   limits: ReadLimits,
   today: Date,
+  /** Gets the milliseconds spent reading cells and validating rows. */
+  steps: { readMs: number; validateMs: number } = { readMs: 0, validateMs: 0 },
 ): Promise<ImportValidation | ImportFileProblem> {
+  const started = performance.now();
+  const validate = (rows: Cell[][]): ImportValidation | ImportFileProblem => {
+    const read = performance.now();
+    steps.readMs = Math.round(read - started);
+    const validation = validateImportRows(rows, today);
+    steps.validateMs = Math.round(performance.now() - read);
+    return validation;
+  };
   const kind = kindOfName(fileName);
   if (!kind) return { problem: 'Only .xlsx, .xls and .csv files can be imported' };
   if (buffer.length === 0) return { problem: 'The file appears to be empty' };
@@ -44,14 +54,15 @@ export async function readSpreadsheet(
   if (kind === 'xls') return { problem: XLS_MESSAGE };
   if (kind === 'xlsx') {
     if (!isZip(buffer)) return { problem: mismatch(kind) };
-    const problem = zipProblem(buffer, limits.maxUnpackedBytes);
+    const parts = new Map<string, Buffer>();
+    const problem = zipProblem(buffer, limits.maxUnpackedBytes, parts);
     if (problem) return { problem };
-    return readWorkbook(buffer, limits, today);
+    return readWorkbook(parts, limits, validate);
   }
   if (isZip(buffer) || buffer.includes(0)) return { problem: mismatch(kind) };
   const rows = parseCsv(decodeText(buffer), limits.maxRows + 1);
   if (rows.length > limits.maxRows + 1) return { problem: tooManyRows(limits.maxRows) };
-  return validateImportRows(rows, today);
+  return validate(rows);
 }
 
 const mismatch = (kind: FileKind): string =>
@@ -72,65 +83,39 @@ function decodeText(buffer: Buffer): string {
 }
 
 async function readWorkbook(
-  buffer: Buffer,
+  parts: Map<string, Buffer>,
   limits: ReadLimits,
-  today: Date,
+  validate: (rows: Cell[][]) => ImportValidation | ImportFileProblem,
 ): Promise<ImportValidation | ImportFileProblem> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
+  const sheets = xlsxSheets(parts);
+  if (sheets.length === 0)
     return { problem: 'The file is not a valid .xlsx workbook: Excel could not read its contents' };
-  }
-  const sheet = chooseSheet(workbook.worksheets);
-  if (!sheet) return { problem: 'The file appears to be empty' };
+  const sheet = chooseSheet(sheets);
+  const rows = sheet.rows();
   // A header and filter lines sit above the data; anything beyond them plus the limit is refused.
-  if (sheet.actualRowCount > limits.maxRows + 30) return { problem: tooManyRows(limits.maxRows) };
-  const rows = sheetRows(sheet, sheet.rowCount);
-  const dataRows = rows.filter((row) => row.some((cell) => cellText(cell) !== '')).length - 1;
-  if (dataRows > limits.maxRows) return { problem: tooManyRows(limits.maxRows) };
-  return validateImportRows(rows, today);
+  if (rows.length > limits.maxRows + 30) {
+    const dataRows = rows.filter((row) => row.some((cell) => cellText(cell) !== '')).length - 1;
+    if (dataRows > limits.maxRows) return { problem: tooManyRows(limits.maxRows) };
+  }
+  return validate(rows);
 }
 
 /**
  * The sheet to import: our own Detailed Export's data sheet (a name with "data") when it has the
  * required columns, else the first sheet that has them, else the first sheet.
  */
-function chooseSheet(sheets: ExcelJS.Worksheet[]): ExcelJS.Worksheet | undefined {
-  const hasRequiredHeader = (sheet: ExcelJS.Worksheet): boolean =>
-    sheetRows(sheet, 30).some((row) => {
-      const mapping = mapHeaders(row.map(cellText));
-      return REQUIRED_IMPORT_FIELDS.every((field) => mapping[field] !== undefined);
-    });
+function chooseSheet(sheets: XlsxSheet[]): XlsxSheet {
+  const hasRequiredHeader = (sheet: XlsxSheet): boolean =>
+    sheet
+      .rows()
+      .slice(0, 30)
+      .some((row) => {
+        const mapping = mapHeaders(row.map(cellText));
+        return REQUIRED_IMPORT_FIELDS.every((field) => mapping[field] !== undefined);
+      });
   const ordered = [
     ...sheets.filter((s) => /data/i.test(s.name)),
     ...sheets.filter((s) => !/data/i.test(s.name)),
   ];
-  return ordered.find(hasRequiredHeader) ?? sheets[0];
-}
-
-/** The first `count` rows as cells; a merged cell's value repeats in every cell it covers. */
-function sheetRows(sheet: ExcelJS.Worksheet, count: number): Cell[][] {
-  const rows: Cell[][] = [];
-  const last = Math.min(count, sheet.rowCount);
-  for (let r = 1; r <= last; r++) {
-    const row = sheet.getRow(r);
-    const cells: Cell[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(toCell(row.getCell(c).value));
-    rows.push(cells);
-  }
-  return rows;
-}
-
-/** exceljs values: formulas give their cached result, rich text its plain text, errors their code. */
-function toCell(value: ExcelJS.CellValue | undefined): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  if ('result' in value || 'formula' in value || 'sharedFormula' in value)
-    return toCell((value as ExcelJS.CellFormulaValue).result);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('text' in value) return typeof value.text === 'string' ? value.text : toCell(value.text);
-  if ('error' in value) return String(value.error);
-  return null;
+  return ordered.find(hasRequiredHeader) ?? sheets[0]!;
 }

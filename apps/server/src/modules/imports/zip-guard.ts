@@ -6,7 +6,12 @@ import { inflateRawSync } from 'node:zlib';
  * here with Node's output cap set to its declared size, so a lying header fails at that size
  * instead of filling memory. Returns a problem for the user, or null when the archive is sound.
  */
-export function zipProblem(buffer: Buffer, maxUncompressedBytes: number): string | null {
+export function zipProblem(
+  buffer: Buffer,
+  maxUncompressedBytes: number,
+  /** Gets every entry's inflated bytes by name (they are inflated here anyway). */
+  inflated?: Map<string, Buffer>,
+): string | null {
   const corrupt = 'The file is not a valid .xlsx workbook: its archive is corrupt';
   const eocd = findEndOfCentralDirectory(buffer);
   if (eocd < 0) return corrupt;
@@ -28,16 +33,18 @@ export function zipProblem(buffer: Buffer, maxUncompressedBytes: number): string
     const extraLength = buffer.readUInt16LE(at + 30);
     const commentLength = buffer.readUInt16LE(at + 32);
     const localOffset = buffer.readUInt32LE(at + 42);
-    names.add(buffer.toString('utf8', at + 46, at + 46 + nameLength));
+    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
+    names.add(name);
     at += 46 + nameLength + extraLength + commentLength;
 
     // 0xFFFFFFFF means a ZIP64 size: no spreadsheet within the upload limit needs one.
     if (size === 0xffffffff || compressedSize === 0xffffffff) return bombMessage(maxUncompressedBytes);
     total += size;
     if (total > maxUncompressedBytes) return bombMessage(maxUncompressedBytes);
-    const inflated = inflatedSize(buffer, localOffset, method, compressedSize, size);
-    if (inflated === 'bomb') return bombMessage(maxUncompressedBytes);
-    if (inflated === 'corrupt') return corrupt;
+    const entry = inflate(buffer, localOffset, method, compressedSize, size);
+    if (entry === 'bomb') return bombMessage(maxUncompressedBytes);
+    if (entry === 'corrupt') return corrupt;
+    inflated?.set(name, entry);
   }
   if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml'))
     return 'The file is a zip archive but not an Excel workbook';
@@ -54,22 +61,22 @@ function findEndOfCentralDirectory(buffer: Buffer): number {
   return -1;
 }
 
-function inflatedSize(
+function inflate(
   buffer: Buffer,
   localOffset: number,
   method: number,
   compressedSize: number,
   size: number,
-): 'ok' | 'bomb' | 'corrupt' {
+): Buffer | 'bomb' | 'corrupt' {
   if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) return 'corrupt';
   const start =
     localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
   if (start + compressedSize > buffer.length) return 'corrupt';
-  if (method === 0) return compressedSize === size ? 'ok' : 'corrupt';
+  if (method === 0) return compressedSize === size ? buffer.subarray(start, start + size) : 'corrupt';
   if (method !== 8) return 'corrupt';
   try {
     const out = inflateRawSync(buffer.subarray(start, start + compressedSize), { maxOutputLength: size + 1 });
-    return out.length === size ? 'ok' : 'corrupt';
+    return out.length === size ? out : 'corrupt';
   } catch (error) {
     return error instanceof RangeError ? 'bomb' : 'corrupt';
   }

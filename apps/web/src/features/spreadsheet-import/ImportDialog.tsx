@@ -6,6 +6,7 @@ import {
   IMPORT_FORECAST_FIELDS,
   IMPORT_OVERRIDE_FIELDS,
   type ImportIssue,
+  type ImportJob,
   type ImportOutcome,
   type ImportPreview,
 } from '@ps/domain';
@@ -57,12 +58,14 @@ function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [rejection, setRejection] = useState<FileRejection | null>(null);
+  const [job, setJob] = useState<ImportJob | null>(null);
 
   const reset = () => {
     setStep('upload');
     setFile(null);
     setPreview(null);
     setRejection(null);
+    setJob(null);
   };
 
   const parse = useMutation({
@@ -82,7 +85,7 @@ function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
   });
 
   const apply = useMutation({
-    mutationFn: (chosen: File) => runImport(chosen),
+    mutationFn: (chosen: File) => runImport(chosen, setJob),
     onSuccess: (outcome: ImportOutcome) => {
       toast({
         title: i18next.t(outcome.failed > 0 ? 'import:toast.failed' : 'import:toast.success'),
@@ -105,6 +108,7 @@ function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
     },
     onError: (error) => {
       setStep('preview');
+      setJob(null);
       toast({
         title: i18next.t('import:toast.failed'),
         description: errorText(error),
@@ -153,6 +157,7 @@ function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
         {step !== 'upload' && file && preview && (
           <PreviewPanel file={file} preview={preview} onRemove={reset} isWorking={isWorking} />
         )}
+        {step === 'importing' && <ImportProgress job={job} />}
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={isWorking}>
             {t('common:cancel')}
@@ -171,6 +176,38 @@ function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => voi
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * How far the import got: the server applies a file in the background and counts the rows it has
+ * written (spec §4 keeps the dialog's own bar at 100 in this state).
+ */
+function ImportProgress({ job }: { job: ImportJob | null }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const percent = job?.progressPercent ?? 0;
+  return (
+    <div className="space-y-1.5" data-testid="import-progress">
+      <div
+        role="progressbar"
+        aria-label={t('import:applying')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {job
+          ? t('import:applyingRows', {
+              processed: format.number(job.processedRows),
+              total: format.number(job.totalRows),
+            })
+          : t('import:uploading')}
+      </p>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
-import { importEndpoints, type ImportOutcome, type ImportPreview } from '@ps/domain';
+import { importEndpoints, type ImportJob, type ImportOutcome, type ImportPreview } from '@ps/domain';
 import { getDataToken } from '@/features/auth';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, callEndpoint } from '@/lib/api-client';
 import { i18next } from '@/i18n/i18n';
 
 /** Spec §5: one file, .xlsx, .xls or .csv (the server explains why it refuses .xls). */
@@ -53,4 +53,22 @@ async function upload<T>(path: string, file: File, signal?: AbortSignal): Promis
 export const previewImport = (file: File, signal?: AbortSignal) =>
   upload<ImportPreview>(importEndpoints.preview.path, file, signal);
 
-export const runImport = (file: File) => upload<ImportOutcome>(importEndpoints.import.path, file);
+/** How often the dialog asks how far a running import got. */
+const POLL_MS = 500;
+
+/**
+ * Uploads the file, which the server validates and then applies in the background, and follows
+ * the import until it ends, telling `onProgress` each time. Resolves with the outcome; a failed
+ * import rejects with the server's reason (nothing was written).
+ */
+export async function runImport(file: File, onProgress: (job: ImportJob) => void): Promise<ImportOutcome> {
+  let job = await upload<ImportJob>(importEndpoints.import.path, file);
+  onProgress(job);
+  while (job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    job = await callEndpoint(importEndpoints.job, { params: { id: job.id } });
+    onProgress(job);
+  }
+  if (job.status === 'failed' || !job.outcome) throw new ApiError(job.error ?? '', { status: 400 });
+  return job.outcome;
+}
