@@ -49,6 +49,12 @@ class PGliteDriver implements Driver {
     const previous = this.queue;
     this.queue = new Promise<void>((resolve) => (release = resolve));
     await previous;
+    // PGlite runs each statement on this thread, so nothing else happens while one runs. A caller
+    // that issues statement after statement (a forecast run writing its records) got the connection
+    // back through promise callbacks alone, before the event loop ever read a waiting request: a
+    // progress poll once waited 102 s. Yielding once here lets requests that arrived meanwhile
+    // queue up behind this holder, so they take turns with the run, one statement each.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.connection.release = release;
     return this.connection;
   }
