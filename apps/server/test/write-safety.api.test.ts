@@ -2,6 +2,7 @@ import type { DemandRecord } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import { runInBackground } from '../src/db/pglite-dialect';
 import type { Database } from '../src/db/schema';
 import { writeTransaction } from '../src/db/write-transaction';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
@@ -182,6 +183,37 @@ describe.each(backends)('write safety on %s', (backend) => {
       await run;
       // Without a turn of the event loop between holders it waited for all 50.
       expect(answeredAfter).toBeLessThan(10);
+    },
+  );
+
+  it.runIf(backend === 'pglite')(
+    'lets requests go before background work, which still gets every fifth turn',
+    async () => {
+      const { db } = server.database;
+      const statements = (count: number, onEach: () => void) => async () => {
+        for (let i = 0; i < count; i++) {
+          await sql`select pg_sleep(0.002)`.execute(db);
+          onEach();
+        }
+      };
+      let background = 0;
+      const run = runInBackground(statements(200, () => (background += 1)));
+      // Requests one after another, each from an event-loop turn as HTTP requests arrive.
+      const waits: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const asked = background;
+        await sql`select 1`.execute(db);
+        waits.push(background - asked);
+      }
+      // Each request waited for at most the background statement under way.
+      expect(Math.max(...waits)).toBeLessThanOrEqual(1);
+      // A steady stream of requests does not stop background work.
+      let requests = 0;
+      const before = background;
+      await statements(40, () => (requests += 1))();
+      expect(background - before).toBeGreaterThanOrEqual(5);
+      await run;
     },
   );
 

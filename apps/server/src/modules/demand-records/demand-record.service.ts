@@ -317,11 +317,21 @@ export class DemandRecordService {
       // Audit first: the update's roll-up locks totals rows that other planners' saves share,
       // so it runs last and holds them only until the commit.
       await insertAuditRows(trx, audit);
-      const stored = await updateDemandRecordsBulk(trx, writes, { at, by: scope.userName });
-      // The rows stay locked, so each is as read unless this batch just rewrote it.
-      const rewritten = new Map(stored.map((r) => [`${r.pid}|${r.week_start}`, r]));
+      const change = { at, by: scope.userName };
+      const stored = await updateDemandRecordsBulk(trx, writes, change);
+      // The rows stay locked, so each is as read unless this batch just rewrote it with `writes`.
+      const versions = new Map(stored.map((r) => [`${r.pid}|${r.week_start}`, r.version]));
+      const values = new Map(writes.map((w) => [`${w.pid}|${w.weekStart}`, w.values]));
       touched.push(
-        ...rows.map((row) => toDemandRecord({ ...row, ...rewritten.get(`${row.pid}|${row.week_start}`) })),
+        ...rows.map((row) => {
+          const key = `${row.pid}|${row.week_start}`;
+          const version = versions.get(key);
+          return toDemandRecord(
+            version === undefined
+              ? row
+              : { ...row, ...values.get(key), version, last_updated_at: at, last_updated_by: change.by },
+          );
+        }),
       );
       signal?.throwIfAborted();
       written.push(...audit);
