@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import type { DemandRecord } from '@ps/domain';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -58,11 +59,18 @@ export async function runBatchSaveBench(): Promise<BenchRow[]> {
         let round = 0;
         try {
           await saveBatch(server, batch, 'warm-up');
+          const cpu = process.cpuUsage();
           // Each save changes every cell: the comment alternates from one repetition to the next.
           const timings = await timeRuns(REPETITIONS, () =>
             saveBatch(server, batch, `bench ${(round += 1)}`),
           );
-          rows.push(budgetRow(name, timings, BUDGET_MS));
+          const used = process.cpuUsage(cpu);
+          rows.push({
+            ...budgetRow(name, timings, BUDGET_MS),
+            // Less noisy than the times on a busy machine: the server and this client share the process.
+            'Node CPU per save': `${((used.user + used.system) / 1000 / REPETITIONS).toFixed(0)} ms`,
+            'load average': loadavg()[0]!.toFixed(1),
+          });
         } catch (error) {
           rows.push({
             case: name,

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import type { DemandRecord, ForecastRun } from '@ps/domain';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -87,6 +88,7 @@ export async function runForecastRunBench(): Promise<BenchRow[]> {
         'edit max': ms(Math.max(...edits)),
         budget: `edit p95 < ${EDIT_BUDGET_MS} ms`,
         verdict: percentile(edits, 95) < EDIT_BUDGET_MS ? 'ok' : 'OVER',
+        'load average': loadavg()[0]!.toFixed(1),
       });
     } finally {
       await server.close();

@@ -1,7 +1,11 @@
 import type { DemandRecord } from '@ps/domain';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from './support/backends';
+import { openDatabase } from '../src/db/database';
+import { runInBackground } from '../src/db/pglite-dialect';
+import type { Database } from '../src/db/schema';
+import { writeTransaction } from '../src/db/write-transaction';
+import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
 type Page = { data: { items: DemandRecord[] } };
@@ -117,6 +121,101 @@ describe.each(backends)('write safety on %s', (backend) => {
     expect(body.code).toBe('VALIDATION');
     expect(body.error).toBe('updates must hold at most 5000 updates');
   });
+
+  it.runIf(backend === 'postgres')(
+    'runs writes without JIT even on a connection whose every JIT threshold is 0',
+    async () => {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        server.database.db,
+      );
+      const forced = openDatabase({
+        kind: 'postgres',
+        url: TEST_POSTGRES_URL,
+        schema: rows[0]!.schema,
+        poolSize: 1,
+        settings: {
+          jit: 'on',
+          jit_above_cost: '0',
+          jit_inline_above_cost: '0',
+          jit_optimize_above_cost: '0',
+        },
+      });
+      try {
+        // EXPLAIN's JSON names a "JIT" block only when the statement was compiled.
+        const compiles = async (db: Kysely<Database>) => {
+          const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json)
+            select sum(final_pln_units) from demand_records`.execute(db);
+          return JSON.stringify(plan.rows[0]!['QUERY PLAN']).includes('"JIT"');
+        };
+        expect(await compiles(forced.db)).toBe(true);
+        const inside = await writeTransaction(forced.db, async (trx) => ({
+          compiles: await compiles(trx),
+          settings: (
+            await sql<{ jit: string; work_mem: string }>`select current_setting('jit') as jit,
+              current_setting('work_mem') as work_mem`.execute(trx)
+          ).rows[0],
+        }));
+        expect(inside).toEqual({ compiles: false, settings: { jit: 'off', work_mem: '16MB' } });
+        // The settings end with the transaction: the pooled connection keeps its own.
+        expect(await compiles(forced.db)).toBe(true);
+      } finally {
+        await forced.close();
+      }
+    },
+  );
+
+  it.runIf(backend === 'pglite')(
+    'lets a request in between the statements of a caller that issues them back to back',
+    async () => {
+      const { db } = server.database;
+      let done = 0;
+      // A forecast run's writes: each statement awaits the previous one and nothing else.
+      const run = (async () => {
+        for (let i = 0; i < 50; i++) {
+          await sql`select pg_sleep(0.002)`.execute(db);
+          done += 1;
+        }
+      })();
+      // A request arriving meanwhile: it reaches the database from an event-loop turn, as HTTP does.
+      const answeredAfter = await new Promise<number>((resolve) =>
+        setTimeout(() => void sql`select 1`.execute(db).then(() => resolve(done)), 1),
+      );
+      await run;
+      // Without a turn of the event loop between holders it waited for all 50.
+      expect(answeredAfter).toBeLessThan(10);
+    },
+  );
+
+  it.runIf(backend === 'pglite')(
+    'lets requests go before background work, which still gets every fifth turn',
+    async () => {
+      const { db } = server.database;
+      const statements = (count: number, onEach: () => void) => async () => {
+        for (let i = 0; i < count; i++) {
+          await sql`select pg_sleep(0.002)`.execute(db);
+          onEach();
+        }
+      };
+      let background = 0;
+      const run = runInBackground(statements(200, () => (background += 1)));
+      // Requests one after another, each from an event-loop turn as HTTP requests arrive.
+      const waits: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const asked = background;
+        await sql`select 1`.execute(db);
+        waits.push(background - asked);
+      }
+      // Each request waited for at most the background statement under way.
+      expect(Math.max(...waits)).toBeLessThanOrEqual(1);
+      // A steady stream of requests does not stop background work.
+      let requests = 0;
+      const before = background;
+      await statements(40, () => (requests += 1))();
+      expect(background - before).toBeGreaterThanOrEqual(5);
+      await run;
+    },
+  );
 
   it.runIf(backend === 'postgres')('limits every pooled connection with timeouts', async () => {
     const settings = await sql<{ name: string; setting: string }>`select name, setting from pg_settings

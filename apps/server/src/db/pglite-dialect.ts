@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -32,8 +33,29 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/** Marks the work `run` starts (and everything it awaits) as background work for the PGlite queue. */
+const backgroundWork = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` as background work: on PGlite, a request waiting for the connection goes before it
+ * (a forecast run's statements let an edit or a progress poll in first). No effect on PostgreSQL.
+ */
+export function runInBackground<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
+}
+
+/**
+ * Background holders granted the connection after this many requests in a row while they wait:
+ * requests go first, but a steady stream of them never stops a run.
+ */
+const REQUESTS_BEFORE_BACKGROUND = 4;
+
+type Waiter = { grant: () => void; isBackground: boolean };
+
 class PGliteDriver implements Driver {
-  private queue: Promise<void> = Promise.resolve();
+  private isHeld = false;
+  private readonly waiting: Waiter[] = [];
+  private requestsInARow = 0;
   private readonly connection: PGliteConnection;
 
   constructor(private readonly pglite: PGlite) {
@@ -45,12 +67,38 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    let release!: () => void;
-    const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.connection.release = release;
+    const isBackground = backgroundWork.getStore() === true;
+    if (this.isHeld || this.waiting.length > 0) {
+      await new Promise<void>((grant) => this.waiting.push({ grant, isBackground }));
+    }
+    this.isHeld = true;
+    this.connection.release = () => this.handOver();
     return this.connection;
+  }
+
+  /**
+   * Gives the connection to the next waiter, requests before background work. PGlite runs each
+   * statement on this thread, so nothing else happens while one runs, and a forecast run that
+   * issued statement after statement got the connection back through promise callbacks alone,
+   * before the event loop ever read a waiting request: a progress poll once waited 102 s. The
+   * hand-over therefore waits one event-loop turn, so requests that arrived meanwhile are read
+   * and queued before the next holder is chosen.
+   */
+  private handOver(): void {
+    setImmediate(() => {
+      const request = this.waiting.findIndex((w) => !w.isBackground);
+      const background = this.waiting.findIndex((w) => w.isBackground);
+      const isBackgroundsTurn =
+        background >= 0 && (request < 0 || this.requestsInARow >= REQUESTS_BEFORE_BACKGROUND);
+      const index = isBackgroundsTurn ? background : request;
+      if (index < 0) {
+        this.isHeld = false;
+        return;
+      }
+      this.requestsInARow = isBackgroundsTurn ? 0 : this.requestsInARow + 1;
+      const [next] = this.waiting.splice(index, 1);
+      next!.grant();
+    });
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

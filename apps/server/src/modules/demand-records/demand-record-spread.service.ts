@@ -17,6 +17,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { EDITABLE_COLUMNS, weekStartOf, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
+import { writeTransaction } from '../../db/write-transaction';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import {
@@ -47,11 +48,9 @@ export class DemandRecordSpreadService {
 
   async spread(scope: AccessScope, request: SpreadRequest): Promise<SpreadResult> {
     const view = this.viewOf(scope, request);
-    return this.db
-      .transaction()
-      .execute(async (trx) =>
-        resultOf([await this.spreadCell(trx, scope, view, request, { write: !request.preview })], request),
-      );
+    return writeTransaction(this.db, async (trx) =>
+      resultOf([await this.spreadCell(trx, scope, view, request, { write: !request.preview })], request),
+    );
   }
 
   /**
@@ -64,7 +63,7 @@ export class DemandRecordSpreadService {
     const view = this.viewOf(scope, request);
     let result: SpreadResult | undefined;
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await writeTransaction(this.db, async (trx) => {
         const spreads: CellSpread[] = [];
         for (const cell of request.cells)
           spreads.push(await this.spreadCell(trx, scope, view, cell, { write: true }));
@@ -199,7 +198,7 @@ export class DemandRecordSpreadService {
    */
   async undoLastSave(scope: AccessScope): Promise<{ updatedRecords: number; changedFields: number }> {
     let outcome = { updatedRecords: 0, changedFields: 0 };
-    await this.db.transaction().execute(async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       const audit = await lastSaveAudit(trx, scope.userName, scope.clientIds);
       if (audit.length === 0) throw AppError.notFound('You have no save to undo');
       const keys = [...new Map(audit.map((a) => [`${a.pid}|${a.week_start}`, a])).values()].map((a) => ({

@@ -115,14 +115,16 @@ export type BatchValues = { [C in (typeof BATCH_COLUMNS)[number]['name']]: Deman
 
 /**
  * Writes many records in one statement (each column travels as one array): one round trip and
- * one run of the roll-up triggers for the whole batch instead of one per record. Answers the
- * records as stored, so a batch needs no second read to report them.
+ * one run of the roll-up triggers for the whole batch instead of one per record. Answers each
+ * written record's new version: every other column holds what the caller sent (the input is
+ * checked against the column types and the plan chain is rounded as stored), so returning whole
+ * rows only made 5,000-record batches parse them a second time.
  */
 export async function updateDemandRecordsBulk(
   trx: Transaction<Database>,
   rows: Array<{ pid: string; weekStart: string; values: BatchValues }>,
   change: { at: Date; by: string },
-): Promise<Array<Selectable<DemandRecordsTable>>> {
+): Promise<Array<{ pid: string; week_start: string; version: number }>> {
   return updateByUnnestReturning(
     trx,
     'demand_records',
@@ -136,7 +138,7 @@ export async function updateDemandRecordsBulk(
       },
     },
     rows.map((r) => ({ pid: r.pid, week_start: r.weekStart, ...r.values })),
-    sql`t.*`,
+    sql`t.pid, t.week_start, t.version`,
   );
 }
 

@@ -32,6 +32,7 @@ import {
   type FutureRecord,
 } from './forecast-run.repository';
 import type { DatabaseKind } from '../../db/database';
+import { runInBackground } from '../../db/pglite-dialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
@@ -180,7 +181,9 @@ export class ForecastRunService {
       return row;
     }
     const row = await insertRunningRun(this.db, request);
-    if (row) void work(row);
+    // Background work for the embedded database's queue: requests waiting for its one connection
+    // (edits, progress polls) go before the run's next statement.
+    if (row) void runInBackground(() => work(row));
     return row;
   }
 
