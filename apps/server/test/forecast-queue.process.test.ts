@@ -177,10 +177,19 @@ describe.skipIf(!backends.includes('postgres'))('forecast runs through the job q
     expect(run).toMatchObject({ status: 'succeeded', processedProducts: PRODUCTS, updatedRecords: 180 });
     // Not before the abandoned chunk's timeout: it could only finish through the retry.
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual((CHUNK_TIMEOUT_SECONDS - 5) * 1000);
-    const { rows } = await sql<{ retry_count: number; state: string }>`
-      select retry_count, state from ${sql.id(ForecastQueue.schemaFor(schema), 'job')}
-      where id = ${taken[0]!.id}`.execute(server.database.db);
-    expect(rows[0]).toEqual({ retry_count: 1, state: 'completed' });
+    // The queue marks the job completed after the finish's notifications, a moment after the run.
+    const jobState = async () =>
+      (
+        await sql<{ retry_count: number; state: string }>`
+          select retry_count, state from ${sql.id(ForecastQueue.schemaFor(schema), 'job')}
+          where id = ${taken[0]!.id}`.execute(server.database.db)
+      ).rows[0];
+    let job = await jobState();
+    for (let i = 0; i < 40 && job?.state !== 'completed'; i++) {
+      await sleep(250);
+      job = await jobState();
+    }
+    expect(job).toEqual({ retry_count: 1, state: 'completed' });
     expect((await chunksOf(runId)).every((c) => c.done_at !== null)).toBe(true);
     expect(await successNotices(runId)).toBe(1);
   }, 240_000);
