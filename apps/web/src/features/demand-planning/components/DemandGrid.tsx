@@ -15,7 +15,7 @@ import { useGridDensity } from '@/features/settings/useGridDensity';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
-import { aggregatedColumns, recordColumns } from '../grid/columns';
+import { aggregatedColumns, GROUP_KEYS, groupKeysOf, recordColumns } from '../grid/columns';
 import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
@@ -105,22 +105,28 @@ export function DemandGrid({
     return (page.rows as DemandRecord[]).map((row) => withPendingValues(row, pending));
   }, [page, isRecordView, pending]);
 
+  // Column definitions are costly for AG Grid to take in (it rebuilds every column and measures the
+  // headers again), so they change only with what the columns show: the aggregate-edit handler,
+  // whose identity changes on most renders, counts only as being there or not.
+  const canEditAggregates = onEditAggregate !== undefined;
+  const groupKeys = page && !isRecordView ? groupKeysOf(page.rows as AggregatedRow[]).join(',') : '';
+  const stamps = page?.stamps;
+
   const columnDefs = useMemo(() => {
-    const stamps = page?.stamps ?? {};
     const columns = isRecordView
       ? recordColumns(
           fmt,
           { pending, conflicts, isEditMode, invalid },
           {
-            stampOf: (record) => stamps[recordKeyOf(record)],
+            stampOf: (record) => stamps?.[recordKeyOf(record)],
             onToggleLock,
             onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
           },
         )
       : aggregatedColumns(
-          (page?.rows ?? []) as AggregatedRow[],
+          GROUP_KEYS.filter((key) => groupKeys.split(',').includes(key)),
           fmt,
-          onEditAggregate ? { pending, isEditMode, invalid } : undefined,
+          canEditAggregates ? { pending, isEditMode, invalid } : undefined,
         );
     // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
     // the whole set, not the page), so the header shows the server's sort and the grid keeps the
@@ -138,10 +144,11 @@ export function DemandGrid({
     conflicts,
     isEditMode,
     invalid,
-    page,
+    groupKeys,
+    stamps,
     t,
     sort,
-    onEditAggregate,
+    canEditAggregates,
     onToggleLock,
     onShowHistory,
   ]);

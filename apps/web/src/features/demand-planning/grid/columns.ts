@@ -304,21 +304,22 @@ function periodText(row: GridRow | undefined, fmt: Formatters): string {
   return row && 'periodLabel' in row ? (row.periodLabel ?? key) : key;
 }
 
+/** The columns an aggregated page can be grouped by, in the order they show. */
+export const GROUP_KEYS = ['BU', 'PF', 'PID', 'periodLabel'] as const;
+export type GroupKey = (typeof GROUP_KEYS)[number];
+
 /** Group keys an aggregated page carries (absent keys are not grouped by, so get no column). */
-function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'periodLabel')[] {
-  const keys = (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
-    rows.some((row) => row[key] !== undefined && row[key] !== null),
-  );
-  return keys;
+export function groupKeysOf(rows: readonly AggregatedRow[]): GroupKey[] {
+  return GROUP_KEYS.filter((key) => rows.some((row) => row[key] !== undefined && row[key] !== null));
 }
 
 /**
- * Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted
- * percents. With `edit` (a level an aggregate edit can spread at), the override columns are
- * editable in edit mode and show a refused value's reason.
+ * Columns of a roll-up page: its group keys (`groupKeysOf` its rows; the first pinned), the record
+ * count, sums, weighted percents. With `edit` (a level an aggregate edit can spread at), the
+ * override columns are editable in edit mode and show a refused value's reason.
  */
 export function aggregatedColumns(
-  rows: readonly AggregatedRow[],
+  keys: readonly GroupKey[],
   fmt: Formatters,
   edit?: EditState,
 ): ColDef<GridRow>[] {
@@ -338,7 +339,6 @@ export function aggregatedColumns(
       },
     };
   };
-  const keys = groupKeysOf(rows);
   const keyColumns = keys.map((key, index) =>
     column(key, fmt, {
       ...(index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 }),
