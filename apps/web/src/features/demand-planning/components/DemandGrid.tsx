@@ -15,7 +15,7 @@ import { useGridDensity } from '@/features/settings/useGridDensity';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
-import { aggregatedColumns, GROUP_KEYS, groupKeysOf, recordColumns } from '../grid/columns';
+import { aggregatedColumns, recordColumns } from '../grid/columns';
 import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
@@ -109,22 +109,20 @@ export function DemandGrid({
   // headers again), so they change only with what the columns show: the aggregate-edit handler,
   // whose identity changes on most renders, counts only as being there or not.
   const canEditAggregates = onEditAggregate !== undefined;
-  const groupKeys = page && !isRecordView ? groupKeysOf(page.rows as AggregatedRow[]).join(',') : '';
-  const stamps = page?.stamps;
-
   const columnDefs = useMemo(() => {
+    const stamps = page?.stamps ?? {};
     const columns = isRecordView
       ? recordColumns(
           fmt,
           { pending, conflicts, isEditMode, invalid },
           {
-            stampOf: (record) => stamps?.[recordKeyOf(record)],
+            stampOf: (record) => stamps[recordKeyOf(record)],
             onToggleLock,
             onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
           },
         )
       : aggregatedColumns(
-          GROUP_KEYS.filter((key) => groupKeys.split(',').includes(key)),
+          (page?.rows ?? []) as AggregatedRow[],
           fmt,
           canEditAggregates ? { pending, isEditMode, invalid } : undefined,
         );
@@ -144,8 +142,7 @@ export function DemandGrid({
     conflicts,
     isEditMode,
     invalid,
-    groupKeys,
-    stamps,
+    page,
     t,
     sort,
     canEditAggregates,

@@ -304,22 +304,21 @@ function periodText(row: GridRow | undefined, fmt: Formatters): string {
   return row && 'periodLabel' in row ? (row.periodLabel ?? key) : key;
 }
 
-/** The columns an aggregated page can be grouped by, in the order they show. */
-export const GROUP_KEYS = ['BU', 'PF', 'PID', 'periodLabel'] as const;
-export type GroupKey = (typeof GROUP_KEYS)[number];
-
 /** Group keys an aggregated page carries (absent keys are not grouped by, so get no column). */
-export function groupKeysOf(rows: readonly AggregatedRow[]): GroupKey[] {
-  return GROUP_KEYS.filter((key) => rows.some((row) => row[key] !== undefined && row[key] !== null));
+function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'periodLabel')[] {
+  const keys = (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
+    rows.some((row) => row[key] !== undefined && row[key] !== null),
+  );
+  return keys;
 }
 
 /**
- * Columns of a roll-up page: its group keys (`groupKeysOf` its rows; the first pinned), the record
- * count, sums, weighted percents. With `edit` (a level an aggregate edit can spread at), the
- * override columns are editable in edit mode and show a refused value's reason.
+ * Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted
+ * percents. With `edit` (a level an aggregate edit can spread at), the override columns are
+ * editable in edit mode and show a refused value's reason.
  */
 export function aggregatedColumns(
-  keys: readonly GroupKey[],
+  rows: readonly AggregatedRow[],
   fmt: Formatters,
   edit?: EditState,
 ): ColDef<GridRow>[] {
@@ -339,6 +338,7 @@ export function aggregatedColumns(
       },
     };
   };
+  const keys = groupKeysOf(rows);
   const keyColumns = keys.map((key, index) =>
     column(key, fmt, {
       ...(index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 }),
