@@ -17,6 +17,14 @@ function PageLoading() {
   return <div className="p-8 text-muted-foreground">{t('common:loading')}</div>;
 }
 
+/**
+ * What shows while the first navigation's loaders run: nothing, as before there were loaders; they
+ * only start downloads and return at once. Named so the router does not warn about a missing one.
+ */
+function FirstNavigation() {
+  return null;
+}
+
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
 type ScreenOptions = {
@@ -37,7 +45,7 @@ type ScreenOptions = {
 function screen(
   load: ScreenModule,
   { guard, prefetch }: ScreenOptions = {},
-): Pick<NonIndexRouteObject, 'element' | 'loader' | 'shouldRevalidate'> {
+): Pick<NonIndexRouteObject, 'element' | 'loader' | 'shouldRevalidate' | 'HydrateFallback'> {
   const Screen = lazy(load);
   const element = (
     <Suspense fallback={<PageLoading />}>
@@ -53,6 +61,7 @@ function screen(
       return null;
     },
     shouldRevalidate: () => false,
+    HydrateFallback: FirstNavigation,
   };
 }
 
