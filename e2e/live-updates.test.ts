@@ -3,11 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { editCell, gridCell as cell } from './support/grid';
 import { restoreDefaultSettings, saveSettings } from './support/settings';
-
-/** A record's cell in the original table (row index on the page, column by API field name). */
-const cell = (page: Page, rowIndex: number, field: string) =>
-  page.locator(`[data-testid="demand-grid"] .ag-row[row-index="${rowIndex}"] [col-id="${field}"]`).first();
 
 const numberOf = (text: string | null): number | null => {
   const cleaned = (text ?? '').replace(/[^\d.-]/g, '');
@@ -18,15 +15,6 @@ async function waitForGridIdle(page: Page): Promise<void> {
   await cell(page, 0, 'SOP_Pln_Ovrd_Units').waitFor();
   await page.getByText('Loading data...').waitFor({ state: 'detached' });
   await page.getByText('Loading Initial Data...').waitFor({ state: 'detached' });
-}
-
-async function editCell(page: Page, rowIndex: number, field: string, value: string): Promise<void> {
-  await cell(page, rowIndex, field).dblclick();
-  const editor = page.locator('.ag-cell-inline-editing input').first();
-  await editor.waitFor();
-  await editor.fill(value);
-  await editor.press('Enter');
-  await page.locator('.ag-cell-inline-editing').waitFor({ state: 'detached' });
 }
 
 /** Types a units override into the product's first week and saves it, as a planner does. */

@@ -2,13 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-
-/** The cell of a grid row (by row index on the page) and column (by API field name). */
-function cell(page: Page, rowIndex: number, field: string) {
-  return page
-    .locator(`[data-testid="demand-grid"] .ag-row[row-index="${rowIndex}"] [col-id="${field}"]`)
-    .first();
-}
+import { editCell, gridCell as cell } from './support/grid';
 
 /** The grid's quarter key of a record's week (yyyy-Qn of its Sunday). */
 const quarterOf = (record: { Time_Series_sk: string }): string =>
@@ -40,15 +34,6 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByLabel('Product ID', { exact: true }).fill(text);
   await page.getByLabel('Product ID', { exact: true }).press('Enter');
   await waitForGridIdle(page);
-}
-
-async function editCell(page: Page, rowIndex: number, field: string, value: string): Promise<void> {
-  await cell(page, rowIndex, field).dblclick();
-  const editor = page.locator('.ag-cell-inline-editing input').first();
-  await editor.waitFor();
-  await editor.fill(value);
-  await editor.press('Enter');
-  await page.locator('.ag-cell-inline-editing').waitFor({ state: 'detached' });
 }
 
 /** Calls the API with the signed-in user's token, as the page does. */

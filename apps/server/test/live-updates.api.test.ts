@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/database';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { openEventStream, type EventStreamReader, type StreamEvent } from './support/event-stream';
 import { freePort } from './support/free-port';
+import { mintShortLivedToken } from './support/mint-token';
 import { signInOverHttp } from './support/sign-in';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -54,6 +55,33 @@ describe.each(backends)('live updates of record writes on %s', (backend) => {
     expect(response.status).toBe(200);
     return response.body.data;
   };
+
+  it('ends the stream when its token expires, and keeps streaming to a fresh token', async () => {
+    const started = Date.now();
+    const response = await fetch(`${server.baseUrl}${EVENTS}`, {
+      headers: { authorization: `Bearer ${await mintShortLivedToken(server, 3)}` },
+    });
+    expect(response.status).toBe(200);
+    const fresh = await stream('admin');
+    try {
+      const reader = response.body!.getReader();
+      const ended = (async () => {
+        for (let read = await reader.read(); !read.done; read = await reader.read());
+        return Date.now() - started;
+      })();
+      const endedAfterMs = await Promise.race([
+        ended,
+        new Promise<number>((_, reject) => setTimeout(() => reject(new Error('stream still open')), 20_000)),
+      ]);
+      // exp is whole seconds: the stream ends within a second around the 3 s it was given.
+      expect(endedAfterMs).toBeGreaterThan(1_500);
+      // The long-lived token's stream is still open and hears the next write.
+      internal = await save(internal, `after expiry ${backend}`);
+      await fresh.next(touches(internal.PID), 5_000);
+    } finally {
+      fresh.close();
+    }
+  });
 
   it('refuses a caller without a token and streams to a signed-in one', async () => {
     const anonymous = await fetch(`${server.baseUrl}${EVENTS}`);

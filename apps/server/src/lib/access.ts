@@ -16,6 +16,8 @@ export type AccessScope = {
   canWrite: boolean;
   /** Admin-only operations (publish, forecast runs, …) check this. */
   isAdmin: boolean;
+  /** When the verified token stops counting (its exp, epoch ms): a long-lived stream ends then. */
+  tokenExpiresAt?: number | undefined;
 };
 
 /**

@@ -1,18 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/features/auth';
 import { UserSettingsProvider } from '@/features/settings/UserSettingsProvider';
+import { queryClient } from './query-client';
 import { router } from './routes';
-
-/** Spec §7: queries and mutations never retry, data never goes stale, no refetch on focus. */
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
 
 export function App() {
   return (

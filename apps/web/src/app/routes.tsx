@@ -1,9 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, type NonIndexRouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type NonIndexRouteObject } from 'react-router';
 import { ProtectedRoute } from '@/features/auth/components/ProtectedRoute';
+import { prefetchPlanningData } from '@/features/demand-planning/prefetch-planning-data';
 import { RouteErrorScreen } from '@/features/errors/RouteErrorScreen';
 import type { AppRouteHandle } from '@/features/shell/route-handle';
+import { queryClient } from './query-client';
 
 /** Groups of the identity token that open each screen (spec §2 route table, §6). */
 const ADMIN = ['admin'];
@@ -15,19 +17,56 @@ function PageLoading() {
   return <div className="p-8 text-muted-foreground">{t('common:loading')}</div>;
 }
 
-/** Route bundles load on first visit. */
-function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(load);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
-  );
+/**
+ * What shows while the first navigation's loaders run: nothing, as before there were loaders; they
+ * only start downloads and return at once. Named so the router does not warn about a missing one.
+ */
+function FirstNavigation() {
+  return null;
 }
 
-function guarded(node: ReactNode, allowedGroups?: string[]): ReactNode {
-  return <ProtectedRoute allowedGroups={allowedGroups}>{node}</ProtectedRoute>;
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+type ScreenOptions = {
+  /** Groups that open the screen (any signed-in user when empty); absent: a public screen. */
+  guard?: string[];
+  /** Starts the screen's first data requests as the navigation begins (see `screen`). */
+  prefetch?: (url: URL) => void;
+};
+
+/**
+ * A route's screen, whose bundle loads on first visit. Its loader starts that download (and the
+ * screen's first data requests, if it names them) as soon as the navigation begins, so a deep link
+ * fetches the frame's and the screen's chunks side by side, while the sign-in check runs, instead
+ * of one after another as each lazy parent renders (issue 15, Must 8). The loader waits for
+ * nothing: the screen still shows its own loading states. Staying on the route (a search-parameter
+ * change) re-runs nothing.
+ */
+function screen(
+  load: ScreenModule,
+  { guard, prefetch }: ScreenOptions = {},
+): Pick<NonIndexRouteObject, 'element' | 'loader' | 'shouldRevalidate' | 'HydrateFallback'> {
+  const Screen = lazy(load);
+  const element = (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+  return {
+    element: guard ? <ProtectedRoute allowedGroups={guard}>{element}</ProtectedRoute> : element,
+    loader: ({ request }: LoaderFunctionArgs) => {
+      // A failed download shows when the screen renders (React.lazy loads it again and throws).
+      load().catch(() => undefined);
+      prefetch?.(new URL(request.url));
+      return null;
+    },
+    shouldRevalidate: () => false,
+    HydrateFallback: FirstNavigation,
+  };
 }
+
+/** Any signed-in user: the screen checks no group of its own. */
+const SIGNED_IN: string[] = [];
 
 /** Every route gets the generic error screen as its error boundary (spec §2). */
 function withErrorScreen(routes: NonIndexRouteObject[]): NonIndexRouteObject[] {
@@ -36,108 +75,84 @@ function withErrorScreen(routes: NonIndexRouteObject[]): NonIndexRouteObject[] {
 
 /** Signed-in screens: rendered inside the AppLayout (sidebar + header), each with its own access rule. */
 const signedInRoutes: NonIndexRouteObject[] = [
-  { path: '/unauthorized', element: guarded(page(() => import('@/features/auth/pages/UnauthorizedPage'))) },
+  {
+    path: '/unauthorized',
+    ...screen(() => import('@/features/auth/pages/UnauthorizedPage'), { guard: SIGNED_IN }),
+  },
   {
     path: '/demand-planning',
     // The planning page draws its own header (logo, title, help, Focus View, import/export, user menu).
     handle: { hasOwnHeader: true } satisfies AppRouteHandle,
-    element: guarded(
-      page(() => import('@/features/demand-planning/DemandPlanningPage')),
-      ADMIN,
-    ),
+    ...screen(() => import('@/features/demand-planning/DemandPlanningPage'), {
+      guard: ADMIN,
+      prefetch: (url) => prefetchPlanningData(queryClient, url.search),
+    }),
   },
   {
     path: '/demand-planning-review',
-    element: guarded(
-      page(() => import('@/features/control-tower/DemandPlanningReviewPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/control-tower/DemandPlanningReviewPage'), {
+      guard: ADMIN_OR_CUSTOMER,
+    }),
   },
   {
     path: '/circor',
-    element: guarded(
-      page(() => import('@/features/circor/CircorHomePage')),
-      CUSTOMER,
-    ),
+    ...screen(() => import('@/features/circor/CircorHomePage'), { guard: CUSTOMER }),
   },
   {
     path: '/optichain',
-    element: guarded(
-      page(() => import('@/features/optichain/OptichainPage')),
-      ADMIN,
-    ),
+    ...screen(() => import('@/features/optichain/OptichainPage'), { guard: ADMIN }),
   },
   {
     path: '/qpoint',
-    element: guarded(
-      page(() => import('@/features/qpoint/QualityControlPage')),
-      ADMIN,
-    ),
+    ...screen(() => import('@/features/qpoint/QualityControlPage'), { guard: ADMIN }),
   },
   {
     path: '/control-tower',
-    element: guarded(
-      page(() => import('@/features/control-tower/DemandPlanningReviewPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/control-tower/DemandPlanningReviewPage'), {
+      guard: ADMIN_OR_CUSTOMER,
+    }),
   },
   {
     path: '/control-tower/forecast-accuracy-metrics',
-    element: guarded(
-      page(() => import('@/features/control-tower/ForecastAccuracyPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/control-tower/ForecastAccuracyPage'), { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/inventory-planning',
-    element: guarded(
-      page(() => import('@/features/inventory/InventoryPlanningPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/inventory/InventoryPlanningPage'), { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/control-tower/inventory-metrics',
-    element: guarded(
-      page(() => import('@/features/control-tower/InventoryMetricsPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/control-tower/InventoryMetricsPage'), { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/control-tower/sd-match-trend',
-    element: guarded(
-      page(() => import('@/features/control-tower/SdMatchTrendPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/control-tower/SdMatchTrendPage'), { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/control-tower/demand-planning-review',
-    element: guarded(
-      page(() => import('@/features/control-tower/DemandPlanningReviewPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/control-tower/DemandPlanningReviewPage'), {
+      guard: ADMIN_OR_CUSTOMER,
+    }),
   },
-  { path: '/profile', element: guarded(page(() => import('@/features/profile/ProfilePage'))) },
+  { path: '/profile', ...screen(() => import('@/features/profile/ProfilePage'), { guard: SIGNED_IN }) },
   {
     path: '/exchange-rates',
-    element: guarded(
-      page(() => import('@/features/exchange-rates/ExchangeRatesPage')),
-      ADMIN_OR_CUSTOMER,
-    ),
+    ...screen(() => import('@/features/exchange-rates/ExchangeRatesPage'), { guard: ADMIN_OR_CUSTOMER }),
   },
 ];
 
 export const router = createBrowserRouter(
   withErrorScreen([
-    { path: '/', element: page(() => import('@/features/landing/LandingPage')) },
-    { path: '/auth/callback', element: page(() => import('@/features/auth/pages/AuthCallbackPage')) },
-    { path: '/auth/debug', element: page(() => import('@/features/auth/pages/AuthDebugPage')) },
+    { path: '/', ...screen(() => import('@/features/landing/LandingPage')) },
+    { path: '/auth/callback', ...screen(() => import('@/features/auth/pages/AuthCallbackPage')) },
+    { path: '/auth/debug', ...screen(() => import('@/features/auth/pages/AuthDebugPage')) },
     // Where /api/auth/login hands over: starts the provider redirect with the browser's PKCE state.
-    { path: '/auth/login', element: page(() => import('@/features/auth/pages/SignInRedirectPage')) },
+    { path: '/auth/login', ...screen(() => import('@/features/auth/pages/SignInRedirectPage')) },
     // Pathless layout route: any signed-in user gets the frame; each screen checks its groups.
     {
-      element: guarded(page(() => import('@/features/shell/AppLayout'))),
+      ...screen(() => import('@/features/shell/AppLayout'), { guard: SIGNED_IN }),
       children: withErrorScreen(signedInRoutes),
     },
-    { path: '*', element: page(() => import('@/features/errors/NotFoundPage')) },
+    { path: '*', ...screen(() => import('@/features/errors/NotFoundPage')) },
   ]),
 );

@@ -16,11 +16,9 @@ export function accessScopeFromClaims(claims: Record<string, unknown>, groupsCla
   // The name is what audit rows and last_updated_by show; email and subject are fallbacks.
   const userName = text('name') ?? text('email') ?? text('preferred_username') ?? userId;
   const email = [text('email'), text('preferred_username')].find((value) => value?.includes('@'));
-  if (groups.includes('admin')) {
-    return { userId, userName, email, groups, clientIds: CLIENT_IDS, canWrite: true, isAdmin: true };
-  }
-  if (groups.includes('circor')) {
-    return { userId, userName, email, groups, clientIds: ['circor'], canWrite: true, isAdmin: false };
-  }
+  const tokenExpiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+  const who = { userId, userName, email, groups, tokenExpiresAt };
+  if (groups.includes('admin')) return { ...who, clientIds: CLIENT_IDS, canWrite: true, isAdmin: true };
+  if (groups.includes('circor')) return { ...who, clientIds: ['circor'], canWrite: true, isAdmin: false };
   throw new AppError('FORBIDDEN', 'Insufficient permissions');
 }

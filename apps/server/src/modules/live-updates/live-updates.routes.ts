@@ -12,10 +12,32 @@ const RETRY_MS = 2_000;
 
 const frame = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** setTimeout's longest delay (about 24.8 days); a token that lives longer is checked again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Calls `end` when the caller's token expires: the stream was authorised once, when it opened, so
+ * it must not outlive the token (a signed-out or revoked user's stream would otherwise run on).
+ * The browser reconnects with its renewed token. Returns the cancel.
+ */
+function endAtTokenExpiry(expiresAt: number | undefined, end: () => void): () => void {
+  if (expiresAt === undefined) return () => undefined;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAt - Date.now();
+    timer =
+      left <= 0
+        ? setTimeout(end, 0)
+        : setTimeout(left > LONGEST_TIMER_MS ? arm : end, Math.min(left, LONGEST_TIMER_MS));
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
 /**
  * GET /api/demand-planning/events: server-sent events of committed record writes, only for the
- * clients the caller may see. The stream is the route's reply body, so the security headers and
- * the access check apply as to any other route.
+ * clients the caller may see, until the caller's token expires. The stream is the route's reply
+ * body, so the security headers and the access check apply as to any other route.
  */
 export function registerLiveUpdateRoutes(app: FastifyInstance, hub: RecordChangeHub): void {
   const open = new Set<PassThrough>();
@@ -39,8 +61,10 @@ export function registerLiveUpdateRoutes(app: FastifyInstance, hub: RecordChange
           out.write(frame(LIVE_EVENT.change, message.event));
       });
       const keepAlive = setInterval(() => out.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const cancelExpiry = endAtTokenExpiry(request.access.tokenExpiresAt, () => out.end());
       const finish = () => {
         clearInterval(keepAlive);
+        cancelExpiry();
         unsubscribe();
         open.delete(out);
         out.end();

@@ -1,4 +1,4 @@
-import { isSortableAt, type AggregatedRow, type DrillDown, type GridRow, type ViewLevel } from '@ps/domain';
+import type { AggregatedRow, DrillDown, GridRow, ViewLevel } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -31,8 +31,8 @@ import { useLiveUpdates } from './hooks/useLiveUpdates';
 import { usePlanningPreferences } from './hooks/usePlanningPreferences';
 import { useRecordLocks } from './hooks/useRecordLocks';
 import { useRefreshDashboard } from './hooks/useDashboardData';
-import { filterParam } from './utils/filter-summary';
 import { conflictingEdits } from './utils/live-changes';
+import { viewRequestOf } from './utils/first-grid-request';
 import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
 import { invalidKeyOf } from './grid/columns';
 import { gridUrlOf, parseGridUrl, type GridLayout } from './utils/grid-url';
@@ -86,21 +86,23 @@ export default function DemandPlanningPage() {
   const refreshGrid = useRefreshGrid();
   const refreshDashboard = useRefreshDashboard();
   const { viewLevel, drillDownType: drillDown, pageSize } = preferences;
-  // A sort by a column the view does not have (e.g. PF at business-unit level) lapses.
-  const sort = sortState && isSortableAt(viewLevel, drillDown, sortState.field) ? sortState : null;
 
-  const viewRequest = useMemo<Omit<GridRequest, 'offset' | 'limit'>>(() => {
+  const viewRequest = useMemo(() => {
     const options = filterOptions.data;
-    return {
+    return viewRequestOf({
       viewLevel,
       drillDown,
-      bu: filterParam(selection.bu, options?.businessUnits.length ?? 0),
-      pf: filterParam(selection.pf, options?.productFamilies.length ?? 0),
-      region: filterParam(selection.region, options?.regions.length ?? 0),
-      search: selection.search || undefined,
-      sort,
-    };
-  }, [viewLevel, drillDown, selection, filterOptions.data, sort]);
+      selection,
+      optionCounts: {
+        bu: options?.businessUnits.length ?? 0,
+        pf: options?.productFamilies.length ?? 0,
+        region: options?.regions.length ?? 0,
+      },
+      sort: sortState,
+    });
+  }, [viewLevel, drillDown, selection, filterOptions.data, sortState]);
+  // A sort by a column the view does not have (e.g. PF at business-unit level) lapses.
+  const sort = viewRequest.sort ?? null;
   const request = useMemo<GridRequest>(
     () => ({ ...viewRequest, offset: pageIndex * pageSize, limit: pageSize }),
     [viewRequest, pageIndex, pageSize],

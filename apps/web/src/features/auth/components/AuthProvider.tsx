@@ -6,7 +6,7 @@ import { authUserFromClaims, decodeJwtPayload, type AuthUser } from '../utils/au
 import { LOCAL_KEYS } from '../utils/storage-keys';
 import { signOutEverywhere, startSignIn } from '../utils/session-actions';
 import { announceSignInError } from '../utils/announce-sign-in-error';
-import { getDataToken, hasStoredTokens, storeTokens } from '../utils/token-store';
+import { getDataToken, hasLiveStoredSession, storeTokens } from '../utils/token-store';
 
 type AuthProviderProps = {
   children: ReactNode;
@@ -16,12 +16,6 @@ type AuthProviderProps = {
 
 function isTimeout(error: Error): boolean {
   return error.name === 'ErrorTimeout' || /timed out/i.test(error.message);
-}
-
-/** Stored tokens count while their recorded expiry is ahead (spec §4/§5 stored-token check). */
-function storedSessionIsLive(now: number): boolean {
-  const expiresAt = Number(localStorage.getItem(LOCAL_KEYS.tokenExpiresAt) ?? Number.NaN);
-  return hasStoredTokens() && Number.isFinite(expiresAt) && expiresAt > now;
 }
 
 function userFrom(oidcUser: User | null, client: AuthClient | null): AuthUser | null {
@@ -133,7 +127,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const signIn = useCallback(() => startSignIn('/demand-planning'), []);
 
   const state = useMemo<AuthState>(() => {
-    const isAuthenticated = (!!oidcUser && !oidcUser.expired) || storedSessionIsLive(checkedAt);
+    const isAuthenticated = (!!oidcUser && !oidcUser.expired) || hasLiveStoredSession(checkedAt);
     return {
       isLoading,
       isAuthenticated: !isLoading && isAuthenticated,

@@ -91,3 +91,9 @@ export function getDataToken(): string | null {
 export function hasStoredTokens(): boolean {
   return !!localStorage.getItem(LOCAL_KEYS.accessToken) && !!localStorage.getItem(LOCAL_KEYS.idToken);
 }
+
+/** Stored tokens count while their recorded expiry is ahead (spec §4/§5 stored-token check). */
+export function hasLiveStoredSession(now = Date.now()): boolean {
+  const expiresAt = Number(localStorage.getItem(LOCAL_KEYS.tokenExpiresAt) ?? Number.NaN);
+  return hasStoredTokens() && Number.isFinite(expiresAt) && expiresAt > now;
+}

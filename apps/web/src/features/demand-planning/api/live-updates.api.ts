@@ -24,7 +24,20 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Follows GET /api/demand-planning/events until `signal` aborts, reconnecting when it drops.
+ * After a refusal: back soon once the sign-in has a new token (the silent renewal that follows an
+ * expiry), else after the long wait. The server ends a stream when its token expires, and the
+ * renewal may land a moment later.
+ */
+async function waitForNewToken(refused: string | null, signal: AbortSignal): Promise<void> {
+  for (let waited = 0; waited < REFUSED_RETRY_MS && !signal.aborted; waited += RECONNECT_MS) {
+    await sleep(RECONNECT_MS, signal);
+    if (getDataToken() !== refused) return;
+  }
+}
+
+/**
+ * Follows GET /api/demand-planning/events until `signal` aborts, reconnecting when it drops (with
+ * the sign-in's current token: the server ends a stream when the token it opened with expires).
  * fetch, not EventSource: the stream needs the bearer token in a header, never in the URL.
  */
 export async function followRecordChanges(
@@ -33,16 +46,16 @@ export async function followRecordChanges(
 ): Promise<void> {
   let hasConnected = false;
   while (!signal.aborted) {
-    let wait = RECONNECT_MS;
+    let isRefused = false;
+    const token = getDataToken();
     try {
-      const token = getDataToken();
       const response = await fetch(liveUpdateEndpoints.events.path, {
         headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         credentials: 'omit',
         signal,
       });
       if (!response.ok || !response.body) {
-        wait = REFUSED_RETRY_MS;
+        isRefused = true;
       } else {
         // Whatever changed while the stream was down is fetched once it is back.
         if (hasConnected) handlers.onResync();
@@ -59,6 +72,8 @@ export async function followRecordChanges(
     } catch {
       // dropped or aborted: reconnect below unless aborted
     }
-    await sleep(wait, signal);
+    // A stream the server ended (its token expired) reconnects with the renewed token.
+    if (isRefused) await waitForNewToken(token, signal);
+    else await sleep(RECONNECT_MS, signal);
   }
 }

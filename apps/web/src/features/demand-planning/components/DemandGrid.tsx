@@ -105,6 +105,10 @@ export function DemandGrid({
     return (page.rows as DemandRecord[]).map((row) => withPendingValues(row, pending));
   }, [page, isRecordView, pending]);
 
+  // Column definitions are costly for AG Grid to take in (it rebuilds every column and measures the
+  // headers again), so they change only with what the columns show: the aggregate-edit handler,
+  // whose identity changes on most renders, counts only as being there or not.
+  const canEditAggregates = onEditAggregate !== undefined;
   const columnDefs = useMemo(() => {
     const stamps = page?.stamps ?? {};
     const columns = isRecordView
@@ -120,7 +124,7 @@ export function DemandGrid({
       : aggregatedColumns(
           (page?.rows ?? []) as AggregatedRow[],
           fmt,
-          onEditAggregate ? { pending, isEditMode, invalid } : undefined,
+          canEditAggregates ? { pending, isEditMode, invalid } : undefined,
         );
     // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
     // the whole set, not the page), so the header shows the server's sort and the grid keeps the
@@ -141,7 +145,7 @@ export function DemandGrid({
     page,
     t,
     sort,
-    onEditAggregate,
+    canEditAggregates,
     onToggleLock,
     onShowHistory,
   ]);

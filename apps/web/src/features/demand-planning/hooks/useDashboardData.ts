@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import { fetchDashboardMetrics, fetchSummaryStats } from '../api/demand-planning.api';
@@ -12,22 +12,26 @@ export const SUMMARY_STATS_KEY = ['summary-stats'] as const;
 /** The dashboard figures reload every dataRefreshInterval seconds (user setting). */
 const useRefetchInterval = (): number => Number(useUserSettings().settings.dataRefreshInterval) * 1000;
 
-export function useDashboardMetrics() {
-  return useQuery({
+export const dashboardMetricsQuery = () =>
+  queryOptions({
     queryKey: DASHBOARD_METRICS_KEY,
-    refetchInterval: useRefetchInterval(),
     queryFn: ({ signal }) => fetchDashboardMetrics(signal),
     ...DASHBOARD_RETRY,
   });
-}
 
-export function useSummaryStats() {
-  return useQuery({
+export const summaryStatsQuery = () =>
+  queryOptions({
     queryKey: SUMMARY_STATS_KEY,
-    refetchInterval: useRefetchInterval(),
     queryFn: ({ signal }) => fetchSummaryStats(signal),
     ...DASHBOARD_RETRY,
   });
+
+export function useDashboardMetrics() {
+  return useQuery({ ...dashboardMetricsQuery(), refetchInterval: useRefetchInterval() });
+}
+
+export function useSummaryStats() {
+  return useQuery({ ...summaryStatsQuery(), refetchInterval: useRefetchInterval() });
 }
 
 /** Refresh (spec §4 refresh-all): reload the dashboard figures with the grid. */

@@ -15,6 +15,10 @@ import {
 
 export const GRID_QUERY_PREFIX = ['demand-planning', 'grid'] as const;
 
+/** The cache key of one grid page: equal requests share it (and a page fetched ahead of time). */
+export const gridPageQueryKey = (request: GridRequest) =>
+  [...GRID_QUERY_PREFIX, gridQueryParams(request).toString()] as const;
+
 /** Which overlay the grid shows (spec §2 overlays); see utils/load-policy.ts for the mapping. */
 export type GridOverlay = 'initial' | 'loading' | 'empty' | null;
 
@@ -46,7 +50,7 @@ export function useGridPage(
   const hasShownAPage = shown !== null;
 
   const query = useQuery({
-    queryKey: [...GRID_QUERY_PREFIX, gridQueryParams(request).toString()],
+    queryKey: gridPageQueryKey(request),
     placeholderData: keepPreviousData,
     refetchInterval: Number(dataRefreshInterval) * 1000,
     queryFn: ({ signal }) =>
