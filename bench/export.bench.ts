@@ -64,8 +64,9 @@ async function startExportServer(
     timeouts: { statementMs: 0, lockMs: 0 },
   });
   const seeded = performance.now();
+  // A kept schema is brought to the latest migration, as the server would at start.
+  await migrateToLatest(database.db);
   if (!isSeeded) {
-    await migrateToLatest(database.db);
     await seedDemoData(database.db, { ...size, anchor: new Date('2026-11-15T00:00:00Z') });
     await sql`vacuum analyze`.execute(database.db);
   }
