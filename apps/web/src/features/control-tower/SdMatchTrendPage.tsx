@@ -118,6 +118,13 @@ export default function SdMatchTrendPage() {
                   </tr>
                 </thead>
                 <tbody>
+                  {data.worst.length === 0 && (
+                    <tr>
+                      <td colSpan={7} className="py-4 text-center text-muted-foreground">
+                        {t('inventory:sd.worstEmpty', { weeks: data.horizonWeeks })}
+                      </td>
+                    </tr>
+                  )}
                   {data.worst.map((w) => (
                     <tr key={`${w.sku}|${w.site}`} className="border-b border-border">
                       <td className="py-2 pr-4 font-medium">
