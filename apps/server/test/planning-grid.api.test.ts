@@ -10,11 +10,9 @@ import {
   type RollupItem,
 } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRecords as recordsOf, type Failure, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failure = { success: false; error: string; code: string };
 
 const GRID = '/api/demand-planning/grid';
 const byGridOrder = (a: DemandRecord, b: DemandRecord): number =>
@@ -25,15 +23,7 @@ const byGridOrder = (a: DemandRecord, b: DemandRecord): number =>
 describe.each(backends)('planning grid API on %s', (backend) => {
   let server: TestServer;
 
-  const allRecords = async (options?: RequestOptions): Promise<DemandRecord[]> => {
-    const { body } = await server.request<Ok<{ items: DemandRecord[] }>>(
-      'GET',
-      '/api/demand-planning/real-data?limit=5000',
-      undefined,
-      options,
-    );
-    return body.data.items;
-  };
+  const allRecords = (options?: RequestOptions) => recordsOf(server, options);
   const grid = async (query: string, options?: RequestOptions) =>
     (await server.request<Ok<GridPage>>('GET', `${GRID}?${query}`, undefined, options)).body.data;
   /** Every row of a view, read page by page. */

@@ -1,3 +1,5 @@
+import type { ForecastTuning } from '../forecast-series';
+
 /** Minimal `--name value` parser for the command-line tools; unknown flags are an error. */
 export function parseArgs(argv: readonly string[], known: readonly string[]): Map<string, string> {
   const result = new Map<string, string>();
@@ -24,6 +26,16 @@ export function positiveNumber(args: Map<string, string>, name: string, fallback
   if (!Number.isFinite(value) || value <= 0)
     throw new Error(`--${name} must be a positive number, got "${text}"`);
   return value;
+}
+
+/**
+ * `--tuning`: a JSON object of DEFAULT_TUNING fields to override; the word "all" stands for an
+ * unbounded window (JSON has no Infinity).
+ */
+export function tuningArg(args: Map<string, string>): Partial<ForecastTuning> {
+  return JSON.parse(args.get('tuning') ?? '{}', (_key, value: unknown) =>
+    value === 'all' ? Infinity : value,
+  ) as Partial<ForecastTuning>;
 }
 
 /** A progress line on stderr, rewritten in place on a terminal and one line per 10% otherwise. */

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { intervalScaleFor, splitOrigin } from '../evaluation';
-import type { ForecastTuning } from '../forecast-series';
 import { intervalBounds } from '../intervals';
 import { parseM4Csv } from '../m4-csv';
 import { msis } from '../metrics';
 import { forecastMany } from '../pool';
 import { Z_80, Z_95 } from '../stats';
-import { parseArgs, positiveNumber, progressReporter } from './args';
+import { parseArgs, positiveNumber, progressReporter, tuningArg } from './args';
 
 /** Origins of the design set: the dev split (1) and the four 13-week windows before it. */
 const DESIGN_ORIGINS = [1, 2, 3, 4, 5];
@@ -47,9 +46,7 @@ async function main(): Promise<void> {
   const input = args.get('input') ?? '../shared/data/m4-weekly-train.csv';
   const horizon = Math.round(positiveNumber(args, 'horizon', 13));
   const seasonLength = positiveNumber(args, 'season-length', 52.18);
-  const tuning = JSON.parse(args.get('tuning') ?? '{}', (_key, value: unknown) =>
-    value === 'all' ? Infinity : value,
-  ) as Partial<ForecastTuning>;
+  const tuning = tuningArg(args);
   const checkOrigins = parseOrigins(args.get('check-origins') ?? '');
   const data = parseM4Csv(readFileSync(input, 'utf8'));
 

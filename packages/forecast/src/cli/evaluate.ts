@@ -12,7 +12,7 @@ import { DEFAULT_TUNING, type ForecastTuning } from '../forecast-series';
 import { parseM4Csv } from '../m4-csv';
 import { msis } from '../metrics';
 import { forecastMany } from '../pool';
-import { parseArgs, positiveNumber, progressReporter } from './args';
+import { parseArgs, positiveNumber, progressReporter, tuningArg } from './args';
 
 /**
  * npm run forecast:eval [-- --input FILE --horizon 13 --season-length 52.18 --split both|test|dev --tuning JSON]
@@ -40,9 +40,7 @@ async function main(): Promise<void> {
   const splits: HoldoutSplit[] = splitArg === 'both' ? ['dev', 'test'] : [splitArg];
   const concurrency = args.has('concurrency') ? Math.round(positiveNumber(args, 'concurrency')) : undefined;
   // JSON has no Infinity: "all" stands for the whole history in `windows`.
-  const tuning = JSON.parse(args.get('tuning') ?? '{}', (_key, value: unknown) =>
-    value === 'all' ? Infinity : value,
-  ) as Partial<ForecastTuning>;
+  const tuning = tuningArg(args);
   const data = parseM4Csv(readFileSync(input, 'utf8'));
   for (const split of splits) {
     await evaluateSplit(

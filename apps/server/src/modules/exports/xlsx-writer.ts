@@ -34,11 +34,11 @@ export type XlsxTable = {
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** Anything xmlText changes; most cells have none, and are written after this one test. */
 const NEEDS_ESCAPE =
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these control characters: finding them is the point
   /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/;
 /** Characters XML 1.0 cannot hold: control characters but tab and line ends, lone surrogates, U+FFFE/F. */
 const NOT_XML =
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these control characters: finding them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**

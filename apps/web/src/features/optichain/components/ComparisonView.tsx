@@ -43,7 +43,7 @@ export function ComparisonView({
       value={value === null ? '' : String(value)}
       onChange={(id) => onPick(Number(id))}
       options={solved.map((run) => ({ value: String(run.id), label: runLabel(run) }))}
-      width="w-64"
+      triggerClass="w-64"
       placeholder={t('optichain:compare.choose')}
       testId={testId}
     />

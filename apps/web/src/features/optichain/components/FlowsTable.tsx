@@ -78,21 +78,21 @@ export function FlowsTable({ flows, runId }: { flows: readonly FlowRow[]; runId:
             { value: 'inbound', label: t('optichain:flows.inbound') },
             { value: 'outbound', label: t('optichain:flows.outbound') },
           ]}
-          width="w-40"
+          triggerClass="w-40"
         />
         <LabelledSelect
           label={t('optichain:flows.family')}
           value={filters.family}
           onChange={(family) => set({ family })}
           options={plainOptions(families, t('optichain:flows.allFamilies'))}
-          width="w-52"
+          triggerClass="w-52"
         />
         <LabelledSelect
           label={t('optichain:flows.period')}
           value={filters.period}
           onChange={(period) => set({ period })}
           options={plainOptions(periods, t('optichain:flows.allPeriods'))}
-          width="w-36"
+          triggerClass="w-36"
         />
         <label className="flex flex-col gap-1 text-xs text-muted-foreground">
           {t('optichain:flows.search')}

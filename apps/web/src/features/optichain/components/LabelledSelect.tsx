@@ -7,8 +7,8 @@ type LabelledSelectProps = {
   value: string;
   onChange: (value: string) => void;
   options: readonly SelectOption[];
-  /** Tailwind width of the trigger, e.g. 'w-44'. */
-  width: string;
+  /** Size classes of the trigger, e.g. 'w-44', or 'h-8 w-44' in the compact network forms. */
+  triggerClass: string;
   placeholder?: string;
   testId?: string;
 };
@@ -19,7 +19,7 @@ export function LabelledSelect({
   value,
   onChange,
   options,
-  width,
+  triggerClass,
   placeholder,
   testId,
 }: LabelledSelectProps) {
@@ -27,7 +27,7 @@ export function LabelledSelect({
     <label className="flex flex-col gap-1 text-xs text-muted-foreground">
       {label}
       <Select value={value} onValueChange={onChange}>
-        <SelectTrigger className={width} aria-label={label} data-testid={testId}>
+        <SelectTrigger className={triggerClass} aria-label={label} data-testid={testId}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>

@@ -13,13 +13,14 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { createDc, createLane, createPlant } from '../optichain-api';
+import { LabelledSelect, plainOptions } from './LabelledSelect';
 
 /** Runs a network change and shows its outcome (NetworkEditor's mutation). */
 export type SaveNetwork = (call: () => Promise<NetworkData>) => void;
 
 const input = 'h-8 rounded-md border border-input bg-background px-2 text-sm';
+const compactTrigger = 'h-8 w-44 text-foreground';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,35 +51,6 @@ function TextField({
         onChange={(event) => onChange(event.target.value)}
         className={`${input} ${numeric ? 'w-28 text-right tabular-nums' : 'w-44'} text-foreground`}
       />
-    </Field>
-  );
-}
-
-function Choice({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field label={label}>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger className="h-8 w-44 text-foreground" aria-label={label}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
     </Field>
   );
 }
@@ -163,7 +135,8 @@ export function AddToNetwork({ network, save }: { network: NetworkData; save: Sa
           value={dc.name}
           onChange={(name) => setDc({ ...dc, name })}
         />
-        <Choice
+        <LabelledSelect
+          triggerClass={compactTrigger}
           label={t('optichain:network.region')}
           value={dc.region}
           options={regions}
@@ -212,16 +185,18 @@ export function AddToNetwork({ network, save }: { network: NetworkData; save: Sa
           value={plant.name}
           onChange={(name) => setPlant({ ...plant, name })}
         />
-        <Choice
+        <LabelledSelect
+          triggerClass={compactTrigger}
           label={t('optichain:network.region')}
           value={plant.region}
           options={regions}
           onChange={(region) => setPlant({ ...plant, region })}
         />
-        <Choice
+        <LabelledSelect
+          triggerClass={compactTrigger}
           label={t('optichain:flows.family')}
           value={plant.family}
-          options={network.families.map((family) => ({ value: family, label: family }))}
+          options={plainOptions(network.families)}
           onChange={(family) => setPlant({ ...plant, family })}
         />
         <TextField
@@ -262,13 +237,15 @@ export function AddToNetwork({ network, save }: { network: NetworkData; save: Sa
           )
         }
       >
-        <Choice
+        <LabelledSelect
+          triggerClass={compactTrigger}
           label={t('optichain:flows.from')}
           value={lane.from}
           options={fromOptions}
           onChange={(from) => setLane({ ...lane, from, to: '' })}
         />
-        <Choice
+        <LabelledSelect
+          triggerClass={compactTrigger}
           label={t('optichain:flows.to')}
           value={lane.to}
           options={toOptions}

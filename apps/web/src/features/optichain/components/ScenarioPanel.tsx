@@ -169,7 +169,7 @@ export function ScenarioPanel({
               { value: 'plant-capacity', label: t('optichain:scenario.kindCapacity') },
               { value: 'demand', label: t('optichain:scenario.kindDemand') },
             ]}
-            width="w-48"
+            triggerClass="w-48"
             testId="change-kind"
           />
           {needsDc && (
@@ -178,7 +178,7 @@ export function ScenarioPanel({
               value={draft.dcId}
               onChange={(dcId) => set({ dcId })}
               options={network.dcs.map((dc) => ({ value: String(dc.id), label: dc.name }))}
-              width="w-44"
+              triggerClass="w-44"
               placeholder={t('optichain:scenario.chooseDc')}
               testId="change-dc"
             />
@@ -189,7 +189,7 @@ export function ScenarioPanel({
               value={draft.plantId}
               onChange={(plantId) => set({ plantId })}
               options={network.plants.map((plant) => ({ value: String(plant.id), label: plant.name }))}
-              width="w-44"
+              triggerClass="w-44"
               placeholder={t('optichain:scenario.choosePlant')}
             />
           )}
@@ -199,7 +199,7 @@ export function ScenarioPanel({
               value={draft.region}
               onChange={(region) => set({ region })}
               options={plainOptions(network.regions, t('optichain:scenario.all'))}
-              width="w-40"
+              triggerClass="w-40"
             />
           )}
           {(draft.kind === 'demand' || draft.kind === 'plant-capacity') && (
@@ -208,7 +208,7 @@ export function ScenarioPanel({
               value={draft.family}
               onChange={(family) => set({ family })}
               options={plainOptions(network.families, t('optichain:scenario.all'))}
-              width="w-48"
+              triggerClass="w-48"
             />
           )}
           {draft.kind !== 'close-dc' && draft.kind !== 'open-dc' && (
