@@ -156,16 +156,22 @@ async function saveFigure(server: BenchServer, runs: number): Promise<Figure> {
 
 /**
  * A freshly seeded PostgreSQL schema of `products` × 156 weeks (startBenchServer vacuums and
- * analyzes it after the seed), with its seed time as a row.
+ * analyzes it after the seed), with its seed time as a row. GRID_BENCH_KEEP=prefix seeds the
+ * schema `prefix_products` once and reuses it on later runs (give it a database of its own with
+ * BENCH_DATABASE_URL): a 100,000 × 156 seed takes the better part of an hour.
  */
 async function seededServer(products: number): Promise<{ server: BenchServer; rows: BenchRow[] }> {
-  const server = await startBenchServer('postgres', { products, weeks: WEEKS });
+  const prefix = process.env.GRID_BENCH_KEEP;
+  const kept = prefix ? `${prefix}_${products}` : undefined;
+  const server = await startBenchServer('postgres', { products, weeks: WEEKS }, undefined, { kept });
   const seeded = `${server.seed.seconds.toFixed(1)} s`;
   return {
     server,
     rows: [
       {
-        case: `seed ${products} × ${WEEKS} (${server.seed.records} records)`,
+        case: server.seed.kept
+          ? `kept schema ${kept} (${server.seed.records} records): migrate to latest`
+          : `seed ${products} × ${WEEKS} (${server.seed.records} records)`,
         runs: 1,
         p50: seeded,
         p95: '',
