@@ -13,11 +13,9 @@ import {
 } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failed = { success: false; code: string; message: string };
 
 const cents = (value: number): number => Math.round(Number((value * 100).toPrecision(12))) / 100;
 const units = (value: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
@@ -53,7 +51,7 @@ describe.each(backends)('AI assistant on %s', (backend) => {
       ...(locale ? { locale } : {}),
     };
     const body = { message: wrapQuestion(question, context), sessionId: randomUUID(), context };
-    return server.request<Ok<ChatReply> | Failed>('POST', '/api/ai/chat', body, { as });
+    return server.request<Ok<ChatReply> | Failure>('POST', '/api/ai/chat', body, { as });
   };
   const answer = async (
     question: string,
@@ -335,7 +333,7 @@ describe.each(backends)('AI assistant on %s', (backend) => {
         .map((e) => e.text)
         .join(''),
     ).toBe(whole.response);
-    const refused = await server.request<Failed>('POST', '/api/ai/chat/stream', { ...body, sessionId: 'x' });
+    const refused = await server.request<Failure>('POST', '/api/ai/chat/stream', { ...body, sessionId: 'x' });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^sessionId/);
   });
@@ -353,7 +351,7 @@ describe.each(backends)('AI assistant on %s', (backend) => {
       }>`select bu from products where client_id = 'circor' order by bu limit 1`.execute(server.database.db)
     ).rows[0]!.bu;
     const body = { name: 'Upside', percent: 10, quarter: '2026-Q4', bu };
-    const refused = await server.request<Failed>('POST', '/api/ai/scenario', body, { as: 'nogroup' });
+    const refused = await server.request<Failure>('POST', '/api/ai/scenario', body, { as: 'nogroup' });
     expect(refused.status).toBe(403);
     const preview = await answer(`What if demand is up 10% in 2026-Q4 for ${bu}?`, 'circor');
     expect(preview.scenario).toMatchObject({ percent: 10, quarter: '2026-Q4', bu });
@@ -373,7 +371,7 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     expect(now.rows[0]!.final).toBe(preview.scenario!.after.units);
     expect(now.rows[0]!.audited).toBeGreaterThanOrEqual(saved.body.data.updatedRecords);
     // A circor user cannot change another client's business unit.
-    const other = await server.request<Failed>(
+    const other = await server.request<Failure>(
       'POST',
       '/api/ai/scenario',
       { ...body, bu: 'Industrial Valves' },
@@ -420,11 +418,11 @@ describe.each(backends)('AI assistant on %s', (backend) => {
       [{ message: 'To\u0000tals', sessionId: randomUUID(), context }, 'message'],
     ];
     for (const [body, field] of cases) {
-      const { status, body: answer } = await server.request<Failed>('POST', '/api/ai/chat', body);
+      const { status, body: answer } = await server.request<Failure>('POST', '/api/ai/chat', body);
       expect(status).toBe(400);
       expect(answer.message.startsWith(field), answer.message).toBe(true);
     }
-    const help = await server.request<Failed>('POST', '/api/ai-help', { context: 'astrology' });
+    const help = await server.request<Failure>('POST', '/api/ai-help', { context: 'astrology' });
     expect(help.status).toBe(400);
     expect(help.body.message).toMatch(/^context/);
     expect((await server.request('POST', '/api/ai/chat', { message: 'x' }, { as: 'anonymous' })).status).toBe(
@@ -437,11 +435,11 @@ describe.each(backends)('AI assistant on %s', (backend) => {
 
   it('limits questions per user with a clear 429, other users unaffected', async () => {
     let status = 200;
-    let body: Ok<ChatReply> | Failed | undefined;
+    let body: Ok<ChatReply> | Failure | undefined;
     for (let i = 0; i <= CHAT_LIMIT && status === 200; i += 1)
       ({ status, body } = await ask('Total plan?', 'circor'));
     expect(status).toBe(429);
-    expect((body as Failed).message).toBe(
+    expect((body as Failure).message).toBe(
       `Too many AI questions: at most ${CHAT_LIMIT} a minute per user. Wait a minute and try again.`,
     );
     expect((await ask('Total plan?', 'admin')).status).toBe(200);

@@ -4,12 +4,12 @@ import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthSetup } from '../src/modules/auth/auth-setup';
 import { loadConfig } from '../src/config';
+import type { Failure } from './support/api-shapes';
 import { backends } from './support/backends';
 import { signInOverHttp } from './support/sign-in';
 import { startTestServer, type TestServer } from './support/test-server';
 
 type Page = { success: boolean; data: { items: DemandRecord[]; count: number } };
-type Failure = { success: false; data: null; error: string; message: string; code: string };
 
 const BASE = '/api/demand-planning/real-data';
 const CLIENT_ID = 'planning-suite';

@@ -10,10 +10,10 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentChange, shiftQuarter } from '../src/modules/dashboard/dashboard.service';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
 
-type Ok<T> = { success: true; data: T; error: null };
 // Half up to cents, as the server rounds money (3.015 → 3.02 despite binary 3.01499…).
 const cents = (value: number): number => Math.round(Number((value * 100).toPrecision(12))) / 100;
 const isOverridden = (r: DemandRecord): boolean =>

@@ -1,5 +1,6 @@
 import type { DemandRecord } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Failure } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -11,7 +12,6 @@ type One = {
   code?: string;
   details?: { current?: DemandRecord };
 };
-type Failure = { success: false; data: null; error: string; message: string; code: string };
 
 const BASE = '/api/demand-planning/real-data';
 const keyOf = (r: DemandRecord) => `${r.PID}|${r.Time_Series_sk}`;

@@ -22,11 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../src/modules/exports/export-csv';
 import { ExportService } from '../src/modules/exports/export.service';
 import { PlanningGridService } from '../src/modules/planning-grid/planning-grid.service';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { importAndFollow } from './support/follow-import';
 import { startTestServer, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
 
 /** Splits CSV text into rows of cells (RFC 4180: quoted cells may hold commas, quotes and newlines). */
 function parseCsv(text: string): string[][] {

@@ -11,11 +11,9 @@ import {
 } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, TEST_ANCHOR, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T; error: null };
-type Failed = { success: false; data: null; error: string; message: string; code: string };
 
 const round = (value: number, decimals: number): number =>
   Math.round(Number((value * 10 ** decimals).toPrecision(12))) / 10 ** decimals;
@@ -127,7 +125,7 @@ describe.each(backends)('inventory planning on %s', (backend) => {
     expect(saved.body.data.overrideUser).toBeTruthy();
     expect(saved.body.data.version).toBe(first!.version + 1);
 
-    const stale = await server.request<Failed>(
+    const stale = await server.request<Failure>(
       'PUT',
       `/api/inventory/overrides/${first!.sku}/${encodeURIComponent(first!.site)}`,
       { overrideOULUnits: 1, reasonCode: 'Other', version: first!.version },
@@ -198,7 +196,7 @@ describe.each(backends)('inventory planning on %s', (backend) => {
       reasonCode: 'Risk Mitigation',
       version: r.version,
     }));
-    const stale = await server.request<Failed>('POST', '/api/inventory/overrides/batch', {
+    const stale = await server.request<Failure>('POST', '/api/inventory/overrides/batch', {
       changes: [...changes.slice(0, 2), { ...changes[2]!, version: rows[2]!.version + 5 }],
     });
     expect(stale.status).toBe(409);
@@ -230,11 +228,11 @@ describe.each(backends)('inventory planning on %s', (backend) => {
       [{ overrideOULUnits: 5, reasonCode: 'Other', comments: 'a\u0000b', version: row.version }, 'comments'],
     ];
     for (const [body, field] of cases) {
-      const answer = await server.request<Failed>('PUT', path, body);
+      const answer = await server.request<Failure>('PUT', path, body);
       expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(answer.body.message).toContain(field);
     }
-    const batch = await server.request<Failed>('POST', '/api/inventory/overrides/batch', {
+    const batch = await server.request<Failure>('POST', '/api/inventory/overrides/batch', {
       changes: [
         { sku: row.sku, site: row.site, overrideOULUnits: -4, reasonCode: 'Other', version: row.version },
       ],
@@ -248,7 +246,7 @@ describe.each(backends)('inventory planning on %s', (backend) => {
 
   it('keeps a circor user to circor rows', async () => {
     const internal = (await page()).body.data.items.find((r) => r.sku.startsWith('PRD-'))!;
-    const answer = await server.request<Failed>(
+    const answer = await server.request<Failure>(
       'PUT',
       `/api/inventory/overrides/${internal.sku}/${encodeURIComponent(internal.site)}`,
       { overrideOULUnits: 3, reasonCode: 'Other', version: internal.version },
@@ -262,7 +260,7 @@ describe.each(backends)('inventory planning on %s', (backend) => {
       { as: 'circor' },
     );
     expect(audit.body.data).toEqual([]);
-    const nogroup = await server.request<Failed>('GET', '/api/inventory/metrics', undefined, {
+    const nogroup = await server.request<Failure>('GET', '/api/inventory/metrics', undefined, {
       as: 'nogroup',
     });
     expect(nogroup.status).toBe(403);

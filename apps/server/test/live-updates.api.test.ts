@@ -7,6 +7,7 @@ import { LIVE_EVENT, type DemandRecord, type RecordChangeEvent } from '@ps/domai
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import type { Ok } from './support/api-shapes';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { openEventStream, type EventStreamReader, type StreamEvent } from './support/event-stream';
 import { freePort } from './support/free-port';
@@ -14,7 +15,6 @@ import { mintShortLivedToken } from './support/mint-token';
 import { signInOverHttp } from './support/sign-in';
 import { startTestServer, type TestServer } from './support/test-server';
 
-type Ok<T> = { success: true; data: T };
 const EVENTS = '/api/demand-planning/events';
 const RECORDS = '/api/demand-planning/real-data';
 

@@ -3,17 +3,10 @@ import type { DemandRecord } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSecret } from '../src/db/app-secrets';
 import { PAGE_TOKEN_SECRET, PageTokens } from '../src/modules/demand-records/page-token';
+import type { Failure } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
-type Failure = {
-  success: false;
-  data: null;
-  error: string;
-  message: string;
-  code: string;
-  details?: { field?: string };
-};
 type Page = { data: { items: DemandRecord[]; nextToken: string | null } };
 
 const BASE = '/api/demand-planning/real-data';

@@ -8,12 +8,10 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestMailer } from '../src/modules/notifications';
+import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { freePort } from './support/free-port';
 import { startTestServer, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failed = { success: false; code: string; message: string };
 
 /** A real SMTP server that keeps every mail it receives. */
 async function startMailbox(): Promise<{ url: string; mails: string[]; close: () => Promise<void> }> {
@@ -101,7 +99,7 @@ describe.each(backends)('settings, exchange rates and notifications on %s', (bac
     });
 
     it('refuses a bad value by name and keeps what was saved', async () => {
-      const bad = await server.request<Failed>(
+      const bad = await server.request<Failure>(
         'PUT',
         '/api/user-settings',
         { ...DEFAULT_USER_SETTINGS, currency: 'jpy' },
@@ -109,7 +107,7 @@ describe.each(backends)('settings, exchange rates and notifications on %s', (bac
       );
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/^currency /);
-      const missing = await server.request<Failed>(
+      const missing = await server.request<Failure>(
         'PUT',
         '/api/user-settings',
         { theme: 'dark' },
@@ -170,14 +168,14 @@ describe.each(backends)('settings, exchange rates and notifications on %s', (bac
         ['/api/exchange-rates/eur/2026-11-01', { rate: '0.9' }, /^rate must be a number/],
       ];
       for (const [path, body, message] of cases) {
-        const answer = await server.request<Failed>('PUT', path, body);
+        const answer = await server.request<Failure>('PUT', path, body);
         expect([path, answer.status, answer.body.message]).toEqual([
           path,
           400,
           expect.stringMatching(message),
         ]);
       }
-      const unknown = await server.request<Failed>('DELETE', '/api/exchange-rates/gbp/2020-01-01');
+      const unknown = await server.request<Failure>('DELETE', '/api/exchange-rates/gbp/2020-01-01');
       expect(unknown.status).toBe(404);
       const rows = await sql<{
         n: number;
@@ -222,7 +220,7 @@ describe.each(backends)('settings, exchange rates and notifications on %s', (bac
         { as: 'circor' },
       );
       expect(read.body.data.unreadCount).toBe(0);
-      const bad = await server.request<Failed>(
+      const bad = await server.request<Failure>(
         'POST',
         '/api/notifications/read',
         { ids: ['x'] },

@@ -5,11 +5,11 @@ import { openDatabase } from '../src/db/database';
 import { runInBackground } from '../src/db/pglite-dialect';
 import type { Database } from '../src/db/schema';
 import { writeTransaction } from '../src/db/write-transaction';
+import type { Failure } from './support/api-shapes';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
 type Page = { data: { items: DemandRecord[] } };
-type Failure = { success: false; data: null; error: string; message: string; code: string };
 
 const BASE = '/api/demand-planning/real-data';
 const weekStartOf = (sk: string) => `${sk.slice(0, 4)}-${sk.slice(4, 6)}-${sk.slice(6, 8)}`;
