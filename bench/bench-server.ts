@@ -84,13 +84,24 @@ export async function startBenchServer(
   });
   const app = await buildApp({ config, database, auth: await createAuthSetup(config) });
   await app.listen({ port, host: '127.0.0.1' });
-  const tokens = await signInOverHttp(baseUrl, { email: 'admin@demo.local', password: 'admin-demo' });
+  const signIn = async () =>
+    `Bearer ${(await signInOverHttp(baseUrl, { email: 'admin@demo.local', password: 'admin-demo' })).id_token}`;
+  const headers = { authorization: await signIn() };
+  // A bench on a loaded machine can outlast the ID token (30 minutes): sign in again well before.
+  const renew = setInterval(() => {
+    signIn().then(
+      (authorization) => (headers.authorization = authorization),
+      (error: unknown) => console.error('bench sign-in renewal failed:', error),
+    );
+  }, 15 * 60_000);
+  renew.unref();
   return {
     baseUrl,
     seed,
     database,
-    headers: { authorization: `Bearer ${tokens.id_token}` },
+    headers,
     close: async () => {
+      clearInterval(renew);
       await app.close();
       if (kind === 'postgres' && kept === undefined) {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
