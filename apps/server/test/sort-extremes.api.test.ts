@@ -17,7 +17,7 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
   const db = () => server.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { products: 30, weeks: 20 });
+    server = await startTestServer(backend, { products: 40, weeks: 20 });
   });
   afterAll(async () => server?.close());
 
@@ -41,6 +41,8 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
         return rows[0]!;
       });
 
+  const drainStale = async () =>
+    (await sql<{ n: number }>`select refresh_stale_product_extremes(100000) as n`.execute(db())).rows[0]!.n;
   const records = async () =>
     (await server.request<Ok<{ items: DemandRecord[] }>>('GET', '/api/demand-planning/real-data?limit=5000'))
       .body.data.items;
@@ -49,7 +51,7 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
       .rows[0] as DemandRecord;
 
   it('is exact after the seed: five rows (week, month, quarter, year, whole) per product', async () => {
-    expect(await differencesFromRebuild()).toEqual({ differ: 0, kept: 30 * 5 });
+    expect(await differencesFromRebuild()).toEqual({ differ: 0, kept: 40 * 5 });
   });
 
   it('stays exact after every kind of write', async () => {
@@ -109,7 +111,40 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
       values (${c.PID}, date '2035-01-14', 4, now())`.execute(db());
     await sql`delete from demand_records where pid = ${d.PID}`.execute(db());
 
-    expect(await differencesFromRebuild()).toEqual({ differ: 0, kept: 29 * 5 });
+    // Stale products (none here: each statement above wrote at most 32) are refreshed first.
+    expect(await drainStale()).toBe(0);
+    expect(await differencesFromRebuild()).toEqual({ differ: 0, kept: 39 * 5 });
+  });
+
+  it('marks the products of a statement that wrote more than 32 stale, sorts them by their records, then refreshes them', async () => {
+    const all = await records();
+    const lastOfEach = [...new Map(all.map((r) => [r.PID, r])).values()];
+    expect(lastOfEach.length).toBeGreaterThan(32);
+    // One record per product raised far above every other, in one statement.
+    const { status } = await server.request('POST', '/api/demand-planning/real-data/batch', {
+      updates: lastOfEach.map((r, i) => ({
+        PID: r.PID,
+        Time_Series_sk: r.Time_Series_sk,
+        SOP_Pln_Ovrd_Units: 5_000_000 + i,
+      })),
+    });
+    expect(status).toBe(200);
+    const stale = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from demand_product_extremes_stale`.execute(db()))
+        .rows[0]!.n;
+    expect(await stale()).toBe(lastOfEach.length);
+    // The page is right before any refresh: the highest raised record first. Each sorted page
+    // refreshes up to 16 stale products.
+    const top = lastOfEach.at(-1)!;
+    expect(
+      await firstRow('viewLevel=none&drillDown=none&sortBy=SOP_Pln_Ovrd_Units&sortDir=desc'),
+    ).toMatchObject({
+      PID: top.PID,
+      Time_Series_sk: top.Time_Series_sk,
+    });
+    expect(await stale()).toBe(lastOfEach.length - 16);
+    expect(await drainStale()).toBe(lastOfEach.length - 16);
+    expect(await differencesFromRebuild()).toMatchObject({ differ: 0 });
   });
 
   it('sorts by the latest values: a record raised to the top, then lowered, moves with them', async () => {

@@ -9,10 +9,14 @@ import { sql, type Kysely } from 'kysely';
  * not every record (issue 15, Must 8; docs/adr/0008).
  *
  * Kept exact by its own statement trigger, which recomputes each written product from its records
- * (a product's 156 weeks through the primary key). P1 and P2 are left out: a publish shifts them
+ * (a product's 156 weeks through the primary key), or, when a statement wrote many products,
+ * marks them stale (demand_product_extremes_stale) for sorts to treat as unknown and refresh. P1 and P2 are left out: a publish shifts them
  * for every product with the roll-up triggers off, and a sort by them reads the records as before.
  * Columns are listed here rather than imported so that this migration never changes once shipped.
  */
+
+/** A statement that writes up to this many products refreshes them at once; more are marked stale. */
+const REFRESHED_AT_ONCE = 32;
 
 /** Summed record columns whose group sums are kept (demand_week_totals' minus P1/P2). */
 const SUMMED = [
@@ -42,17 +46,26 @@ const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric
 
 /** Each figure of a group of records r, unrounded (the grid rounds sums and percents to 2 places). */
 const GROUP_FIGURES = [
-  ...SUMMED.map((c) => `sum(r.${c}::numeric) as ${c}`),
+  ...SUMMED.map((c) => `sum(r.${c}) as ${c}`),
   ...PERCENTS.map(
-    (c) => `sum(r.${c} * ${WEIGHT}) / nullif(sum(${WEIGHT}) filter (where r.${c} is not null), 0) as ${c}`,
+    (c) => `sum(r.${c} * r.weight) / nullif(sum(r.weight) filter (where r.${c} is not null), 0) as ${c}`,
   ),
   'max(r.last_updated_at) as last_updated_at',
+];
+
+/** A week's figures are its record's own values (a percent weighted by itself is itself). */
+const WEEK_FIGURES = [
+  ...SUMMED.map((c) => `r.${c}::numeric`),
+  ...PERCENTS.map((c) => `r.${c}`),
+  'r.last_updated_at',
 ];
 
 /**
  * refresh_product_extremes(pids): recomputes the given products' rows from their records and drops
  * the rows of products that have none left. Each product is aggregated on its own (a lateral over
- * its primary-key range), so memory stays small however many products are refreshed.
+ * its primary-key range), so memory stays small however many products are refreshed: its weeks
+ * as they are, and its months, quarters, years and whole in one sorted pass (a roll-up, since a
+ * month lies in one quarter and a quarter in one year), each value converted to numeric once.
  */
 const REFRESH = `
   insert into demand_product_extremes as x (pid, drill, ${FIGURES.flatMap((c) => [`${c}_hi`, `${c}_lo`]).join(', ')})
@@ -61,13 +74,18 @@ const REFRESH = `
   cross join lateral (
     select g.drill, ${FIGURES.map((c) => `max(g.${c}), min(g.${c})`).join(', ')}
     from (
-      select d.drill, ${GROUP_FIGURES.join(', ')}
-      from demand_records r
-      cross join lateral (values ('w', r.week_start), ('m', date_trunc('month', r.week_start)),
-        ('q', date_trunc('quarter', r.week_start)), ('y', date_trunc('year', r.week_start)),
-        ('n', null)) d(drill, period)
-      where r.pid = k.pid
-      group by d.drill, d.period) g
+      select 'w'::"char" as drill, ${WEEK_FIGURES.join(', ')}
+      from demand_records r where r.pid = k.pid
+      union all
+      select (case when grouping(r.m) = 0 then 'm' when grouping(r.q) = 0 then 'q'
+          when grouping(r.y) = 0 then 'y' else 'n' end)::"char",
+        ${GROUP_FIGURES.join(', ')}
+      from (
+        select ${SUMMED.map((c) => `r.${c}::numeric as ${c}`).join(', ')}, ${PERCENTS.map((c) => `r.${c}`).join(', ')},
+          r.last_updated_at, ${WEIGHT} as weight, date_trunc('year', r.week_start) as y,
+          date_trunc('quarter', r.week_start) as q, date_trunc('month', r.week_start) as m
+        from demand_records r where r.pid = k.pid) r
+      group by rollup (r.y, r.q, r.m)) g
     group by g.drill) e
   on conflict (pid, drill) do update set
     ${FIGURES.flatMap((c) => [`${c}_hi = excluded.${c}_hi`, `${c}_lo = excluded.${c}_lo`]).join(',\n    ')};
@@ -109,9 +127,49 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
+  // Products written by a statement that touched many (a spread, an import) are only marked
+  // stale: refreshing costs a few milliseconds per product, too much inside a 5,000-record save.
+  // A sort treats a stale product as one that may hold its page, and refreshes a few per page.
+  await sql`create table demand_product_extremes_stale (
+    pid text primary key references products (pid) on delete cascade)`.execute(db);
+  await sql
+    .raw(
+      `create function note_product_extremes(pids text[]) returns void language plpgsql as $fn$
+      begin
+        if cardinality(pids) <= ${REFRESHED_AT_ONCE} then
+          perform refresh_product_extremes(pids);
+        else
+          -- An update, not a no-op, on conflict: it takes the row lock, so a refresh that is
+          -- draining this product waits for the writer, or the writer for it (then re-marks it).
+          insert into demand_product_extremes_stale (pid)
+          select distinct pid from unnest(pids) as u(pid) order by pid
+          on conflict (pid) do update set pid = excluded.pid;
+        end if;
+      end $fn$`,
+    )
+    .execute(db);
+  // Refreshes up to max_products stale products, skipping those a writer holds; how many it did.
+  await sql`create function refresh_stale_product_extremes(max_products integer) returns integer
+    language plpgsql as $fn$
+    declare
+      picked text[];
+    begin
+      with taken as (
+        delete from demand_product_extremes_stale where pid in (
+          select pid from demand_product_extremes_stale order by pid limit max_products
+          for update skip locked)
+        returning pid)
+      select array_agg(pid) into picked from taken;
+      if picked is null then
+        return 0;
+      end if;
+      perform refresh_product_extremes(picked);
+      return cardinality(picked);
+    end $fn$`.execute(db);
+
   // Its own trigger function: the roll-up trigger of migrations 0002/0025 belongs to the totals.
-  // It stands aside when planning.skip_rollup is on, as that one does: the import then refreshes
-  // its new products itself, and a publish moves only P1/P2, which are not kept here.
+  // It stands aside when planning.skip_rollup is on, as that one does: the import then notes its
+  // new products itself, and a publish moves only P1/P2, which are not kept here.
   await sql
     .raw(
       `create function demand_product_extremes_on_records() returns trigger language plpgsql as $fn$
@@ -129,7 +187,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           execute $q$select array(${CHANGED.DELETE})$q$ into changed;
         end if;
         if cardinality(changed) > 0 then
-          perform refresh_product_extremes(changed);
+          perform note_product_extremes(changed);
         end if;
         return null;
       end $fn$`,
@@ -150,7 +208,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `create function demand_product_extremes_on_truncate() returns trigger language plpgsql as $fn$
-      begin truncate demand_product_extremes; return null; end $fn$`,
+      begin truncate demand_product_extremes, demand_product_extremes_stale; return null; end $fn$`,
     )
     .execute(db);
   await sql`create trigger demand_product_extremes_truncate after truncate on demand_records
@@ -161,7 +219,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop table if exists demand_product_extremes`.execute(db);
+  await sql`drop table if exists demand_product_extremes, demand_product_extremes_stale`.execute(db);
+  await sql`drop function if exists note_product_extremes(text[])`.execute(db);
+  await sql`drop function if exists refresh_stale_product_extremes(integer)`.execute(db);
   await sql`drop function if exists demand_product_extremes_on_records() cascade`.execute(db);
   await sql`drop function if exists demand_product_extremes_on_truncate() cascade`.execute(db);
   await sql`drop function if exists refresh_product_extremes(text[])`.execute(db);

@@ -9,8 +9,12 @@ import { productFilter, type GridFilters } from './planning-grid.sql';
  * largest maxima give K groups at or above the K-th of those maxima, T: the page's groups all
  * reach T, and only products whose maximum reaches T can hold one (the smallest minima, ascending).
  * The page is then sorted from those products' records alone: for a descending sort some hundred
- * products instead of all of them.
+ * products instead of all of them. A stale product (written by a statement that wrote many, whose
+ * extremes are not refreshed yet) is one of them whatever its kept values; T comes from the others.
  */
+
+/** Stale products refreshed per sorted page: a few milliseconds each. */
+const STALE_REFRESHED_PER_PAGE = 16;
 
 /** Record columns whose per-product extremes are kept (migration 0032: every figure but P1/P2). */
 const KEPT_COLUMNS = new Set([
@@ -70,15 +74,21 @@ export async function sortCandidates(
   const rounded = q.drillDown !== 'records' && column !== 'last_updated_at';
   const bound = rounded ? sql`round(${extreme}, 2)` : extreme;
   const reaches = q.dir === 'desc' ? sql`>=` : sql`<=`;
+  // A few stale products (a spread or an import wrote many at once) are refreshed per sorted page.
+  await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int)`.execute(db);
   const { rows } = await sql<{ pids: string[] | null }>`
     with b as (
       select x.pid, ${bound} as bound
       from demand_product_extremes x join products p on p.pid = x.pid
-      where x.drill = ${DRILL_LETTERS[q.drillDown]}::"char" and ${productFilter(q.filters)}),
+      where x.drill = ${DRILL_LETTERS[q.drillDown]}::"char" and ${productFilter(q.filters)}
+        and not exists (select from demand_product_extremes_stale s where s.pid = x.pid)),
     t as (
       select bound from b where bound is not null
       order by bound ${sql.raw(q.dir)} offset ${q.offset + q.limit - 1} limit 1)
-    select case when exists (select from t)
-      then array(select pid from b where bound ${reaches} (select bound from t)) end as pids`.execute(db);
+    select case when exists (select from t) then array(
+      select pid from b where bound ${reaches} (select bound from t)
+      union all
+      select s.pid from demand_product_extremes_stale s join products p on p.pid = s.pid
+      where ${productFilter(q.filters)}) end as pids`.execute(db);
   return rows[0]?.pids ?? null;
 }
