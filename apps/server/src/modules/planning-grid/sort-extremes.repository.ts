@@ -74,9 +74,7 @@ export async function sortCandidates(
   const rounded = q.drillDown !== 'records' && column !== 'last_updated_at';
   const bound = rounded ? sql`round(${extreme}, 2)` : extreme;
   const reaches = q.dir === 'desc' ? sql`>=` : sql`<=`;
-  // A few stale products (a spread or an import wrote many at once) are refreshed per sorted page.
-  await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int)`.execute(db);
-  const { rows } = await sql<{ pids: string[] | null }>`
+  const { rows } = await sql<{ pids: string[] | null; stale: boolean }>`
     with b as (
       select x.pid, ${bound} as bound
       from demand_product_extremes x join products p on p.pid = x.pid
@@ -86,9 +84,14 @@ export async function sortCandidates(
       select bound from b where bound is not null
       order by bound ${sql.raw(q.dir)} offset ${q.offset + q.limit - 1} limit 1)
     select case when exists (select from t) then array(
-      select pid from b where bound ${reaches} (select bound from t)
-      union all
-      select s.pid from demand_product_extremes_stale s join products p on p.pid = s.pid
-      where ${productFilter(q.filters)}) end as pids`.execute(db);
+        select pid from b where bound ${reaches} (select bound from t)
+        union all
+        select s.pid from demand_product_extremes_stale s join products p on p.pid = s.pid
+        where ${productFilter(q.filters)}) end as pids,
+      exists (select from demand_product_extremes_stale) as stale`.execute(db);
+  // A few stale products (a spread or an import wrote many at once) are refreshed per sorted page
+  // while any are left, for the pages after this one; none are left after small edits.
+  if (rows[0]?.stale)
+    await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int)`.execute(db);
   return rows[0]?.pids ?? null;
 }
