@@ -560,16 +560,25 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     ]);
   });
 
-  it('keeps the roll-up totals equal to a rebuild from the records after the imports above', async () => {
+  it('keeps the roll-up totals and sort extremes equal to a rebuild from the records after the imports above', async () => {
     // Batches of new SKUs with some quarters only, and override updates, went through the trigger.
     const { rows } = await server.database.db.transaction().execute(async (trx) => {
       await sql`create temp table kept_week on commit drop as select * from demand_week_totals`.execute(trx);
       await sql`create temp table kept_product on commit drop as select * from demand_product_totals`.execute(
         trx,
       );
+      // Products an import of many SKUs only marked stale (migration 0032) are refreshed first.
+      await sql`select refresh_stale_product_extremes(100000)`.execute(trx);
+      await sql`create temp table kept_extremes on commit drop as select * from demand_product_extremes`.execute(
+        trx,
+      );
       await sql`select rebuild_demand_totals()`.execute(trx);
-      const differences = await sql<{ week: number; product: number }>`
+      await sql`truncate demand_product_extremes`.execute(trx);
+      await sql`select refresh_product_extremes(array(select distinct pid from demand_records))`.execute(trx);
+      const differences = await sql<{ week: number; product: number; extremes: number }>`
         select
+          (select count(*) from ((select * from kept_extremes except select * from demand_product_extremes)
+            union all (select * from demand_product_extremes except select * from kept_extremes)) d)::int as extremes,
           (select count(*) from ((select * from kept_week except select * from demand_week_totals)
             union all (select * from demand_week_totals except select * from kept_week)) d)::int as week,
           (select count(*) from ((select * from kept_product except select * from demand_product_totals)
@@ -578,7 +587,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       );
       return differences;
     });
-    expect(rows[0]).toEqual({ week: 0, product: 0 });
+    expect(rows[0]).toEqual({ week: 0, product: 0, extremes: 0 });
   });
 
   it('keeps POST /api/demand-planning-items for one item, validated', async () => {

@@ -62,6 +62,11 @@ describe.each(backends)('planning grid sort on %s', (backend) => {
       ['SOP_Pln_Ovrd_Units', 'asc'],
       ['PF', 'desc'],
       ['Date', 'asc'],
+      // Walked in product or week order from per-product and per-week counts.
+      ['PID', 'desc'],
+      ['BU', 'asc'],
+      ['Rank', 'desc'],
+      ['Time_Series_sk', 'desc'],
     ] as const) {
       const value = (r: DemandRecord) => (field === 'Date' ? r.Time_Series_sk : r[field]);
       const expected = [...records].sort(bySort(value, dir, key)).map(key);
@@ -83,13 +88,31 @@ describe.each(backends)('planning grid sort on %s', (backend) => {
       ['sku', 'none', 'Act_Bkg_Units', 'desc'],
       ['sku', 'monthly', 'PID', 'desc'],
       ['category', 'weekly', 'periodLabel', 'desc'],
+      // Figures sorted among the products their kept extremes say can hold the page.
+      ['sku', 'monthly', 'Final_Pln_Units', 'desc'],
+      ['none', 'weekly', 'Prelim_Pln_Cost', 'asc'],
+      ['sku', 'quarterly', 'Rev_Pln_Ovrd_Percent', 'desc'],
+      ['none', 'yearly', 'last_updated_at', 'desc'],
+      // Products walked in the order of their own attribute.
+      ['none', 'weekly', 'PID', 'asc'],
+      ['none', 'quarterly', 'PF', 'desc'],
+      ['sku', 'none', 'BU', 'asc'],
+      ['sku', 'yearly', 'Rank', 'desc'],
+      // A family's business unit when its products share one, else none (last).
+      ['category', 'monthly', 'BU', 'desc'],
+      ['category', 'none', 'Final_Pln_Units', 'asc'],
+      ['business_unit', 'yearly', 'BU', 'desc'],
     ] as const;
     for (const [viewLevel, drillDown, field, dir] of cases) {
       const groupOf = (row: AggregatedRow) =>
         (viewLevel === 'business_unit' ? row.BU : viewLevel === 'category' ? row.PF : row.PID) ?? '';
       const key = (row: AggregatedRow) => `${groupOf(row)}|${row.periodKey ?? ''}`;
       const value = (row: AggregatedRow) =>
-        field === 'PID' ? groupOf(row) : field === 'periodLabel' ? (row.periodKey ?? '') : row[field];
+        field === 'PID'
+          ? groupOf(row)
+          : field === 'periodLabel'
+            ? (row.periodKey ?? '')
+            : (row[field] ?? null);
       const expected = rollUp(records, viewLevel, drillDown).sort(bySort(value, dir, key));
       const query = `viewLevel=${viewLevel}&drillDown=${drillDown}&sortBy=${field}&sortDir=${dir}`;
       const { rows, total } = await everyRow(query, 9);

@@ -340,6 +340,8 @@ export async function insertNewSkuWeeks(
     from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
   await sql`select set_config('planning.skip_rollup', 'off', true)`.execute(trx);
   await addNewRecordsToTotals(trx, rowsOf, change.at, batch.pids);
+  // The sort extremes' trigger stood aside too (migration 0032): these SKUs are noted as it would.
+  await sql`select note_product_extremes(${[...batch.pids]}::text[])`.execute(trx);
 }
 
 const written = new Set<string>(WRITTEN_COLUMNS.map((c) => c.name));

@@ -16,6 +16,7 @@ import {
   recordAggregates,
   recordFigure,
   totalsAggregates,
+  totalsFigure,
   type GridFilters,
 } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
@@ -50,7 +51,8 @@ type GroupQuery = { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFil
 /**
  * The order of roll-up groups: by the sorted column (nulls last), then by name and period so that
  * equal values keep one order and paging never repeats or skips a group; unsorted, the grid's
- * default (groups with data first).
+ * default (groups with data first). A sort by the level's own group key or the period orders by
+ * them; any other field by the group row's column of that name (see groupSortOf).
  */
 function groupOrderOf(sort: GridSort | undefined, alias: string): RawBuilder<unknown> {
   const at = (name: string) => sql.raw(alias ? `${alias}."${name}"` : `"${name}"`);
@@ -61,8 +63,26 @@ function groupOrderOf(sort: GridSort | undefined, alias: string): RawBuilder<unk
       ? sql`${at('k')} collate "C"`
       : ['PID', 'PF', 'BU'].includes(sort.field)
         ? sql`${at('g')} collate "C"`
-        : at(sort.field);
+        : GROUP_NAME_COLUMNS.includes(sort.field)
+          ? sql`${at(sort.field)} collate "C"`
+          : at(sort.field);
   return sql`${key} ${sql.raw(sort.dir)} nulls last, ${tie}`;
+}
+
+/** Group row columns that name a family or business unit the level does not group by. */
+const GROUP_NAME_COLUMNS = ['firstPF', 'firstBU', 'commonBU'];
+
+/**
+ * A roll-up's sort with PF and BU named as the group row holds them where the level does not
+ * group by them: a product's family and business unit, and a family's business unit when all its
+ * products share one (none otherwise, so it sorts last).
+ */
+function groupSortOf(viewLevel: ViewLevel, sort: GridSort): GridSort {
+  const byProduct = viewLevel === 'sku' || viewLevel === 'none';
+  if (sort.field === 'PF' && byProduct) return { ...sort, field: 'firstPF' };
+  if (sort.field === 'BU' && viewLevel !== 'business_unit')
+    return { ...sort, field: byProduct ? 'firstBU' : 'commonBU' };
+  return sort;
 }
 
 /**
@@ -71,7 +91,11 @@ function groupOrderOf(sort: GridSort | undefined, alias: string): RawBuilder<unk
  * and the event loop, so a page costs one query, not two. Annotations are sparse (a partial
  * index), and only those of the page's group names are read.
  */
-function withAnnotations(q: GroupQuery, groups: RawBuilder<unknown>, order: RawBuilder<unknown> | null) {
+export function withAnnotations(
+  q: GroupQuery,
+  groups: RawBuilder<unknown>,
+  order: RawBuilder<unknown> | null,
+) {
   const g = groupName(q.viewLevel, 'p');
   const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
   // Materialized so that the planner joins records and products on their own (the page's groups
@@ -112,32 +136,30 @@ async function groupPage(
 /**
  * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
  * of the records themselves. Only the filter bar's attributes can narrow it (no text search).
- * In the grid's own order a group's place needs only its name, period and data flag, so the page's
- * groups are chosen first and only their partial sums are added up: summing some fifty columns
- * for every group (1,144 at a weekly drill-down) to keep 100 was most of a page's database time.
- * A page sorted by a column needs every group's sums to order them.
+ * A group's place needs only its name, period and data flag (or, sorted, the one sorted figure),
+ * so the page's groups are chosen first and only their partial sums are added up: summing some
+ * fifty columns for every group (1,144 at a weekly drill-down) to keep 100 was most of a page's
+ * database time.
  */
 export async function pageGroupsFromTotals(
   db: Db,
-  q: GroupQuery & { offset: number; limit: number },
+  query: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
+  const q = query.sort ? { ...query, sort: groupSortOf(query.viewLevel, query.sort) } : query;
   const keyed = sql`select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
     from demand_week_totals t where ${attributeFilter(q.filters, 't')}`;
-  const groups = q.sort
-    ? sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
-      from (${keyed}) t
-      group by g, k
-      order by ${groupOrderOf(q.sort, '')}
-      limit ${q.limit} offset ${q.offset}`
-    : sql`with page as materialized (
-        select g, k, count(*) over ()::int as total, sum(t.data_count) > 0 as "hasData"
+  // What orders the groups: the data flag, the sorted figure alone, or nothing for a group key.
+  const figure = q.sort ? totalsFigure(q.sort.field) : sql`sum(t.data_count) > 0 as "hasData"`;
+  const groups = sql`with page as materialized (
+      select * from (
+        select g, k, count(*) over ()::int as total${figure ? sql`, ${figure}` : sql``}
         from (${keyed}) t
-        group by g, k
-        order by ${groupOrderOf(undefined, '')}
-        limit ${q.limit} offset ${q.offset})
-      select t.g, t.k, page.total, ${totalsAggregates()}
-      from page join (${keyed}) t on t.g = page.g and t.k = page.k
-      group by t.g, t.k, page.total`;
+        group by g, k) groups
+      order by ${groupOrderOf(q.sort, '')}
+      limit ${q.limit} offset ${q.offset})
+    select t.g, t.k, page.total, ${totalsAggregates()}
+    from page join (${keyed}) t on t.g = page.g and t.k = page.k
+    group by t.g, t.k, page.total`;
   return groupPage(
     db,
     q,
@@ -152,21 +174,28 @@ export async function pageGroupsFromTotals(
  * Any roll-up straight from the records of the products the filters select (a text search, say).
  * Sorted, the page's groups are chosen on the sorted figure alone and only they are summed whole:
  * some fifty aggregates over every group of every record was most of a sorted page's time
- * (products sorted by a figure on 20,000 × 156 at load 26–29: 39 s before, 4.8 s after).
+ * (products sorted by a figure on 20,000 × 156 at load 26–29: 39 s before, 4.8 s after). At
+ * product levels, given the candidates (sort-extremes.repository.ts), only their groups are sorted.
  */
 export async function pageGroupsFromRecords(
   db: Db,
-  q: GroupQuery & { offset: number; limit: number },
+  query: GroupQuery & { offset: number; limit: number; candidates?: string[] | null },
 ): Promise<GroupPage> {
+  const q = query.sort ? { ...query, sort: groupSortOf(query.viewLevel, query.sort) } : query;
   const g = groupName(q.viewLevel, 'p');
   const k = periodKey(q.drillDown, sql`r.week_start`);
   const figure = q.sort ? recordFigure(q.sort.field) : null;
+  // Among candidate products only, the groups are counted from the per-product totals.
+  const total = q.candidates
+    ? sql`(select coalesce(sum(${productGroupCounts(q.drillDown).groups}), 0)::int
+        from products p join demand_product_totals t on t.pid = p.pid where ${productFilter(q.filters)})`
+    : sql`count(*) over ()::int`;
   const groups = q.sort
     ? sql`with keys as materialized (
           select * from (
-            select ${g} as g, ${k} as k, count(*) over ()::int as total${figure ? sql`, ${figure}` : sql``}
+            select ${g} as g, ${k} as k, ${total} as total${figure ? sql`, ${figure}` : sql``}
             from demand_records r join products p on p.pid = r.pid
-            where ${productFilter(q.filters)}
+            where ${productFilter(q.filters)}${candidatesOnly(q.candidates)}
             group by 1, 2) groups
           order by ${groupOrderOf(q.sort, '')}
           limit ${q.limit} offset ${q.offset})
@@ -194,7 +223,7 @@ export async function pageGroupsFromRecords(
 }
 
 /** How many groups (and groups with data) each product contributes at a drill-down. */
-function productGroupCounts(drillDown: DrillDown | 'records'): {
+export function productGroupCounts(drillDown: DrillDown | 'records'): {
   groups: RawBuilder<number>;
   data: RawBuilder<number>;
 } {
@@ -293,7 +322,7 @@ export type RecordStampColumns = {
  * Records with their products, locks and last planner overrides: the records view's page and its
  * stamps in one statement, since under load every round trip waits its turn for a connection.
  */
-function selectStampedRecords(db: Db) {
+export function selectStampedRecords(db: Db) {
   return selectRecords(db)
     .leftJoin('demand_record_locks as l', (join) =>
       join.onRef('l.pid', '=', 'r.pid').onRef('l.week_start', '=', 'r.week_start'),
@@ -397,12 +426,13 @@ function recordSortKey(field: string): RawBuilder<unknown> {
  * key, so that paging is stable however many records share a value. The order is found on the
  * key and the sorted value alone (a top-N sort of narrow rows); only the page's records are then
  * read whole. Counting and ordering every record whole with its product, lock and last override
- * cost over ten times more (20,000 × 156 at load 26–29: 45 s before, 3.2 s after). The count
- * comes from the per-product totals.
+ * cost over ten times more (20,000 × 156 at load 26–29: 45 s before, 3.2 s after). Given the
+ * candidates (sort-extremes.repository.ts), only their records are sorted. The count comes from
+ * the per-product totals.
  */
 export async function pageSortedRecords(
   db: Db,
-  q: { filters: GridFilters; sort: GridSort; offset: number; limit: number },
+  q: { filters: GridFilters; sort: GridSort; offset: number; limit: number; candidates?: string[] | null },
 ): Promise<{ total: number; records: Array<DemandRecordRow & RecordStampColumns> }> {
   const key = recordSortKey(q.sort.field);
   const dir = sql.raw(q.sort.dir);
@@ -411,7 +441,7 @@ export async function pageSortedRecords(
       sql<{ pid: string; week_start: string; sort_key: unknown }>`(
         select r.pid, r.week_start, ${key} as sort_key
         from demand_records r join products p on p.pid = r.pid
-        where ${productFilter(q.filters)}
+        where ${productFilter(q.filters)}${candidatesOnly(q.candidates)}
         order by ${key} ${dir} nulls last, r.pid collate "C", r.week_start
         limit ${q.limit} offset ${q.offset})`.as('s'),
       (join) => join.onRef('s.pid', '=', 'r.pid').onRef('s.week_start', '=', 'r.week_start'),
@@ -422,6 +452,11 @@ export async function pageSortedRecords(
   if (rows.length > 0) return { total: Number(rows[0]!.total_rows), records: rows };
   const count = await sql<{ total: number }>`select (${recordTotal(q.filters)}) as total`.execute(db);
   return { total: count.rows[0]?.total ?? 0, records: [] };
+}
+
+/** Narrows a sort to the products that can hold its page (none given: every product). */
+function candidatesOnly(candidates: string[] | null | undefined): RawBuilder<unknown> {
+  return candidates ? sql` and r.pid = any(${candidates}::text[])` : sql``;
 }
 
 /** How many records the filters select, from the per-product totals. */

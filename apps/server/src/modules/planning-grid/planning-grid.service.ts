@@ -1,5 +1,6 @@
 import {
   compareText,
+  fieldSpecOf,
   joinComments,
   periodLabelOf,
   pickReasonCodes,
@@ -33,6 +34,13 @@ import {
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
+import {
+  pageProductGroupsInOrder,
+  pageRecordsInProductOrder,
+  pageRecordsInWeekOrder,
+  productOrderKey,
+} from './sorted-pages.repository';
+import { sortCandidates } from './sort-extremes.repository';
 import type { GridFilters } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
 import { toDemandRecord } from '../../db/demand-record-row';
@@ -105,16 +113,27 @@ export class PlanningGridService {
   ): Promise<{ rows: GridRow[]; total: number; stamps?: Record<string, RecordStamp> }> {
     const { viewLevel, drillDown, filters, offset, limit, sort } = slice;
     if (viewLevel === 'none' && drillDown === 'none' && sort) {
-      const page = await pageSortedRecords(this.db, { filters, sort, offset, limit });
+      const page = await this.sortedRecords({ filters, sort, offset, limit });
       return { rows: page.records.map(toDemandRecord), total: page.total, stamps: stampsOf(page.records) };
+    }
+    const productKey = sort && productOrderKey(viewLevel, drillDown, sort.field);
+    if (sort && productKey) {
+      const query = { viewLevel, drillDown, filters, offset, limit, sort, key: productKey };
+      const page = await pageProductGroupsInOrder(this.db, query);
+      return { rows: page.rows.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total: page.total };
     }
     if (sort) {
       // Sorted roll-ups order whole groups, so the product plan's positional paging does not apply.
       const query = { viewLevel, drillDown, filters, offset, limit, sort };
-      const page =
-        (viewLevel === 'category' || viewLevel === 'business_unit') && !filters.search
-          ? await pageGroupsFromTotals(this.db, query)
-          : await pageGroupsFromRecords(this.db, query);
+      const byProduct = viewLevel === 'sku' || viewLevel === 'none';
+      const page = byProduct
+        ? await pageGroupsFromRecords(this.db, {
+            ...query,
+            candidates: await sortCandidates(this.db, { ...query, field: sort.field, dir: sort.dir }),
+          })
+        : filters.search
+          ? await pageGroupsFromRecords(this.db, query)
+          : await pageGroupsFromTotals(this.db, query);
       return { rows: page.rows.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total: page.total };
     }
     if (viewLevel === 'none' && drillDown === 'none') {
@@ -143,6 +162,24 @@ export class PlanningGridService {
       total = page.total;
     }
     return { rows: groups.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total };
+  }
+
+  /**
+   * The original table sorted by a column: a product's attribute or the week walk products or
+   * weeks in order; a record's own value is sorted among the products that can hold the page.
+   */
+  private async sortedRecords(q: { filters: GridFilters; sort: GridSort; offset: number; limit: number }) {
+    const key = productOrderKey('none', 'none', q.sort.field);
+    if (key) return pageRecordsInProductOrder(this.db, { ...q, key, dir: q.sort.dir });
+    if (fieldSpecOf(q.sort.field)?.table === 'week' && !q.filters.search)
+      return pageRecordsInWeekOrder(this.db, { ...q, dir: q.sort.dir });
+    const candidates = await sortCandidates(this.db, {
+      ...q,
+      field: q.sort.field,
+      dir: q.sort.dir,
+      drillDown: 'records',
+    });
+    return pageSortedRecords(this.db, { ...q, candidates });
   }
 
   async filterOptions(scope: AccessScope, query: FilterOptionsQuery): Promise<FilterOptions> {

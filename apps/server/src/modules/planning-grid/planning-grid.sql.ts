@@ -102,7 +102,10 @@ const weightedPercent = (column: string) =>
   sql`round(sum(${col('r', column)} * ${overrideWeight('r')})
       / nullif(sum(${overrideWeight('r')}) filter (where ${col('r', column)} is not null), 0), 2)`;
 
-/** Each sortable figure of a roll-up over records r joined to products p, by its API name. */
+/**
+ * Each figure of a roll-up over records r joined to products p, by its API name (a group's first
+ * family and business unit, and the business unit all its records share, by their row names).
+ */
 const RECORD_FIGURES: Record<string, RawBuilder<unknown>> = {
   recordCount: sql`count(*)::int`,
   ...Object.fromEntries(
@@ -112,6 +115,9 @@ const RECORD_FIGURES: Record<string, RawBuilder<unknown>> = {
   SOP_Pln_Ovrd_Percent: weightedPercent('sop_pln_ovrd_percent'),
   Rank: sql`round(avg(p.rank))::int`,
   last_updated_at: sql`max(r.last_updated_at)`,
+  firstPF: sql`min(${familyName('p')})`,
+  firstBU: sql`min(${businessUnitName('p')})`,
+  commonBU: sql`case when min(${businessUnitName('p')}) = max(${businessUnitName('p')}) then min(${businessUnitName('p')}) end`,
 };
 
 /**
@@ -123,33 +129,45 @@ export function recordFigure(field: string): RawBuilder<unknown> | null {
   return figure ? sql`${figure} as ${sql.id(field)}` : null;
 }
 
-/** Sums, weighted percents, rank, latest update and record count over records r joined to products p. */
+/** Every figure and the data flag of a group of records r joined to products p. */
 export function recordAggregates(): RawBuilder<unknown> {
   return sql.join([
     ...Object.keys(RECORD_FIGURES).map((field) => recordFigure(field)!),
     sql`bool_or(r.has_data) as "hasData"`,
-    sql`min(${familyName('p')}) as "firstPF"`,
-    sql`min(${businessUnitName('p')}) as "firstBU"`,
-    sql`case when min(${businessUnitName('p')}) = max(${businessUnitName('p')}) then min(${businessUnitName('p')}) end as "commonBU"`,
   ]);
 }
 
-/** The same aggregates over demand_week_totals rows (alias t), which hold per-slice partial sums. */
+/** The same figures over demand_week_totals rows t, which hold per-slice partial sums. */
+const TOTALS_FIGURES: Record<string, RawBuilder<unknown>> = {
+  recordCount: sql`sum(t.record_count)::int`,
+  ...Object.fromEntries(
+    SUMMED_FIELDS.map((field) => {
+      const column = SUMMED_COLUMNS[field];
+      return [
+        field,
+        sql`case when sum(${col('t', `${column}_n`)}) > 0 then round(sum(${col('t', column)}), 2) end`,
+      ];
+    }),
+  ),
+  Rev_Pln_Ovrd_Percent: sql`round(sum(t.rev_pct_wsum) / nullif(sum(t.rev_pct_weight), 0), 2)`,
+  SOP_Pln_Ovrd_Percent: sql`round(sum(t.sop_pct_wsum) / nullif(sum(t.sop_pct_weight), 0), 2)`,
+  Rank: sql`round(sum(t.rank_sum)::numeric / nullif(sum(t.rank_count), 0))::int`,
+  last_updated_at: sql`max(t.last_updated_at)`,
+  firstPF: sql`min(${familyName('t')})`,
+  firstBU: sql`min(${businessUnitName('t')})`,
+  commonBU: sql`case when min(${businessUnitName('t')}) = max(${businessUnitName('t')}) then min(${businessUnitName('t')}) end`,
+};
+
+/** The one aggregate over totals rows t that a roll-up sorted by `field` is ordered by, or null for a group key. */
+export function totalsFigure(field: string): RawBuilder<unknown> | null {
+  const figure = TOTALS_FIGURES[field];
+  return figure ? sql`${figure} as ${sql.id(field)}` : null;
+}
+
+/** The same aggregates over demand_week_totals rows t. */
 export function totalsAggregates(): RawBuilder<unknown> {
-  const sums = SUMMED_FIELDS.map((field) => {
-    const column = SUMMED_COLUMNS[field];
-    return sql`case when sum(${col('t', `${column}_n`)}) > 0 then round(sum(${col('t', column)}), 2) end as ${sql.id(field)}`;
-  });
   return sql.join([
-    sql`sum(t.record_count)::int as "recordCount"`,
+    ...Object.keys(TOTALS_FIGURES).map((field) => totalsFigure(field)!),
     sql`sum(t.data_count) > 0 as "hasData"`,
-    ...sums,
-    sql`round(sum(t.rev_pct_wsum) / nullif(sum(t.rev_pct_weight), 0), 2) as "Rev_Pln_Ovrd_Percent"`,
-    sql`round(sum(t.sop_pct_wsum) / nullif(sum(t.sop_pct_weight), 0), 2) as "SOP_Pln_Ovrd_Percent"`,
-    sql`round(sum(t.rank_sum)::numeric / nullif(sum(t.rank_count), 0))::int as "Rank"`,
-    sql`max(t.last_updated_at) as "last_updated_at"`,
-    sql`min(${familyName('t')}) as "firstPF"`,
-    sql`min(${businessUnitName('t')}) as "firstBU"`,
-    sql`case when min(${businessUnitName('t')}) = max(${businessUnitName('t')}) then min(${businessUnitName('t')}) end as "commonBU"`,
   ]);
 }
