@@ -147,4 +147,51 @@ describe.each(backends)('annotations digest on %s', (backend) => {
       where pid = ${records[5]!.PID} and week_start = ${week}::date`.execute(db);
     await expectExact('record moved');
   });
+
+  it.runIf(backend === 'postgres')(
+    'stays exact when two transactions annotate the same slice at once',
+    async () => {
+      const db = server.database.db;
+      const { rows } = await sql<{ pid: string; week_start: string }>`
+        select r.pid, r.week_start::text as week_start from demand_records r join products p on p.pid = r.pid
+        where (p.client_id, p.bu, p.pf, p.region) =
+          (select client_id, bu, pf, region from products order by pid limit 1)
+        order by r.pid, r.week_start limit 3`.execute(db);
+      const [a, b, c] = rows as Array<{ pid: string; week_start: string }> as [
+        { pid: string; week_start: string },
+        { pid: string; week_start: string },
+        { pid: string; week_start: string },
+      ];
+      const note = (record: { pid: string; week_start: string }, text: string) =>
+        sql`update demand_records set comments = ${text}
+          where pid = ${record.pid} and week_start = ${record.week_start}::date`;
+      // The slice has digest rows already, which both rebuilds replace.
+      await note(c, 'Concurrent earlier').execute(db);
+      let releaseFirst!: () => void;
+      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstWrote!: () => void;
+      const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await note(a, 'Concurrent first').execute(trx);
+        firstWrote();
+        await firstHolds;
+      });
+      await firstWritten;
+      // The second rebuild of the slice waits for the first transaction, then includes its note.
+      const second = db.transaction().execute(async (trx) => note(b, 'Concurrent second').execute(trx));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      releaseFirst();
+      await Promise.all([first, second]);
+      expect(await differencesFromRebuild()).toMatchObject({ differences: 0 });
+      const { rows: notes } = await sql<{ value: string }>`
+        select value from demand_annotation_digest where value like 'Concurrent %' order by value`.execute(
+        db,
+      );
+      expect(notes.map((n) => n.value)).toEqual([
+        'Concurrent earlier',
+        'Concurrent first',
+        'Concurrent second',
+      ]);
+    },
+  );
 });

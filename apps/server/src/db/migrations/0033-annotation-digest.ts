@@ -31,6 +31,9 @@ const digestOf = (slices: string): string => `
   where (a.kind = 'comment' and a.value <> '') or (a.kind = 'code' and a.value is not null)
   group by p.client_id, p.bu, p.pf, p.region, a.kind, a.value`;
 
+/** Advisory lock class of a slice's digest rebuild (hash of the slice as the key). */
+const SLICE_LOCK_CLASS = 7_333;
+
 /** The slices as four parallel arrays ($1–$4), without repeats. */
 const SLICE_ARRAYS = `select distinct * from unnest($1::text[], $2::text[], $3::text[], $4::text[])
   as s(client_id, bu, pf, region)`;
@@ -48,6 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `create function annotation_digest_refresh(client_ids text[], bus text[], pfs text[], regions text[])
       returns void language plpgsql as $fn$
       begin
+        -- One writer per slice at a time, slices locked in one order (no deadlock): a second
+        -- statement rebuilding the same slice then reads the first one's committed records and
+        -- replaces its rows, instead of rebuilding from an older view and colliding with them.
+        perform pg_advisory_xact_lock(${SLICE_LOCK_CLASS}, h) from (
+          select distinct hashtext(concat_ws(chr(1), client_id, bu, pf, region)) as h
+          from unnest(client_ids, bus, pfs, regions) as s(client_id, bu, pf, region) order by h) l;
         execute $q$delete from demand_annotation_digest d using (${SLICE_ARRAYS}) s
           where (d.client_id, d.bu, d.pf, d.region) = (s.client_id, s.bu, s.pf, s.region)$q$
           using client_ids, bus, pfs, regions;
