@@ -71,6 +71,21 @@ describe.each(backends)('annotations digest on %s', (backend) => {
     });
     expect(batch.status).toBe(200);
     await expectExact('batch');
+    // The filter bar narrows the digest's slices as it narrows the records.
+    const bu = annotated.find((r) => r.BU.trim() !== '')!.BU;
+    const filtered = (
+      await server.request<Ok<GridPage>>(
+        'GET',
+        `/api/demand-planning/grid?viewLevel=category&drillDown=none&limit=500&bu=${encodeURIComponent(bu)}`,
+      )
+    ).body.data.rows;
+    expect(filtered).toEqual(
+      rollUp(
+        (await allRecords(server)).filter((r) => r.BU === bu),
+        'category',
+        'none',
+      ),
+    );
 
     // The first record of the grid that carries a comment loses it: the next one moves up.
     const first = [...annotated].sort(
