@@ -287,6 +287,20 @@ export type ForecastAccuracyTable = {
 };
 
 /**
+ * Each slice's distinct comments and reason codes with the grid position (PID, chr(1), week) of
+ * their first record, kept by triggers (migration 0033); read in planning-grid-annotations.repository.ts.
+ */
+export type DemandAnnotationDigestTable = {
+  client_id: string;
+  bu: string;
+  pf: string;
+  region: string;
+  kind: 'comment' | 'code';
+  value: string;
+  first_pos: string;
+};
+
+/**
  * Roll-up partial sums per client, business unit, family, region and week, kept exact by triggers
  * on demand_records and products (migration 0002); read with raw SQL in planning-grid.repository.ts.
  */
@@ -522,6 +536,7 @@ export type Database = {
   product_audit_log: ProductAuditLogTable;
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
+  demand_annotation_digest: DemandAnnotationDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;

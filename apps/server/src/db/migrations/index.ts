@@ -25,6 +25,7 @@ import * as recordChangeEvents from './0026-record-change-events';
 import * as accuracyByProduct from './0028-accuracy-by-product';
 import * as importJobs from './0030-import-jobs';
 import * as productSortExtremes from './0032-product-sort-extremes';
+import * as annotationDigest from './0033-annotation-digest';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0028-accuracy-by-product': accuracyByProduct,
   '0030-import-jobs': importJobs,
   '0032-product-sort-extremes': productSortExtremes,
+  '0033-annotation-digest': annotationDigest,
 };
 
 export const migrationProvider: MigrationProvider = {

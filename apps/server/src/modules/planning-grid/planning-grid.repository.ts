@@ -20,6 +20,7 @@ import {
   type GridFilters,
 } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
+import { withAnnotations } from './planning-grid-annotations.repository';
 
 type Db = Kysely<Database>;
 
@@ -46,7 +47,12 @@ export type GroupPage = { rows: GroupRow[]; total: number };
 /** A column the planner sorted by (spec §4), already checked to be sortable at the view. */
 export type GridSort = { field: string; dir: SortDirection };
 
-type GroupQuery = { viewLevel: ViewLevel; drillDown: DrillDown; filters: GridFilters; sort?: GridSort };
+export type GroupQuery = {
+  viewLevel: ViewLevel;
+  drillDown: DrillDown;
+  filters: GridFilters;
+  sort?: GridSort;
+};
 
 /**
  * The order of roll-up groups: by the sorted column (nulls last), then by name and period so that
@@ -85,40 +91,6 @@ function groupSortOf(viewLevel: ViewLevel, sort: GridSort): GridSort {
   return sort;
 }
 
-/**
- * Runs `groups` (a query whose rows carry g and k) and adds each group's comments and reason
- * codes in the same statement: under load every round trip waits its turn for a pool connection
- * and the event loop, so a page costs one query, not two. Annotations are sparse (a partial
- * index), and only those of the page's group names are read.
- */
-export function withAnnotations(
-  q: GroupQuery,
-  groups: RawBuilder<unknown>,
-  order: RawBuilder<unknown> | null,
-) {
-  const g = groupName(q.viewLevel, 'p');
-  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
-  // Materialized so that the planner joins records and products on their own (the page's groups
-  // give it no useful row estimate) and only then keeps the page's groups.
-  return sql`
-    with pg as materialized (${groups}),
-    a as materialized (
-      select ${g} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null)
-        and ${productFilter(q.filters)}
-        and ${byProduct ? sql`r.pid` : g} = any(array(select distinct g from pg))),
-    b as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
-    c as (select g, k, c, min(pos) as pos from b where c <> '' group by g, k, c),
-    rc as (select g, k, rc, min(pos) as pos from b where rc is not null group by g, k, rc),
-    ca as (select g, k, array_agg(c order by pos) as comments from c group by g, k),
-    ra as (select g, k, array_agg(rc order by pos) as codes from rc group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
-    ${order ? sql`order by ${order}` : sql``}`;
-}
-
 /** A page of groups in grid order with their annotations; past the last page, only their count. */
 async function groupPage(
   db: Db,
@@ -150,7 +122,17 @@ export async function pageGroupsFromTotals(
     from demand_week_totals t where ${attributeFilter(q.filters, 't')}`;
   // What orders the groups: the data flag, the sorted figure alone, or nothing for a group key.
   const figure = q.sort ? totalsFigure(q.sort.field) : sql`sum(t.data_count) > 0 as "hasData"`;
-  const groups = sql`with page as materialized (
+  const groups =
+    !q.sort && q.drillDown === 'none'
+      ? // A few dozen groups at most, all summed in one hashed pass: choosing the page first made
+        // PostgreSQL sort every partial sum of the page's groups (13,728 wide rows, spilled to disk
+        // at 20,000 × 156) to add them up, since it expected a few dozen.
+        sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+        from (${keyed}) t
+        group by g, k
+        order by ${groupOrderOf(undefined, '')}
+        limit ${q.limit} offset ${q.offset}`
+      : sql`with page as materialized (
       select * from (
         select g, k, count(*) over ()::int as total${figure ? sql`, ${figure}` : sql``}
         from (${keyed}) t

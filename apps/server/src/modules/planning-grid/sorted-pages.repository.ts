@@ -5,12 +5,12 @@ import type { Database } from '../../db/schema';
 import {
   productGroupCounts,
   selectStampedRecords,
-  withAnnotations,
   type GridSort,
   type GroupPage,
   type GroupRow,
   type RecordStampColumns,
 } from './planning-grid.repository';
+import { withAnnotations } from './planning-grid-annotations.repository';
 import {
   attributeFilter,
   businessUnitName,
