@@ -62,7 +62,8 @@ const WEEK_FIGURES = [
 
 /**
  * refresh_product_extremes(pids): recomputes the given products' rows from their records and drops
- * the rows of products that have none left. Each product is aggregated on its own (a lateral over
+ * the rows of products that have none left (a product without records gets no row: the roll-up's
+ * grand total would otherwise give it one, even while its deletion cascades to its records). Each product is aggregated on its own (a lateral over
  * its primary-key range), so memory stays small however many products are refreshed: its weeks
  * as they are, and its months, quarters, years and whole in one sorted pass (a roll-up, since a
  * month lies in one quarter and a quarter in one year), each value converted to numeric once.
@@ -70,7 +71,8 @@ const WEEK_FIGURES = [
 const REFRESH = `
   insert into demand_product_extremes as x (pid, drill, ${FIGURES.flatMap((c) => [`${c}_hi`, `${c}_lo`]).join(', ')})
   select k.pid, e.*
-  from (select distinct pid from unnest(pids) as u(pid) order by pid) k
+  from (select distinct pid from unnest(pids) as u(pid)
+    where exists (select 1 from demand_records r where r.pid = u.pid) order by pid) k
   cross join lateral (
     select g.drill, ${FIGURES.map((c) => `max(g.${c}), min(g.${c})`).join(', ')}
     from (
@@ -142,7 +144,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           -- An update, not a no-op, on conflict: it takes the row lock, so a refresh that is
           -- draining this product waits for the writer, or the writer for it (then re-marks it).
           insert into demand_product_extremes_stale (pid)
-          select distinct pid from unnest(pids) as u(pid) order by pid
+          select distinct pid from unnest(pids) as u(pid)
+          where exists (select 1 from products p where p.pid = u.pid) order by pid
           on conflict (pid) do update set pid = excluded.pid;
         end if;
       end $fn$`,
