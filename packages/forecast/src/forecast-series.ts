@@ -28,14 +28,14 @@ export type ForecastTuning = {
    * Multiply the combined spread before the 80% and 95% intervals are drawn. The members' own
    * spreads overstate the combination's error (combining cancels some of it) and its tails are
    * heavier than normal, so each level gets its own factor: the quantile of |error| / spread
-   * pooled over the five design origins, divided by the normal quantile (npm run forecast:calibrate).
+   * pooled over the ten design origins, divided by the normal quantile (npm run forecast:calibrate).
    */
   intervalScale80: number;
   intervalScale95: number;
   /**
    * The combined spread of a continuous series is first multiplied by (mean |Δy| over the last
    * `recentPeriods` / mean |Δy| over the whole history) ^ `exponent` (intervals.ts); exponent 0
-   * turns it off. Chosen on the design origins with the factors above calibrated after it.
+   * turns it off. The exponent was chosen with the factors above, on the ten design origins.
    */
   intervalSpread: SpreadAdjustment;
   /**
@@ -95,8 +95,8 @@ export const DEFAULT_TUNING: ForecastTuning = {
   seasonalCycles: 5,
   seasonalHarmonics: 13,
   intervalScale80: 0.861,
-  intervalScale95: 0.991,
-  intervalSpread: { recentPeriods: 13, exponent: 0.2 },
+  intervalScale95: 1.029,
+  intervalSpread: { recentPeriods: 13, exponent: 0.3 },
   levelShiftWindow: true,
   memberWindows: {},
   reportModels: [],

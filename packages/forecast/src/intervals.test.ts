@@ -57,9 +57,10 @@ describe('the intervals of forecastSeries', () => {
     });
     const adjusted = forecastSeries(values, options);
     // Changes: 4 in weeks 1–106, 8 in week 107 (102 → 94), 12 in weeks 108–119. Whole history
-    // 576 / 119, last 13 weeks 152 / 13: ratio 2.41560, multiplier 2.41560^0.2 = 1.19290.
-    const multiplier = spreadMultiplier(values, { recentPeriods: 13, exponent: 0.2 });
-    expect(multiplier).toBeCloseTo(1.1929, 5);
+    // 576 / 119, last 13 weeks 152 / 13: ratio 2.41560, multiplier 2.41560^0.3
+    // = exp(0.3 · 0.881947) = 1.30289 with the default exponent.
+    const multiplier = spreadMultiplier(values, { recentPeriods: 13, exponent: 0.3 });
+    expect(multiplier).toBeCloseTo(1.30289, 5);
     expect(adjusted.ensemble).toEqual(plain.ensemble);
     adjusted.ensemble.forEach((mean, j) => {
       expect(adjusted.upper80[j]! - mean).toBeCloseTo(multiplier * (plain.upper80[j]! - mean), 9);

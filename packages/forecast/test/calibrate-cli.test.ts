@@ -10,7 +10,7 @@ const repoRoot = resolve(import.meta.dirname, '../../..');
 const directory = mkdtempSync(join(tmpdir(), 'forecast-calibrate-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** Four noisy weekly series of 110 weeks: enough for origins 1–6 at horizon 4 (6·4 + 4 + 52 = 80). */
+/** Four noisy weekly series of 110 weeks: enough for origins 1–13 at horizon 4 (13·4 + 4 + 52 = 108). */
 function writeInput(): string {
   const input = join(directory, 'train.csv');
   const weeks = 110;
@@ -31,7 +31,7 @@ const calibrate = (args: string[]) =>
   });
 
 describe('npm run forecast:calibrate (end to end)', () => {
-  it('prints the pooled factors, each origin with its left-out coverage, and the check origins', async () => {
+  it('prints, per exponent and level, the pooled factor, the ten origins left out and the check origins', async () => {
     const input = writeInput();
     const { stdout } = await calibrate([
       '--input',
@@ -41,18 +41,34 @@ describe('npm run forecast:calibrate (end to end)', () => {
       '--season-length',
       '52',
       '--check-origins',
-      '6',
+      '11',
+      '--exponents',
+      '0,0.5',
     ]);
-    // 4 series × 4 steps × 5 design origins = 80 errors at most (steps with no spread are skipped).
-    expect(stdout).toMatch(/80% interval: pooled factor \d+\.\d{3} over \d+ errors/);
-    expect(stdout).toMatch(/95% interval: pooled factor \d+\.\d{3} over \d+ errors/);
-    expect(stdout).toMatch(/origin 5: own factor .* MSIS \d+\.\d{3}, left out \d+\.\d%/);
-    expect(stdout).toMatch(/origin 6 \(check\): own factor .* coverage \d+\.\d% MSIS \d+\.\d{3}\n/);
-    expect(stdout).toMatch(/mean \|left-out coverage − 80\| = \d+\.\d{2} points/);
+    const tenPercents = String.raw`(\d+\.\d / ){9}\d+\.\d`;
+    for (const level of ['80', '95']) {
+      expect(stdout).toContain(`${level}% interval; design origins 1,2,3,4,5,6,7,8,9,10, check origins 11\n`);
+      // The asked exponents and the tuning's own (0.3), in order.
+      const rows = [...stdout.matchAll(new RegExp(String.raw`exponent ([\d.]+)( \(tuning\))?: factor`, 'g'))];
+      expect(rows.map((r) => r[1])).toEqual(['0', '0.3', '0.5', '0', '0.3', '0.5']);
+      expect(rows.filter((r) => r[2]).map((r) => r[1])).toEqual(['0.3', '0.3']);
+      expect(stdout).toMatch(
+        new RegExp(
+          String.raw`exponent 0\.3 \(tuning\): factor \d+\.\d{3}; coverage ${tenPercents}; left out ${tenPercents}, ` +
+            String.raw`mean \|left out − ${level}\| \d+\.\d{2}, \d+/10 within ±3; MSIS \d+\.\d{2}; check \d+\.\d, MSIS \d+\.\d{2}\n`,
+        ),
+      );
+    }
   }, 120_000);
 
+  it('refuses exponents that are not non-negative numbers', async () => {
+    await expect(calibrate(['--input', writeInput(), '--exponents', '0,-1'])).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--exponents takes non-negative numbers, got "-1"/) as unknown,
+    });
+  }, 60_000);
+
   it('refuses check origins inside the design set', async () => {
-    await expect(calibrate(['--input', writeInput(), '--check-origins', '3'])).rejects.toMatchObject({
+    await expect(calibrate(['--input', writeInput(), '--check-origins', '10'])).rejects.toMatchObject({
       stderr: expect.stringMatching(/--check-origins takes origins after the design set/) as unknown,
     });
   }, 60_000);
