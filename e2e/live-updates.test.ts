@@ -75,11 +75,13 @@ describe('live updates between two planners', () => {
     // The reader has an unsaved edit on the same record.
     await reader.getByRole('button', { name: 'Edit Mode' }).click();
     await editCell(reader, 0, 'Rev_Pln_Ovrd_Percent', '3');
+    // Scrolled to before the save, so the 2 s below time the update, not the test's scrolling.
+    const readerUnits = await cell(reader, 0, 'SOP_Pln_Ovrd_Units');
 
     await saveUnits(writer, units);
     const savedAt = Date.now();
     await expect
-      .poll(async () => numberOf(await cellText(reader, 0, 'SOP_Pln_Ovrd_Units')), {
+      .poll(async () => numberOf(await readerUnits.textContent()), {
         timeout: 2_000,
         interval: 50,
       })
