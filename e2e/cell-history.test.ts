@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { gridCell } from './support/grid';
 
 type RecordRow = { PID: string; PF: string; BU: string; Time_Series_sk: string; Date: string };
 
@@ -42,9 +43,6 @@ async function openHistory(page: Page, pid: string, rowIndex: number, field: str
   const box = page.getByLabel('Product ID', { exact: true });
   await box.fill(pid);
   await box.press('Enter');
-  const cell = page
-    .locator(`[data-testid="demand-grid"] .ag-row[row-index="${rowIndex}"] [col-id="${field}"]`)
-    .first();
   await expect
     .poll(
       async () => page.locator('[data-testid="demand-grid"] .ag-row [col-id="PID"]').first().innerText(),
@@ -53,7 +51,7 @@ async function openHistory(page: Page, pid: string, rowIndex: number, field: str
       },
     )
     .toBe(pid);
-  await cell.click({ button: 'right' });
+  await (await gridCell(page, rowIndex, field)).click({ button: 'right' });
   const history = page.getByTestId('cell-history');
   await history.waitFor();
   return history;

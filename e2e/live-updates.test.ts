@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { editCell, gridCell as cell } from './support/grid';
+import { editCell, gridCell as cell, gridCellText as cellText } from './support/grid';
 import { restoreDefaultSettings, saveSettings } from './support/settings';
 
 const numberOf = (text: string | null): number | null => {
@@ -12,7 +12,7 @@ const numberOf = (text: string | null): number | null => {
 };
 
 async function waitForGridIdle(page: Page): Promise<void> {
-  await cell(page, 0, 'SOP_Pln_Ovrd_Units').waitFor();
+  await (await cell(page, 0, 'SOP_Pln_Ovrd_Units')).waitFor();
   await page.getByText('Loading data...').waitFor({ state: 'detached' });
   await page.getByText('Loading Initial Data...').waitFor({ state: 'detached' });
 }
@@ -70,16 +70,18 @@ describe('live updates between two planners', () => {
   });
 
   it("shows the other planner's save within 2 s and flags an unsaved edit of that record", async () => {
-    const before = numberOf(await cell(reader, 0, 'SOP_Pln_Ovrd_Units').textContent());
+    const before = numberOf(await cellText(reader, 0, 'SOP_Pln_Ovrd_Units'));
     const units = before === 4321 ? 4322 : 4321;
     // The reader has an unsaved edit on the same record.
     await reader.getByRole('button', { name: 'Edit Mode' }).click();
     await editCell(reader, 0, 'Rev_Pln_Ovrd_Percent', '3');
+    // Scrolled to before the save, so the 2 s below time the update, not the test's scrolling.
+    const readerUnits = await cell(reader, 0, 'SOP_Pln_Ovrd_Units');
 
     await saveUnits(writer, units);
     const savedAt = Date.now();
     await expect
-      .poll(async () => numberOf(await cell(reader, 0, 'SOP_Pln_Ovrd_Units').textContent()), {
+      .poll(async () => numberOf(await readerUnits.textContent()), {
         timeout: 2_000,
         interval: 50,
       })
@@ -90,7 +92,9 @@ describe('live updates between two planners', () => {
     expect(await reader.getByTestId('live-conflict-banner').textContent()).toContain(
       'Another planner changed 1 record you are editing',
     );
-    expect(await cell(reader, 0, 'Rev_Pln_Ovrd_Percent').getAttribute('class')).toContain('dp-cell-conflict');
+    expect(await (await cell(reader, 0, 'Rev_Pln_Ovrd_Percent')).getAttribute('class')).toContain(
+      'dp-cell-conflict',
+    );
     await screenshot(reader, 'live-updates-conflict');
 
     await reader.getByRole('button', { name: 'Discard' }).click();
@@ -102,17 +106,15 @@ describe('live updates between two planners', () => {
     await saveSettings(reader, { ...DEFAULT_USER_SETTINGS, realTimeUpdates: false });
     await reader.goto(productUrl);
     await waitForGridIdle(reader);
-    const before = numberOf(await cell(reader, 0, 'SOP_Pln_Ovrd_Units').textContent());
+    const before = numberOf(await cellText(reader, 0, 'SOP_Pln_Ovrd_Units'));
     const units = before === 1234 ? 1235 : 1234;
     await saveUnits(writer, units);
     // Three seconds, well past the 2 s a live update takes; polling runs every 30 s at the least.
     await reader.waitForTimeout(3_000);
-    expect(numberOf(await cell(reader, 0, 'SOP_Pln_Ovrd_Units').textContent())).toBe(before);
+    expect(numberOf(await cellText(reader, 0, 'SOP_Pln_Ovrd_Units'))).toBe(before);
     // Refresh still shows it: the save did happen.
     await reader.getByRole('button', { name: 'Refresh' }).click();
-    await expect
-      .poll(async () => numberOf(await cell(reader, 0, 'SOP_Pln_Ovrd_Units').textContent()))
-      .toBe(units);
+    await expect.poll(async () => numberOf(await cellText(reader, 0, 'SOP_Pln_Ovrd_Units'))).toBe(units);
     await restoreDefaultSettings(reader);
   });
 });

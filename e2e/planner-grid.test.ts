@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
-import { editCell, gridCell as cell } from './support/grid';
+import { editCell, gridCell as cell, gridCellText as cellText, gridHeader } from './support/grid';
 
 /** The grid's quarter key of a record's week (yyyy-Qn of its Sunday). */
 const quarterOf = (record: { Time_Series_sk: string }): string =>
@@ -69,9 +69,9 @@ describe("the planner's grid", () => {
 
   it('sorts a column on the server: ascending, descending, then back to unsorted', async () => {
     await showView(page, 'None (Show Original Table)', 'None (No Time Grouping)');
-    const header = page.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Units"]');
+    const header = await gridHeader(page, 'Final_Pln_Units');
     const firstRows = async () =>
-      Promise.all([0, 1, 2].map(async (i) => numberOf(await cell(page, i, 'Final_Pln_Units').textContent())));
+      Promise.all([0, 1, 2].map(async (i) => numberOf(await cellText(page, i, 'Final_Pln_Units'))));
     const total = await api<{ total: number }>(
       page,
       '/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=1',
@@ -101,15 +101,17 @@ describe("the planner's grid", () => {
   it('refuses an invalid value visibly at the cell, with its reason', async () => {
     await page.getByRole('button', { name: 'Edit Mode' }).click();
     await editCell(page, 0, 'Rev_Pln_Ovrd_Percent', 'abc');
-    const refused = cell(page, 0, 'Rev_Pln_Ovrd_Percent').getByTestId('invalid-cell');
+    const refused = (await cell(page, 0, 'Rev_Pln_Ovrd_Percent')).getByTestId('invalid-cell');
     await expect.poll(() => refused.textContent()).toContain('must be a number');
     await editCell(page, 1, 'SOP_Pln_Ovrd_Percent', '150');
     await expect
-      .poll(() => cell(page, 1, 'SOP_Pln_Ovrd_Percent').getByTestId('invalid-cell').textContent())
+      .poll(async () =>
+        (await cell(page, 1, 'SOP_Pln_Ovrd_Percent')).getByTestId('invalid-cell').textContent(),
+      )
       .toContain('must be at most 100');
     await editCell(page, 2, 'Rev_Pln_Ovrd_Units', '-5');
     await expect
-      .poll(() => cell(page, 2, 'Rev_Pln_Ovrd_Units').getByTestId('invalid-cell').textContent())
+      .poll(async () => (await cell(page, 2, 'Rev_Pln_Ovrd_Units')).getByTestId('invalid-cell').textContent())
       .toContain('0 or more');
     await screenshot(page, 'planner-grid-invalid');
     await page.getByRole('button', { name: 'Exit Edit' }).click();
@@ -137,9 +139,11 @@ describe("the planner's grid", () => {
     const quarter = quarterOf(before.at(-1)!);
     const locked = before.find((r) => quarterOf(r) === quarter)!;
     const lockedRow = before.indexOf(locked);
-    await cell(page, lockedRow, 'actions').getByTestId('lock-toggle').click();
+    await (await cell(page, lockedRow, 'actions')).getByTestId('lock-toggle').click();
     await expect
-      .poll(() => cell(page, lockedRow, 'actions').getByTestId('lock-toggle').getAttribute('aria-pressed'))
+      .poll(async () =>
+        (await cell(page, lockedRow, 'actions')).getByTestId('lock-toggle').getAttribute('aria-pressed'),
+      )
       .toBe('true');
 
     await showView(page, 'Product Family Level', 'Quarterly');
@@ -160,9 +164,7 @@ describe("the planner's grid", () => {
     await screenshot(page, 'planner-grid-spread-confirm');
     await page.getByRole('button', { name: 'Spread and Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => numberOf(await cell(page, target, 'Final_Pln_Units').textContent()))
-      .toBe(typed);
+    await expect.poll(async () => numberOf(await cellText(page, target, 'Final_Pln_Units'))).toBe(typed);
     await page.getByRole('button', { name: 'Exit Edit' }).click();
 
     // The records under the cell add up to the typed figure; the locked one did not move.
@@ -182,7 +184,7 @@ describe("the planner's grid", () => {
     const changedIndex = after.findIndex(
       (r) => under.includes(r) && r.Time_Series_sk !== locked.Time_Series_sk,
     );
-    await cell(page, changedIndex, 'SOP_Pln_Ovrd_Units').click({ button: 'right' });
+    await (await cell(page, changedIndex, 'SOP_Pln_Ovrd_Units')).click({ button: 'right' });
     const history = page.getByTestId('cell-history');
     await history.waitFor();
     await expect
@@ -195,7 +197,7 @@ describe("the planner's grid", () => {
   it('keeps view, filters, sort and page in the URL; a shared link reopens the same view', async () => {
     await showView(page, 'Product Family Level', 'Quarterly');
     await search(page, '');
-    await page.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Rev_Dlrs"]').click();
+    await (await gridHeader(page, 'Final_Pln_Rev_Dlrs')).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sortBy')).toBe('Final_Pln_Rev_Dlrs');
     const link = page.url();
     expect(new URL(link).searchParams.get('view')).toBe('category');
@@ -206,9 +208,9 @@ describe("the planner's grid", () => {
     await other.goto(link);
     await waitForGridIdle(other);
     await other.getByText('Product Family Level · Quarterly').waitFor();
-    const header = other.locator('[data-testid="demand-grid"] .ag-header-cell[col-id="Final_Pln_Rev_Dlrs"]');
+    const header = await gridHeader(other, 'Final_Pln_Rev_Dlrs');
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
-    expect(await cell(other, 0, 'PF').textContent()).toBe(await cell(page, 0, 'PF').textContent());
+    expect(await cellText(other, 0, 'PF')).toBe(await cellText(page, 0, 'PF'));
     await other.close();
   });
 });

@@ -186,9 +186,11 @@ export function DemandGrid({
         rowHeight={density.rowHeight}
         headerHeight={density.headerHeight}
         rowBuffer={ROW_BUFFER}
-        // About 40 columns: rendering them all keeps the override columns reachable by find-in-page
-        // and assistive tech, at a small cost (rows stay virtualised).
-        suppressColumnVirtualisation
+        // Columns are virtualised as rows are: drawing all ~40 for every row doubled the page's first
+        // render (issue 15, Must 8: first row in < 1.5 s). Assistive tech still gets every column:
+        // the grid reports aria-colcount and each cell's aria-colindex, arrow keys move to any
+        // column and draw it, and ensureDomOrder keeps cells in column order as they are drawn.
+        ensureDomOrder
         readOnlyEdit
         onCellEditRequest={onCellEditRequest}
         stopEditingWhenCellsLoseFocus
