@@ -1,6 +1,8 @@
-import type { ImportJob, Worksheet } from '@ps/domain';
+import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ImportJob, type Worksheet } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordColumnSpecs } from '../src/db/demand-record-row';
+import { insertNewSkuWeeks, type NewWeeks } from '../src/modules/imports/imports.repository';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -185,5 +187,44 @@ describe.each(backends)('Pub Ensemble Forecast on %s', (backend) => {
     expect(after.n).toBe(0);
     expect(after.valued).toBeGreaterThan(0);
     await expectExactSums();
+  });
+  it("adds an import's new records at their product's price, as the trigger would", async () => {
+    // The API creates new SKUs at price 0, so the shapes path is driven here with a priced product.
+    await sql`insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
+      values ('PE-IMP-1', 'internal', ${family.bu}, ${family.pf}, 'x', 'PE-IMPORTED', 'x', 'x', 5.5, 12.345)`.execute(
+      db(),
+    );
+    const blank = Object.fromEntries(
+      recordColumnSpecs(['Ensemble_Fcst_Units', ...EDITABLE_FIELDS, ...PLAN_OUTPUT_FIELDS]).map((c) => [
+        c.name,
+        null,
+      ]),
+    ) as NewWeeks['shapes'][number];
+    const weeks = ['2030-01-06', '2030-01-13', '2030-01-20'];
+    await db()
+      .transaction()
+      .execute((trx) =>
+        insertNewSkuWeeks(
+          trx,
+          {
+            pids: ['PE-IMP-1'],
+            weeks,
+            shapes: [{ ...blank, ensemble_fcst_units: 7.3 }, blank],
+            shapeOf: [0, 1, 0],
+          },
+          { at: new Date(), by: 'test' },
+          { clientId: 'internal', source: 'import', importId: 0 },
+        ),
+      );
+    const { rows } = await sql<{ week: string; rev: number; cost: number }>`
+      select week_start::text as week, ensemble_fcst_rev_dlrs::float8 as rev, ensemble_fcst_cost::float8 as cost
+      from demand_week_totals where region = 'PE-IMPORTED' order by week_start`.execute(db());
+    // 7.3 × 12.345 = 90.1185 → 90.12; 7.3 × 5.5 = 40.15; the week without a forecast adds 0.
+    expect(rows).toEqual([
+      { week: weeks[0], rev: 90.12, cost: 40.15 },
+      { week: weeks[1], rev: 0, cost: 0 },
+      { week: weeks[2], rev: 90.12, cost: 40.15 },
+    ]);
+    expect(await differencesFromRebuild()).toMatchObject({ n: 0 });
   });
 });
