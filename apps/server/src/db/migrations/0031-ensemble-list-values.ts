@@ -76,6 +76,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
   await sql.raw(setFromRecords()).execute(db);
+  // The backfill wrote a new version of most rows, doubling the table's pages: rewrite the (small)
+  // table in key order, so the worksheet's scan of a client's rows reads no more pages than before.
+  await sql`cluster demand_week_totals using demand_week_totals_pkey`.execute(db);
 
   await sql.raw(rollUpFunction(TRIGGER_SUMS)).execute(db);
 
