@@ -226,5 +226,12 @@ describe.each(backends)('Pub Ensemble Forecast on %s', (backend) => {
       { week: weeks[2], rev: 90.12, cost: 40.15 },
     ]);
     expect(await differencesFromRebuild()).toMatchObject({ n: 0 });
+    // A product deleted with its records leaves its slice to the others (the products' triggers).
+    await sql`update products set region = (select region from products
+        where client_id = 'internal' and bu = ${family.bu} and pf = ${family.pf} and pid <> 'PE-IMP-1'
+        group by region order by count(*) desc, region limit 1)
+      where pid = 'PE-IMP-1'`.execute(db());
+    await sql`delete from products where pid = 'PE-IMP-1'`.execute(db());
+    expect(await differencesFromRebuild()).toMatchObject({ n: 0 });
   });
 });
