@@ -74,25 +74,16 @@ describe.each(backends)('control tower on %s', (backend) => {
       e.p1 = cents(e.p1 + (r.p1 ?? 0));
       expected.set(q, e);
     }
-    // Pub Ensemble: each region-week's statistical units at that region-week's Final revenue per
-    // Final unit (docs/metrics.md), summed here from the records.
-    const { rows: slices } = await sql<{
-      week: string;
-      ens: number;
-      ens_n: number;
-      final_units: number;
-      final_rev: number;
-    }>`
-      select r.week_start::text as week, coalesce(sum(r.ensemble_fcst_units), 0)::float8 as ens,
-        count(r.ensemble_fcst_units)::int as ens_n, coalesce(sum(r.final_pln_units), 0)::float8 as final_units,
-        coalesce(sum(r.final_pln_rev_dlrs), 0)::float8 as final_rev
+    // Pub Ensemble: each record's statistical units at its product's list price, to the cent
+    // (docs/metrics.md), summed here from the records.
+    const { rows: valued } = await sql<{ week: string; ens: number }>`
+      select r.week_start::text as week, round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)::float8 as ens
       from demand_records r join products p on p.pid = r.pid
       where p.client_id = 'internal' and p.bu = ${family.businessUnitId} and p.pf = ${family.id}
-      group by p.region, r.week_start`.execute(db());
-    for (const slice of slices) {
-      if (slice.final_units <= 0 || slice.ens_n === 0) continue;
-      const e = expected.get(fiscalQuarterKey(new Date(`${slice.week}T00:00:00Z`)))!;
-      e.ens += (slice.ens * slice.final_rev) / slice.final_units;
+        and r.ensemble_fcst_units is not null`.execute(db());
+    for (const record of valued) {
+      const e = expected.get(fiscalQuarterKey(new Date(`${record.week}T00:00:00Z`)))!;
+      e.ens = cents(e.ens + record.ens);
     }
     expect(body.data.quarters.map((q) => q.quarter)).toEqual([...expected.keys()].sort());
     for (const q of body.data.quarters) {
@@ -100,7 +91,7 @@ describe.each(backends)('control tower on %s', (backend) => {
       expect(q.finalDemandPlan?.revenue).toBeCloseTo(e.fin, 2);
       expect(q.finalDemandPlan?.cost).toBeCloseTo(e.finCost, 2);
       expect(q.p1FinalDemandPlan?.revenue).toBeCloseTo(e.p1, 2);
-      expect(q.pubEnsembleForecast?.revenue).toBeCloseTo(cents(e.ens), 1);
+      expect(q.pubEnsembleForecast?.revenue).toBeCloseTo(e.ens, 2);
       if (q.actualBooking) expect(q.actualBooking.revenue).toBeCloseTo(e.act, 2);
     }
     const { rows: marketing } = await sql<{ quarter: string; revenue: number }>`

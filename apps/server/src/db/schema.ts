@@ -312,6 +312,9 @@ export type DemandWeekTotalsTable = {
   week_start: string;
   record_count: number;
   data_count: number;
+  /** Σ of the records' Ensemble_Fcst_Units at list price / unit cost, each to the cent (migration 0031). */
+  ensemble_fcst_rev_dlrs: number;
+  ensemble_fcst_cost: number;
 };
 
 /** Per product: records and time buckets, with and without data (trigger-maintained, migration 0002). */

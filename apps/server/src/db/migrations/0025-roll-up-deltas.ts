@@ -30,12 +30,18 @@ const weighted = (r: string, percent: string): [string, string] => [
 const delta = (expression: (r: string) => string): string => `${expression('n')} - ${expression('o')}`;
 
 /**
+ * A further sum a later migration keeps in demand_week_totals: `value` of one side of a pair
+ * (a record row `r`, its product `p`), never null.
+ */
+export type ExtraSum = { column: string; value: (r: string) => string };
+
+/**
  * One statement: pairs the rows of `oldRows` and `newRows` on the record key, adds each slice's
  * differences to demand_week_totals (rows locked in key order, so concurrent writers cannot
  * deadlock), and answers what else must follow: whether a record left (its slice may be empty
  * now), the keys whose latest stamp may have dropped, and the products whose counts changed.
  */
-function applyChanges(oldRows: string, newRows: string): string {
+function applyChanges(oldRows: string, newRows: string, extra: readonly ExtraSum[]): string {
   const [revSum, revWeight] = [0, 1].map((i) => delta((r) => weighted(r, 'rev_pln_ovrd_percent')[i]!));
   const [sopSum, sopWeight] = [0, 1].map((i) => delta((r) => weighted(r, 'sop_pln_ovrd_percent')[i]!));
   const pairColumns = [
@@ -47,6 +53,7 @@ function applyChanges(oldRows: string, newRows: string): string {
     `${sopWeight} as sop_pct_weight`,
     ...SUMMED.map((c) => `${delta((r) => `coalesce(${r}.${c}::numeric, 0)`)} as ${c}`),
     ...SUMMED.map((c) => `${delta((r) => `(${r}.${c} is not null)::int`)} as ${c}_n`),
+    ...extra.map((e) => `${delta(e.value)} as ${e.column}`),
   ];
   const summed = [
     'record_count',
@@ -57,6 +64,7 @@ function applyChanges(oldRows: string, newRows: string): string {
     'sop_pct_weight',
     ...SUMMED,
     ...SUMMED.map((c) => `${c}_n`),
+    ...extra.map((e) => e.column),
   ];
   const key = GROUP_KEY.join(', ');
   return `
@@ -94,13 +102,15 @@ const run = (statements: string, using: string): string =>
 /** A typed empty copy of a transition table, for the side of a pair an event does not have. */
 const none = (rows: string): string => `(select * from ${rows} where false)`;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // Statements run through EXECUTE, as since migration 0005: a plan cached for one call's row
-  // count must never serve another's. The skip switch is migration 0011's (a publish moves whole
-  // columns and applies the same move to the totals itself).
-  await sql
-    .raw(
-      `create or replace function demand_week_totals_on_records() returns trigger language plpgsql as $fn$
+/**
+ * The roll-up trigger function, keeping `extra` sums besides migration 0002's (none here; a later
+ * migration that adds sums redefines the function from this same text, so nothing else changes).
+ * Statements run through EXECUTE, as since migration 0005: a plan cached for one call's row
+ * count must never serve another's. The skip switch is migration 0011's (a publish moves whole
+ * columns and applies the same move to the totals itself).
+ */
+export const rollUpFunction = (extra: readonly ExtraSum[] = []): string =>
+  `create or replace function demand_week_totals_on_records() returns trigger language plpgsql as $fn$
       declare
         removed boolean;
         dropped_pids text[];
@@ -111,11 +121,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           return null;
         end if;
         if tg_op = 'INSERT' then
-          execute $q$${applyChanges(none('new_rows'), 'new_rows')}$q$ into removed, dropped_pids, dropped_weeks, recount;
+          execute $q$${applyChanges(none('new_rows'), 'new_rows', extra)}$q$ into removed, dropped_pids, dropped_weeks, recount;
         elsif tg_op = 'UPDATE' then
-          execute $q$${applyChanges('old_rows', 'new_rows')}$q$ into removed, dropped_pids, dropped_weeks, recount;
+          execute $q$${applyChanges('old_rows', 'new_rows', extra)}$q$ into removed, dropped_pids, dropped_weeks, recount;
         else
-          execute $q$${applyChanges('old_rows', none('old_rows'))}$q$ into removed, dropped_pids, dropped_weeks, recount;
+          execute $q$${applyChanges('old_rows', none('old_rows'), extra)}$q$ into removed, dropped_pids, dropped_weeks, recount;
         end if;
         if removed then
           execute $q$delete from demand_week_totals where record_count = 0$q$;
@@ -131,9 +141,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           ${run(refreshProductTotals('select unnest($1::text[]) as pid'), 'recount')}
         end if;
         return null;
-      end $fn$`,
-    )
-    .execute(db);
+      end $fn$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(rollUpFunction()).execute(db);
 }
 
 /**

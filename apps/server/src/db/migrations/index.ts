@@ -24,6 +24,7 @@ import * as rollUpDeltas from './0025-roll-up-deltas';
 import * as recordChangeEvents from './0026-record-change-events';
 import * as accuracyByProduct from './0028-accuracy-by-product';
 import * as importJobs from './0030-import-jobs';
+import * as ensembleListValues from './0031-ensemble-list-values';
 import * as productSortExtremes from './0032-product-sort-extremes';
 import * as annotationDigest from './0033-annotation-digest';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0026-record-change-events': recordChangeEvents,
   '0028-accuracy-by-product': accuracyByProduct,
   '0030-import-jobs': importJobs,
+  '0031-ensemble-list-values': ensembleListValues,
   '0032-product-sort-extremes': productSortExtremes,
   '0033-annotation-digest': annotationDigest,
 };

@@ -1,5 +1,6 @@
 import { MAX_LAG, type ClientId } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
+import { ensembleValue } from '../../db/migrations/0031-ensemble-list-values';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -166,25 +167,24 @@ const PLAN_SUMS = (t: string, counted: boolean) =>
   );
 
 /**
- * Pub Ensemble Forecast (docs/metrics.md "Data behind the screens"): each week's statistical
- * units valued at that week's Final plan price and cost per unit (Final revenue or cost ÷ Final
- * units) of the same rows, a BU × region × family slice from the week totals or one product's
- * record, so the worksheet never reads the records of a whole family. A week without Final
- * units or without a statistical forecast has no value.
+ * Pub Ensemble Forecast (docs/metrics.md "Data behind the screens"): each record's statistical
+ * units at its product's list price and unit cost, to the cent (list_value, migration 0031). A
+ * slice's sums are kept in the week totals; one product's are summed from its records with the
+ * same function, so a family's figure is exactly the sum of its products'. A quarter without any
+ * statistical forecast has no value.
  */
-const ENSEMBLE_SUMS = (t: string, counted: boolean): string[] => {
-  const valued = counted
-    ? `${t}.final_pln_units > 0 and ${t}.ensemble_fcst_units_n > 0`
-    : `${t}.final_pln_units > 0 and ${t}.ensemble_fcst_units is not null`;
-  const at = (column: string) =>
-    `coalesce(sum(${t}.ensemble_fcst_units::numeric * ${t}.${column}::numeric / ${t}.final_pln_units::numeric)
-        filter (where ${valued}), 0)::float8`;
-  return [
-    `count(*) filter (where ${valued})::int as ens_n`,
-    `${at('final_pln_rev_dlrs')} as ens_rev`,
-    `${at('final_bk_pln_cost')} as ens_cost`,
-  ];
-};
+const ENSEMBLE_SUMS = (t: string, counted: boolean): string[] =>
+  counted
+    ? [
+        `coalesce(sum(${t}.ensemble_fcst_units_n), 0)::int as ens_n`,
+        `coalesce(sum(${t}.ensemble_fcst_rev_dlrs), 0)::float8 as ens_rev`,
+        `coalesce(sum(${t}.ensemble_fcst_cost), 0)::float8 as ens_cost`,
+      ]
+    : [
+        `count(${t}.ensemble_fcst_units)::int as ens_n`,
+        `coalesce(sum(${ensembleValue(t, 'p', 'unit_price')}), 0)::float8 as ens_rev`,
+        `coalesce(sum(${ensembleValue(t, 'p', 'unit_cost')}), 0)::float8 as ens_cost`,
+      ];
 
 /**
  * Every plan of a client's business units by BU, region (PUD), family and quarter, from the

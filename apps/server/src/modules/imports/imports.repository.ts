@@ -2,6 +2,7 @@ import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
 import { GROUP_KEY, SUMMED, refreshProductTotals } from '../../db/migrations/0002-planning-grid';
+import { ENSEMBLE_VALUES, ensembleValue } from '../../db/migrations/0031-ensemble-list-values';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
@@ -355,8 +356,8 @@ const HAS_DATA = ['prelim_pln_cost', 'prelim_pln_rev_dlrs', 'final_bk_pln_cost',
   .join(' or ');
 
 /**
- * What the roll-up trigger (migration 0025) adds for inserted records, computed from the SKUs and
- * shapes the records were made of: the week totals of each slice (one grouped pass over SKUs ×
+ * What the roll-up trigger (migrations 0025, 0031) adds for inserted records, computed from the
+ * SKUs and shapes the records were made of: the week totals of each slice (one grouped pass over SKUs ×
  * weeks, no transition table) and the new products' bucket counts. roll-up-totals and the import
  * API test compare the result with a rebuild from the records.
  */
@@ -378,6 +379,7 @@ async function addNewRecordsToTotals(
     'sop_pct_weight',
     ...SUMMED,
     ...SUMMED.map((c) => `${c}_n`),
+    ...ENSEMBLE_VALUES.map((v) => v.column),
   ];
   const values = [
     'count(*)',
@@ -390,11 +392,13 @@ async function addNewRecordsToTotals(
     ]),
     ...SUMMED.map((c) => `coalesce(sum(${shapeColumn(c)}::numeric), 0)`),
     ...SUMMED.map((c) => `count(${shapeColumn(c)})`),
+    // The same SQL function as the trigger's, on the record's product price and cost (migration 0031).
+    ...ENSEMBLE_VALUES.map((v) => `sum(${ensembleValue('r', 'r', v.amount)})`),
   ];
   await sql`
     insert into demand_week_totals as t (${sql.raw(key)}, last_updated_at, ${sql.raw(summed.join(', '))})
     select ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}, ${at}::timestamptz, ${sql.raw(values.join(', '))}
-    from (select pr.client_id, pr.bu, pr.pf, pr.region, pr.rank, w.week_start, s.*
+    from (select pr.client_id, pr.bu, pr.pf, pr.region, pr.rank, pr.unit_price, pr.unit_cost, w.week_start, s.*
       ${rowsOf}
       join products pr on pr.pid = p.pid) r
     group by ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}
