@@ -9,10 +9,10 @@ import {
 } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
-type Ok<T> = { success: true; data: T; error: null };
 /** A success's data, or a failure's message. */
 type Reply<T> = { success: boolean; data: T; message?: string };
 const cents = (value: number): number => Math.round(value * 100) / 100;

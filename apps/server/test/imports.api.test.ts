@@ -9,11 +9,9 @@ import {
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type Caller, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failed = { success: false; data: null; message: string; code: string; details?: { field?: string } };
 
 /** Small limits so the size and row refusals are cheap to reach. */
 const MAX_BYTES = 64 * 1024;
@@ -57,9 +55,9 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     return { status: response.status, body: (await response.json()) as T };
   };
   const preview = (name: string, content: string | Buffer, as: Caller = 'admin') =>
-    upload<Ok<ImportPreview> | Failed>('/api/demand-planning-items/import/preview', name, content, as);
+    upload<Ok<ImportPreview> | Failure>('/api/demand-planning-items/import/preview', name, content, as);
   const startImport = (name: string, content: string | Buffer, as: Caller = 'admin') =>
-    upload<Ok<ImportJob> | Failed>('/api/demand-planning-items/import', name, content, as);
+    upload<Ok<ImportJob> | Failure>('/api/demand-planning-items/import', name, content, as);
   /** Polls an import until it ends, as the dialog does. */
   const followImport = async (id: number, as: Caller = 'admin'): Promise<ImportJob> => {
     for (;;) {
@@ -80,9 +78,9 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     name: string,
     content: string | Buffer,
     as: Caller = 'admin',
-  ): Promise<{ status: number; body: Ok<ImportOutcome> | Failed }> => {
+  ): Promise<{ status: number; body: Ok<ImportOutcome> | Failure }> => {
     const started = await startImport(name, content, as);
-    if (started.status !== 202) return started as { status: number; body: Failed };
+    if (started.status !== 202) return started as { status: number; body: Failure };
     const job = await followImport((started.body as Ok<ImportJob>).data.id, as);
     if (job.status !== 'succeeded') throw new Error(`import ${name} ${job.status}: ${job.error}`);
     return { status: 200, body: { success: true, data: job.outcome! } };
@@ -191,7 +189,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     ];
     for (const [name, content, message] of refusals) {
       const { status, body } = await importFile(name, content);
-      expect([name, status, (body as Failed).message, (body as Failed).details?.field]).toEqual([
+      expect([name, status, (body as Failure).message, (body as Failure).details?.field]).toEqual([
         name,
         400,
         message,
@@ -239,7 +237,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
         },
         body: form,
       });
-      return { status: response.status, body: (await response.json()) as Failed };
+      return { status: response.status, body: (await response.json()) as Failure };
     };
     const two = new FormData();
     two.append('file', new Blob(['sku,category,bu\n']), 'a.csv');
@@ -250,7 +248,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     });
     expect(await send('{}')).toMatchObject({ status: 400, body: { details: { field: 'file' } } });
     expect(
-      await upload<Failed>('/api/demand-planning-items/import', 'a.csv', 'x', 'admin', 'upload'),
+      await upload<Failure>('/api/demand-planning-items/import', 'a.csv', 'x', 'admin', 'upload'),
     ).toMatchObject({
       status: 400,
       body: { message: 'file: the spreadsheet must be sent in the field "file"' },
@@ -358,7 +356,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(previewed.validRowCount).toBe(1);
     expect(previewed.errors[0]).toMatchObject({
       row: 3,
-      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+      message: `Failure to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
     });
     const before = await quarterRecords(internalSkus[2]!, 1);
     const outcome = ((await importFile('c.csv', csv, 'circor')).body as Ok<ImportOutcome>).data;
@@ -369,7 +367,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     });
     expect(outcome.rows.find((r: ImportRowOutcome) => r.status === 'failed')).toMatchObject({
       row: 3,
-      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+      message: `Failure to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
     });
     expect(await quarterRecords(internalSkus[2]!, 1)).toEqual(before);
     const q1 = await quarterRecords(circorSku, 1);
@@ -450,7 +448,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect((await quarterRecords('JOB-1', 2)).map((r) => r.ensemble_fcst_units)).toEqual(Array(13).fill(1));
 
     // Another user's import is not found; a bad id is a 400 naming it.
-    const foreign = await server.request<Failed>(
+    const foreign = await server.request<Failure>(
       'GET',
       `/api/demand-planning-items/import/${running.id}`,
       undefined,
@@ -459,9 +457,9 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       },
     );
     expect(foreign.status).toBe(404);
-    const bad = await server.request<Failed>('GET', '/api/demand-planning-items/import/abc');
+    const bad = await server.request<Failure>('GET', '/api/demand-planning-items/import/abc');
     expect(bad).toMatchObject({ status: 400, body: { details: { field: 'id' } } });
-    const viewer = await server.request<Failed>(
+    const viewer = await server.request<Failure>(
       'GET',
       `/api/demand-planning-items/import/${running.id}`,
       undefined,
@@ -598,27 +596,27 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       forecastQ1: 13,
     });
     expect(created).toMatchObject({ status: 201, body: { data: { sku: 'ONE-1', status: 'created' } } });
-    const bad = await server.request<Failed>('POST', '/api/demand-planning-items', {
+    const bad = await server.request<Failure>('POST', '/api/demand-planning-items', {
       sku: 'ONE-2',
       category: '',
       businessUnit: 'Flow',
     });
     expect(bad).toMatchObject({ status: 400, body: { message: 'category is required but is empty' } });
-    const negative = await server.request<Failed>('POST', '/api/demand-planning-items', {
+    const negative = await server.request<Failure>('POST', '/api/demand-planning-items', {
       sku: 'ONE-2',
       category: 'C',
       businessUnit: 'B',
       overrideQ1: -1,
     });
     expect(negative).toMatchObject({ status: 400, body: { message: 'overrideQ1 must be 0 or more' } });
-    const foreign = await server.request<Failed>(
+    const foreign = await server.request<Failure>(
       'POST',
       '/api/demand-planning-items',
       { sku: internalSkus[0], category: 'C', businessUnit: 'B' },
       { as: 'circor' },
     );
     expect(foreign).toMatchObject({ status: 403 });
-    const viewer = await server.request<Failed>(
+    const viewer = await server.request<Failure>(
       'POST',
       '/api/demand-planning-items',
       { sku: 'V', category: 'C', businessUnit: 'B' },

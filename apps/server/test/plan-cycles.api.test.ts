@@ -8,13 +8,12 @@ import {
 } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
 // Half up to cents, as the server rounds money.
 const cents = (value: number): number => Math.round(Number((value * 100).toPrecision(12))) / 100;
-type Ok<T> = { success: true; data: T; error: null };
-type Failed = { success: false; data: null; error: string; message: string; code: string };
 
 /** The first day of the current quarter as yyyy-mm-dd: a publish moves the weeks from there on. */
 const quarterStart = (): string => {
@@ -104,7 +103,7 @@ describe.each(backends)('plan cycles on %s', (backend) => {
       ['POST', '/api/plan-cycles'],
       ['GET', '/api/plan-cycles/preview'],
     ] as const) {
-      const refused = await server.request<Failed>(method, path, method === 'POST' ? {} : undefined, {
+      const refused = await server.request<Failure>(method, path, method === 'POST' ? {} : undefined, {
         as: 'circor',
       });
       expect(refused.status).toBe(403);
@@ -121,7 +120,7 @@ describe.each(backends)('plan cycles on %s', (backend) => {
     [{ clientContext: 'x'.repeat(51) }, 'clientContext'],
   ])('refuses the publish body %j with a 400 naming %s', async (body, field) => {
     const before = await recordPlans();
-    const { status, body: answer } = await server.request<Failed>('POST', '/api/plan-cycles', body);
+    const { status, body: answer } = await server.request<Failure>('POST', '/api/plan-cycles', body);
     expect(status).toBe(400);
     expect(answer).toMatchObject({ success: false, data: null, code: 'VALIDATION' });
     expect(answer.error).toContain(field);
@@ -230,7 +229,7 @@ describe.each(backends)('plan cycles on %s', (backend) => {
     await sql`create trigger refuse_version before insert on plan_versions
       for each row execute function refuse_version()`.execute(server.database.db);
     try {
-      const { status, body } = await server.request<Failed>('POST', '/api/plan-cycles', {});
+      const { status, body } = await server.request<Failure>('POST', '/api/plan-cycles', {});
       expect(status).toBe(500);
       expect(body.success).toBe(false);
     } finally {
@@ -255,7 +254,7 @@ describe.each(backends)('plan cycles on %s', (backend) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
-      const { status, body } = await server.request<Failed>('POST', '/api/plan-cycles', {});
+      const { status, body } = await server.request<Failure>('POST', '/api/plan-cycles', {});
       expect(status).toBe(409);
       expect(body).toMatchObject({ success: false, code: 'BUSY' });
       expect(body.error).toContain(`Forecast run ${run.id}`);

@@ -1,10 +1,8 @@
 import { rollUp, type AggregatedRow, type DemandRecord, type GridPage } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
-type Failure = { success: false; error: string; code: string };
 
 const GRID = '/api/demand-planning/grid';
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordColumnSpecs } from '../src/db/demand-record-row';
 import { insertNewSkuWeeks, type NewWeeks } from '../src/modules/imports/imports.repository';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
-type Ok<T> = { success: true; data: T };
 type Money = { revenue: number; cost: number };
 const cents = (value: number): number => Math.round(value * 100) / 100;
 

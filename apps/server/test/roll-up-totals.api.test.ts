@@ -1,10 +1,9 @@
 import type { DemandRecord } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
 
 /**
  * The records' roll-up trigger (migration 0025) keeps demand_week_totals and demand_product_totals

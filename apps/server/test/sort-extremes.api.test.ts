@@ -2,10 +2,9 @@ import type { DemandRecord, GridPage } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortCandidates } from '../src/modules/planning-grid/sort-extremes.repository';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
-
-type Ok<T> = { success: true; data: T };
 
 /**
  * demand_product_extremes (migration 0032) stays equal to a rebuild from the records after the
