@@ -83,7 +83,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     if (started.status !== 202) return started as { status: number; body: Failure };
     const job = await followImport((started.body as Ok<ImportJob>).data.id, as);
     if (job.status !== 'succeeded') throw new Error(`import ${name} ${job.status}: ${job.error}`);
-    return { status: 200, body: { success: true, data: job.outcome! } };
+    return { status: 200, body: { success: true, data: job.outcome!, error: null } };
   };
 
   /** Every table an import writes, so a refusal can be shown to change nothing. */
