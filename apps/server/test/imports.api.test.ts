@@ -356,7 +356,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(previewed.validRowCount).toBe(1);
     expect(previewed.errors[0]).toMatchObject({
       row: 3,
-      message: `Failure to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
     });
     const before = await quarterRecords(internalSkus[2]!, 1);
     const outcome = ((await importFile('c.csv', csv, 'circor')).body as Ok<ImportOutcome>).data;
@@ -367,7 +367,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     });
     expect(outcome.rows.find((r: ImportRowOutcome) => r.status === 'failed')).toMatchObject({
       row: 3,
-      message: `Failure to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
     });
     expect(await quarterRecords(internalSkus[2]!, 1)).toEqual(before);
     const q1 = await quarterRecords(circorSku, 1);
