@@ -150,6 +150,17 @@ const ZConfigSchema = z
       .min(0, { error: 'must be at least 0' })
       .max(1440, { error: 'must be at most 1440' })
       .default(60),
+    /**
+     * How often a server process refreshes the sort extremes of products a big write marked stale
+     * (migration 0032), so sorted pages after a forecast run or an import are narrow again without
+     * waiting for planners to page through them; 0 leaves it to the sorted pages alone.
+     */
+    SORT_EXTREMES_REFRESH_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be at least 0' })
+      .max(3_600_000, { error: 'must be at most 3600000' })
+      .default(1000),
   })
   .superRefine((config, context) => {
     if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) {

@@ -16,7 +16,12 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
   const db = () => server.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { products: 40, weeks: 20 });
+    // The background refresher off: these tests watch the stale set drain page by page.
+    server = await startTestServer(
+      backend,
+      { products: 40, weeks: 20 },
+      { env: { SORT_EXTREMES_REFRESH_MS: '0' } },
+    );
   });
   afterAll(async () => server?.close());
 
@@ -175,5 +180,48 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
     expect(await sortCandidates(db(), { ...page, limit: 500 })).toBeNull();
     // P1/P2 are not kept (a publish shifts them with the triggers off).
     expect(await sortCandidates(db(), { ...page, field: 'P1_Pub_Pln_Units', limit: 3 })).toBeNull();
+  });
+});
+
+describe.each(backends)('stale sort extremes refreshed in the background on %s', (backend) => {
+  let server: TestServer;
+  const db = () => server.database.db;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      backend,
+      { products: 40, weeks: 20 },
+      { env: { SORT_EXTREMES_REFRESH_MS: '100' } },
+    );
+  });
+  afterAll(async () => server?.close());
+
+  it('refreshes the products a big write marked stale without any sorted page asking', async () => {
+    const { items } = (
+      await server.request<Ok<{ items: DemandRecord[] }>>('GET', '/api/demand-planning/real-data?limit=5000')
+    ).body.data;
+    const lastOfEach = [...new Map(items.map((r) => [r.PID, r])).values()];
+    expect(lastOfEach.length).toBeGreaterThan(32);
+    const raised = lastOfEach.at(-1)!;
+    // One statement over every product: more than 32, so they are only marked stale.
+    const { status } = await server.request('POST', '/api/demand-planning/real-data/batch', {
+      updates: lastOfEach.map((r, i) => ({
+        PID: r.PID,
+        Time_Series_sk: r.Time_Series_sk,
+        SOP_Pln_Ovrd_Units: 7_000_000 + i,
+      })),
+    });
+    expect(status).toBe(200);
+    const stale = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from demand_product_extremes_stale`.execute(db()))
+        .rows[0]!.n;
+    const deadline = Date.now() + 15_000;
+    while ((await stale()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await stale()).toBe(0);
+    // The kept week maximum of the raised product is the value just written.
+    const { rows } = await sql<{ hi: string }>`
+      select sop_pln_ovrd_units_hi::text as hi from demand_product_extremes
+      where pid = ${raised.PID} and drill = 'w'`.execute(db());
+    expect(Number(rows[0]!.hi)).toBe(7_000_000 + lastOfEach.length - 1);
   });
 });

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../../lib/server-module';
 import { PlanningGridService } from './planning-grid.service';
 import { registerPlanningGridRoutes } from './planning-grid.routes';
+import { SortExtremesRefresher } from './sort-extremes-refresher';
 import { TimePhasedService } from './time-phased.service';
 
 export { PlanningGridService, type GridSlice } from './planning-grid.service';
@@ -8,8 +9,19 @@ export { groupName, periodKey, productFilter, type GridFilters } from './plannin
 
 export const planningGridModule: ServerModule = {
   name: 'planning-grid',
-  register: (app, { database }) => {
+  register: (app, { config, database, log }) => {
     const grid = new PlanningGridService(database.db);
     registerPlanningGridRoutes(app, grid, new TimePhasedService(database.db, grid));
+    if (config.SORT_EXTREMES_REFRESH_MS > 0) {
+      // Embedded, every statement waits its turn on the one connection: small batches, short passes.
+      const embedded = database.kind === 'pglite';
+      const refresher = new SortExtremesRefresher(database.db, {
+        batch: embedded ? 16 : 200,
+        passMs: embedded ? 200 : 2000,
+        log,
+      });
+      refresher.start(config.SORT_EXTREMES_REFRESH_MS);
+      app.addHook('onClose', () => refresher.stop());
+    }
   },
 };

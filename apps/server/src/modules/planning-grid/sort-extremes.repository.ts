@@ -95,3 +95,14 @@ export async function sortCandidates(
     await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int)`.execute(db);
   return rows[0]?.pids ?? null;
 }
+
+/**
+ * Refreshes up to `max` stale products (those a big write marked, skipping any a writer holds) and
+ * answers how many it refreshed; 0 when none are stale, found by one cheap probe first.
+ */
+export async function refreshStaleExtremes(db: Kysely<Database>, max: number): Promise<number> {
+  const { rows } = await sql<{ refreshed: number }>`
+    select case when exists (select from demand_product_extremes_stale)
+      then refresh_stale_product_extremes(${max}::int) else 0 end as refreshed`.execute(db);
+  return rows[0]?.refreshed ?? 0;
+}
