@@ -1,4 +1,4 @@
-import { fieldSpecOf, type DrillDown, type SortDirection } from '@ps/domain';
+import { PERCENT_FIELDS, SUMMED_FIELDS, fieldSpecOf, type DrillDown, type SortDirection } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { productFilter, type GridFilters } from './planning-grid.sql';
@@ -16,28 +16,15 @@ import { productFilter, type GridFilters } from './planning-grid.sql';
 /** Stale products refreshed per sorted page: a few milliseconds each. */
 const STALE_REFRESHED_PER_PAGE = 16;
 
+/** Published plans move at every publish with the triggers off, so their extremes are not kept. */
+const isPublishedPlan = (field: string) => /^P[12]_Pub_/.test(field);
+
 /** Record columns whose per-product extremes are kept (migration 0032: every figure but P1/P2). */
-const KEPT_COLUMNS = new Set([
-  'act_bkg_units',
-  'act_bkg_cost',
-  'act_rev_dlrs',
-  'naive_fcst_units',
-  'ensemble_fcst_units',
-  'rev_pln_ovrd_units',
-  'prelim_pln_units',
-  'prelim_pln_cost',
-  'prelim_pln_rev_dlrs',
-  'sop_pln_ovrd_units',
-  'final_pln_units',
-  'final_bk_pln_cost',
-  'final_pln_rev_dlrs',
-  'delta_prelim_to_final_pln_cost',
-  'delta_prelim_to_final_pln_units',
-  'delta_prelim_to_final_pln_rev_dlrs',
-  'rev_pln_ovrd_percent',
-  'sop_pln_ovrd_percent',
-  'last_updated_at',
-]);
+const KEPT_COLUMNS = new Set(
+  [...SUMMED_FIELDS.filter((field) => !isPublishedPlan(field)), ...PERCENT_FIELDS, 'last_updated_at'].map(
+    (field) => fieldSpecOf(field)?.column,
+  ),
+);
 
 /** The drill-down's letter in demand_product_extremes; the original table's records are weeks. */
 const DRILL_LETTERS: Record<DrillDown | 'records', string> = {
