@@ -1,4 +1,4 @@
-import type { DemandRecord } from '@ps/domain';
+import type { AccuracyReport, DemandRecord } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
@@ -196,6 +196,26 @@ describe.each(backends)('forecast runs on %s', (backend) => {
     const bad = await server.request<Envelope<null>>('GET', `/api/forecast/accuracy/${'x'.repeat(65)}`);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('pid must be at most 64 characters');
+  });
+
+  it("gives the accuracy screen's product rows the members and weights of each product's latest forecast", async () => {
+    const { status, body } = await server.request<Envelope<AccuracyReport>>(
+      'GET',
+      '/api/control-tower/accuracy?lag=1',
+    );
+    expect(status).toBe(200);
+    expect(body.data.byProduct.length).toBeGreaterThan(0);
+    const stored = new Map(
+      (await server.database.db.selectFrom('forecast_accuracy').select(['pid', 'members']).execute()).map(
+        (row) => [row.pid, row.members],
+      ),
+    );
+    for (const row of body.data.byProduct) expect(row.members).toEqual(stored.get(row.pid!) ?? null);
+    expect(body.data.byProduct.some((row) => (row.members?.length ?? 0) > 0)).toBe(true);
+    // Business units and families are not one forecast: no members there.
+    expect([...body.data.byBusinessUnit, ...body.data.byFamily].every((row) => row.members === null)).toBe(
+      true,
+    );
   });
 
   it('answers 404 for an unknown run and 400 for a bad id', async () => {

@@ -9,6 +9,7 @@ import {
   type WorksheetFilters,
 } from '../control-tower';
 import { defineEndpoint } from './endpoint';
+import { ZForecastMemberWeight } from './forecast-runs.contract';
 
 const ZAmount = z.number().refine(Number.isFinite);
 const ZNullableAmount = ZAmount.nullable();
@@ -101,6 +102,7 @@ const ZAccuracyRow = z.strictObject({
   pf: z.string().nullable(),
   pid: z.string().nullable(),
   model: z.string().nullable(),
+  members: z.array(ZForecastMemberWeight).nullable(),
   metrics: ZMetrics,
   errorValue: ZAmount,
   fva: ZFva,

@@ -1,3 +1,4 @@
+import type { ForecastMemberWeight } from '../forecast-run';
 import type { ErrorMetrics, FvaStep } from './metrics';
 
 /** Spec: the accuracy screen's lag selector, 1–13 weeks. */
@@ -15,6 +16,12 @@ export type AccuracyRow = {
   pid: string | null;
   /** The model of the product's latest forecast run (product rows only). */
   model: string | null;
+  /**
+   * The configurations (model × history window) that carry weight in the product's latest
+   * forecast, heaviest first (product rows only; null before any forecast run): why the forecast
+   * is what it is.
+   */
+  members: ForecastMemberWeight[] | null;
   /** Final plan at the lag against actuals. */
   metrics: ErrorMetrics;
   /** Σ |Final − Actual| × unit price: how much money the error is worth. */

@@ -1,4 +1,4 @@
-import { MAX_LAG, type ClientId } from '@ps/domain';
+import { MAX_LAG, type ClientId, type ForecastMemberWeight } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import { ensembleValue } from '../../db/migrations/0031-ensemble-list-values';
 import type { Database } from '../../db/schema';
@@ -373,14 +373,18 @@ export async function snapshotWeekCount(
   return rows[0]?.n ?? 0;
 }
 
-export async function modelsOf(db: Db, pids: readonly string[]): Promise<Map<string, string>> {
+/** Each product's latest forecast: its model description and the members that carry weight. */
+export async function modelsOf(
+  db: Db,
+  pids: readonly string[],
+): Promise<Map<string, { model: string; members: ForecastMemberWeight[] }>> {
   if (pids.length === 0) return new Map();
   const rows = await db
     .selectFrom('forecast_accuracy')
-    .select(['pid', 'model'])
+    .select(['pid', 'model', 'members'])
     .where('pid', 'in', [...pids])
     .execute();
-  return new Map(rows.map((row) => [row.pid, row.model]));
+  return new Map(rows.map((row) => [row.pid, { model: row.model, members: row.members }]));
 }
 
 export type ExceptionSumsRow = {

@@ -1,4 +1,12 @@
-import { nextSort, sortRows, type AccuracyLevel, type AccuracyRow, type SortState } from '@ps/domain';
+import {
+  nextSort,
+  sortRows,
+  type AccuracyLevel,
+  type AccuracyRow,
+  type ForecastMemberWeight,
+  type SortState,
+} from '@ps/domain';
+import type { TFunction } from 'i18next';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +81,18 @@ function valueOf(row: AccuracyRow, column: Column): string | number | null {
   return row.metrics[column];
 }
 
+/** How many members the model cell shows; its tooltip lists them all. */
+const MEMBERS_SHOWN = 3;
+
+/** "ets-log 156 wk 48 %": a member of the product's ensemble, its history window and weight. */
+function memberLabel(member: ForecastMemberWeight, t: TFunction, percent: (value: number) => string): string {
+  const window =
+    member.window === null
+      ? t('controlTower:accuracy.memberAllHistory')
+      : t('controlTower:accuracy.memberWindow', { weeks: member.window });
+  return `${member.model} ${window} ${percent(member.weight * 100)}`;
+}
+
 /** Accuracy by business unit, family or product (spec §4 column sort, nulls last). */
 export function AccuracyTable({ rows, level }: { rows: readonly AccuracyRow[]; level: AccuracyLevel }) {
   const { t } = useTranslation();
@@ -88,6 +108,19 @@ export function AccuracyTable({ rows, level }: { rows: readonly AccuracyRow[]; l
     if (column === 'pairs') return format.number(value);
     if (column === 'errorValue') return format.currency(value, 0);
     return format.percent(value);
+  };
+  /** The model cell of a product: its heaviest members with their weights, all of them in the tooltip. */
+  const members = (row: AccuracyRow) => {
+    if (!row.members?.length) return null;
+    const labels = row.members.map((m) => memberLabel(m, t, (v) => format.percent(v)));
+    return {
+      shown: labels.slice(0, MEMBERS_SHOWN).map((label) => (
+        <span key={label} className="block whitespace-nowrap">
+          {label}
+        </span>
+      )),
+      title: t('controlTower:accuracy.membersTitle', { members: labels.join(', ') }),
+    };
   };
   return (
     <div className="max-h-[560px] overflow-auto rounded-md border border-border">
@@ -130,19 +163,22 @@ export function AccuracyTable({ rows, level }: { rows: readonly AccuracyRow[]; l
         <tbody>
           {sorted.map((row) => (
             <tr key={`${row.bu}|${row.pf ?? ''}|${row.pid ?? ''}`} className="h-8 border-t border-border">
-              {columns.map((c) => (
-                <td
-                  key={c.key}
-                  className={cn(
-                    'px-3',
-                    c.numeric ? 'text-right tabular-nums' : 'text-left',
-                    c.key === 'model' && 'max-w-64 truncate text-xs text-muted-foreground',
-                  )}
-                  title={c.key === 'model' ? (row.model ?? undefined) : undefined}
-                >
-                  {show(row, c.key)}
-                </td>
-              ))}
+              {columns.map((c) => {
+                const ensemble = c.key === 'model' ? members(row) : null;
+                return (
+                  <td
+                    key={c.key}
+                    className={cn(
+                      'px-3',
+                      c.numeric ? 'text-right tabular-nums' : 'text-left',
+                      c.key === 'model' && 'py-1 text-xs leading-snug text-muted-foreground',
+                    )}
+                    title={c.key === 'model' ? (ensemble?.title ?? row.model ?? undefined) : undefined}
+                  >
+                    {ensemble?.shown ?? show(row, c.key)}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
