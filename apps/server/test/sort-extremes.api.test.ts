@@ -11,6 +11,14 @@ import { startTestServer, type TestServer } from './support/test-server';
  * seed and every kind of write — batch saves, an edit, a spread, a publish, statements no endpoint
  * makes — and figure-sorted pages that it narrows follow the records' latest values.
  */
+/** How many products a big write marked stale and no refresh has recomputed yet. */
+async function staleProducts(server: TestServer): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from demand_product_extremes_stale`.execute(server.database.db);
+  return rows[0]!.n;
+}
+
 describe.each(backends)('product sort extremes on %s', (backend) => {
   let server: TestServer;
   const db = () => server.database.db;
@@ -133,9 +141,7 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
       })),
     });
     expect(status).toBe(200);
-    const stale = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from demand_product_extremes_stale`.execute(db()))
-        .rows[0]!.n;
+    const stale = () => staleProducts(server);
     expect(await stale()).toBe(lastOfEach.length);
     // Right before any refresh: with every product stale the extremes cannot narrow the page, so
     // every record is sorted; the page then refreshes 16 stale products (the first in PID order).
@@ -212,9 +218,7 @@ describe.each(backends)('stale sort extremes refreshed in the background on %s',
       })),
     });
     expect(status).toBe(200);
-    const stale = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from demand_product_extremes_stale`.execute(db()))
-        .rows[0]!.n;
+    const stale = () => staleProducts(server);
     const deadline = Date.now() + 15_000;
     while ((await stale()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await stale()).toBe(0);

@@ -1,6 +1,6 @@
 import { MAX_LAG, type ClientId, type ForecastMemberWeight } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
-import { ensembleValue } from '../../db/migrations/0031-ensemble-list-values';
+import { ensembleValue } from '../../db/ensemble-values';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;

@@ -2,7 +2,7 @@ import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
 import { GROUP_KEY, SUMMED, refreshProductTotals } from '../../db/migrations/0002-planning-grid';
-import { ENSEMBLE_VALUES, ensembleValue } from '../../db/migrations/0031-ensemble-list-values';
+import { ENSEMBLE_VALUES, ensembleValue } from '../../db/ensemble-values';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,

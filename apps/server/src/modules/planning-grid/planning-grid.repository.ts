@@ -367,6 +367,18 @@ function planRowsOf(
 }
 
 /**
+ * Every roll-up group of the products in the statement's `plan` (a CTE with a pid column), summed
+ * from their records: the product-level pages read only the products their plan picked.
+ */
+export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: DrillDown }): RawBuilder<unknown> {
+  return sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+      ${recordAggregates()}
+    from demand_records r join products p on p.pid = r.pid
+    where r.pid = any(array(select pid from plan))
+    group by 1, 2`;
+}
+
+/**
  * A page of a product-level roll-up in one statement: the plan, every group of the products it
  * overlaps (in no particular order) and their annotations. Each group row carries its product's
  * plan row, from which the page's slices follow.
@@ -380,12 +392,7 @@ export async function pageProductGroups(
     sql`with plan as materialized (${productPagePlan(q)})
       select s.*, plan.pid, plan.g as plan_groups, plan.d as plan_data,
         plan.d_before, plan.n_before, plan.d_total, plan.g_total
-      from plan join (
-        select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
-          ${recordAggregates()}
-        from demand_records r join products p on p.pid = r.pid
-        where r.pid = any(array(select pid from plan))
-        group by 1, 2) s on s.g = plan.pid`,
+      from plan join (${plannedProductGroups(q)}) s on s.g = plan.pid`,
     null,
   ).execute(db);
   const groups = rows as Array<

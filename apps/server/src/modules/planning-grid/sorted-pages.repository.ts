@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import {
+  plannedProductGroups,
   productGroupCounts,
   selectStampedRecords,
   type GridSort,
@@ -15,10 +16,7 @@ import {
   attributeFilter,
   businessUnitName,
   familyName,
-  groupName,
-  periodKey,
   productFilter,
-  recordAggregates,
   type GridFilters,
 } from './planning-grid.sql';
 
@@ -137,12 +135,7 @@ export async function pageProductGroupsInOrder(
     q,
     sql`with plan as materialized (${plan})
       select s.*, plan.pid, plan.before, plan.total
-      from plan join (
-        select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
-          ${recordAggregates()}
-        from demand_records r join products p on p.pid = r.pid
-        where r.pid = any(array(select pid from plan))
-        group by 1, 2) s on s.g = plan.pid`,
+      from plan join (${plannedProductGroups(q)}) s on s.g = plan.pid`,
     sql`pg.before, pg.k collate "C"`,
   ).execute(db);
   const groups = rows as Array<GroupRow & { pid: string; before: string; total: string }>;
