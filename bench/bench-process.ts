@@ -16,6 +16,10 @@ const database = openDatabase({
   kind: 'postgres',
   url: process.env.BENCH_DATABASE_URL!,
   schema: process.env.BENCH_SCHEMA!,
+  // The bench finds this process's PostgreSQL backends by it, to read their CPU from /proc.
+  ...(process.env.BENCH_APPLICATION_NAME
+    ? { settings: { application_name: process.env.BENCH_APPLICATION_NAME } }
+    : {}),
 });
 const app = await buildApp({
   config,

@@ -1,9 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DRILL_DOWNS, VIEW_LEVELS, type FilterOptions } from '@ps/domain';
+import { DRILL_DOWNS, VIEW_LEVELS, type DrillDown, type FilterOptions, type ViewLevel } from '@ps/domain';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
@@ -20,7 +21,12 @@ import { ms, percentile, type BenchRow } from './stats';
  *
  * Environment: PLANNERS_USERS (200), PLANNERS_SECONDS (120), PLANNERS_THINK_MS (2000),
  * PLANNERS_PROCESSES (1: how many server processes share the load, round-robin per user),
- * PLANNERS_RAMP ("10,25,50,100,150,200,300,400", "" to skip), PLANNERS_RAMP_SECONDS (20).
+ * PLANNERS_RAMP ("10,25,50,100,150,200,300,400", "" to skip), PLANNERS_RAMP_SECONDS (20),
+ * PLANNERS_CPU_CALLS (30: sequential calls per request kind for the CPU-per-call table, 0 to skip).
+ *
+ * CPU is read from /proc (the server processes and their PostgreSQL backends, found by their
+ * application_name) and from process.cpuUsage() (this load generator): unlike wall-clock times,
+ * it hardly depends on what else the machine runs.
  */
 const envNumber = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const settings = {
@@ -30,6 +36,7 @@ const settings = {
   processes: envNumber('PLANNERS_PROCESSES', 1),
   ramp: (process.env.PLANNERS_RAMP ?? '10,25,50,100,150,200,300,400').split(',').filter(Boolean).map(Number),
   rampSeconds: envNumber('PLANNERS_RAMP_SECONDS', 20),
+  cpuCalls: envNumber('PLANNERS_CPU_CALLS', 30),
 };
 const P95_TARGET_MS = 500;
 
@@ -39,7 +46,7 @@ type Target = {
   pids: string[];
   businessUnits: string[];
 };
-type Sample = { kind: string; ms: number; ok: boolean };
+type Sample = { kind: string; ms: number; ok: boolean; bytes: number };
 
 /** The screen's drill-downs: none, week, month, quarter. */
 const SCREEN_DRILL_DOWNS = DRILL_DOWNS.filter((drillDown) => drillDown !== 'yearly');
@@ -48,9 +55,11 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** A grid page as the screen asks for it: any view level and drill-down, one of the first pages, sometimes filtered. */
-function gridPath(businessUnits: string[]): { kind: string; path: string } {
-  const viewLevel = pick(VIEW_LEVELS);
-  const drillDown = viewLevel === 'none' ? 'none' : pick(SCREEN_DRILL_DOWNS);
+function gridPath(
+  businessUnits: string[],
+  viewLevel: ViewLevel = pick(VIEW_LEVELS),
+  drillDown: DrillDown = viewLevel === 'none' ? 'none' : pick(SCREEN_DRILL_DOWNS),
+): { kind: string; path: string } {
   const params = new URLSearchParams({
     viewLevel,
     drillDown,
@@ -62,30 +71,67 @@ function gridPath(businessUnits: string[]): { kind: string; path: string } {
 }
 
 type SavedCell = { PID: string; Time_Series_sk: string; version: number };
+type PlannerRequest = { method: 'POST'; body: string };
 
 /**
- * One planner: reads their product's records once (for the versions a save must carry), then
- * loops over the screen's calls until the deadline. Saves touch only this planner's cells, so a
- * conflict would be a server fault, counted as an error.
+ * The planners' HTTP client: node:http over kept-alive sockets. It shares the machine's cores with
+ * the servers and PostgreSQL, and fetch (undici) cost it about 2 ms of CPU a call, a fifth of what
+ * the whole mix may cost; node:http takes a fraction of that. A browser's cost is not the server's.
  */
-async function planner(target: Target, index: number, deadline: number, samples: Sample[]): Promise<void> {
+const agent = new http.Agent({ keepAlive: true });
+function httpRequest(
+  url: string,
+  headers: Record<string, string>,
+  init?: PlannerRequest,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: init?.method ?? 'GET',
+        headers: init ? { ...headers, 'content-type': 'application/json' } : headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(init?.body);
+  });
+}
+
+/** A planner's session: its server, its product's cells (with the versions a save must carry) and a timed call. */
+type Session = {
+  call: (kind: string, path: string, init?: PlannerRequest) => Promise<unknown>;
+  save: () => Promise<void>;
+};
+
+/**
+ * Opens one planner's session: reads their product's records once, for the versions a save
+ * carries. Saves touch only this planner's cells, so a conflict would be a server fault, counted
+ * as an error.
+ */
+async function openSession(target: Target, index: number, samples: Sample[]): Promise<Session> {
   const baseUrl = target.baseUrls[index % target.baseUrls.length]!;
   const pid = target.pids[index % target.pids.length]!;
-  const call = async (kind: string, path: string, init?: RequestInit): Promise<unknown> => {
+  const call = async (kind: string, path: string, init?: PlannerRequest): Promise<unknown> => {
     const started = performance.now();
     let ok = false;
     let body: unknown = null;
+    let bytes = 0;
     try {
-      const response = await fetch(`${baseUrl}${path}`, {
-        ...init,
-        headers: { ...target.headers, ...init?.headers },
-      });
-      body = kind === 'save' || kind === 'own records' ? await response.json() : await response.arrayBuffer();
-      ok = response.ok;
+      const response = await httpRequest(`${baseUrl}${path}`, target.headers, init);
+      bytes = response.body.length;
+      if (kind === 'save' || kind === 'own records') body = JSON.parse(response.body.toString('utf8'));
+      ok = response.status >= 200 && response.status < 300;
     } catch {
       ok = false;
     }
-    samples.push({ kind, ms: performance.now() - started, ok });
+    samples.push({ kind, ms: performance.now() - started, ok, bytes });
     return body;
   };
   const own = (await call(
@@ -99,31 +145,55 @@ async function planner(target: Target, index: number, deadline: number, samples:
     Time_Series_sk,
     version,
   }));
+  const save = async () => {
+    if (cells.length === 0) return;
+    const updates = cells.map((cell) => ({ ...cell, Rev_Pln_Ovrd_Percent: Math.round(Math.random() * 20) }));
+    const saved = (await call('save', '/api/demand-planning/real-data/batch', {
+      method: 'POST',
+      body: JSON.stringify({ updates }),
+    })) as { data?: { items: SavedCell[] } } | null;
+    for (const item of saved?.data?.items ?? []) {
+      const cell = cells.find((c) => c.PID === item.PID && c.Time_Series_sk === item.Time_Series_sk);
+      if (cell) cell.version = item.version;
+    }
+  };
+  return { call, save };
+}
+
+/** The mix's request kinds with their share of a planner's calls (grid pages: view level, then drill-down, uniform). */
+type Kind = { kind: string; share: number; run: (session: Session, target: Target) => Promise<unknown> };
+const GRID_SHARE = 0.55;
+const KINDS: Kind[] = [
+  ...VIEW_LEVELS.flatMap((viewLevel) => {
+    const drillDowns = viewLevel === 'none' ? (['none'] as const) : SCREEN_DRILL_DOWNS;
+    return drillDowns.map((drillDown): Kind => ({
+      kind: `grid ${viewLevel}/${drillDown}`,
+      share: GRID_SHARE / VIEW_LEVELS.length / drillDowns.length,
+      run: (session, target) => {
+        const { kind, path } = gridPath(target.businessUnits, viewLevel, drillDown);
+        return session.call(kind, path);
+      },
+    }));
+  }),
+  { kind: 'dashboard', share: 0.1, run: (session) => session.call('dashboard', '/api/dashboard-metrics') },
+  { kind: 'summary', share: 0.1, run: (session) => session.call('summary', '/api/summary-stats') },
+  {
+    kind: 'filter options',
+    share: 0.1,
+    run: (session) => session.call('filter options', '/api/demand-planning/filter-options'),
+  },
+  { kind: 'save', share: 0.15, run: (session) => session.save() },
+];
+
+/** One planner: thinks, then makes one of the screen's calls, until the deadline. */
+async function planner(target: Target, index: number, deadline: number, samples: Sample[]): Promise<void> {
+  const session = await openSession(target, index, samples);
   while (performance.now() < deadline) {
     await sleep(Math.random() * settings.thinkMs);
     if (performance.now() >= deadline) break;
-    const roll = Math.random();
-    if (roll < 0.55) {
-      const { kind, path } = gridPath(target.businessUnits);
-      await call(kind, path);
-    } else if (roll < 0.65) await call('dashboard', '/api/dashboard-metrics');
-    else if (roll < 0.75) await call('summary', '/api/summary-stats');
-    else if (roll < 0.85) await call('filter options', '/api/demand-planning/filter-options');
-    else if (cells.length > 0) {
-      const updates = cells.map((cell) => ({
-        ...cell,
-        Rev_Pln_Ovrd_Percent: Math.round(Math.random() * 20),
-      }));
-      const saved = (await call('save', '/api/demand-planning/real-data/batch', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ updates }),
-      })) as { data?: { items: SavedCell[] } } | null;
-      for (const item of saved?.data?.items ?? []) {
-        const cell = cells.find((c) => c.PID === item.PID && c.Time_Series_sk === item.Time_Series_sk);
-        if (cell) cell.version = item.version;
-      }
-    }
+    let roll = Math.random();
+    const kind = KINDS.find((k) => (roll -= k.share) < 0) ?? KINDS[KINDS.length - 1]!;
+    await kind.run(session, target);
   }
 }
 
@@ -148,11 +218,27 @@ function summarize(label: string, samples: Sample[], seconds: number): BenchRow 
 }
 
 type EventLoopDelay = { p50: number; p99: number; max: number };
+/** CPU spent so far, in ms: the server processes, their PostgreSQL backends, this load generator. */
+type CpuSpent = { server: number; postgres: number; generator: number };
 type Servers = {
   target: Target;
+  cpu: () => Promise<CpuSpent>;
   eventLoopDelays: () => Promise<EventLoopDelay[]>;
   close: () => Promise<void>;
 };
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** User + system CPU of a process from /proc/PID/stat, in ms; null once it is gone. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
 
 /** A fresh schema with the default data set (700 × 52, as `npm start` seeds) and N server processes on it. */
 async function startServers(processes: number): Promise<Servers> {
@@ -167,6 +253,23 @@ async function startServers(processes: number): Promise<Servers> {
   const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
   const publicUrl = `http://127.0.0.1:${ports[0]}`;
   const children: ChildProcess[] = [];
+  const applicationName = `planners-${schema}`;
+  // A backend that closes keeps the CPU it had when last read (pool connections live on while busy).
+  const backendCpu = new Map<number, number>();
+  const cpu = async (): Promise<CpuSpent> => {
+    const { rows } = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where application_name = ${applicationName}`.execute(admin.db);
+    for (const { pid } of rows) {
+      const spent = processCpuMs(pid);
+      if (spent !== null) backendCpu.set(pid, spent);
+    }
+    const { user, system } = process.cpuUsage();
+    return {
+      server: children.reduce((sum, child) => sum + (processCpuMs(child.pid!) ?? 0), 0),
+      postgres: [...backendCpu.values()].reduce((sum, spent) => sum + spent, 0),
+      generator: (user + system) / 1000,
+    };
+  };
   // One after another: the first creates the shared signing key that the others read.
   for (const port of ports) {
     const child = fork(new URL('./bench-process.ts', import.meta.url).pathname, {
@@ -182,6 +285,7 @@ async function startServers(processes: number): Promise<Servers> {
         OIDC_KEYS_FILE: join(keysDir, 'keys.json'),
         BENCH_DATABASE_URL: BENCH_POSTGRES_URL,
         BENCH_SCHEMA: schema,
+        BENCH_APPLICATION_NAME: applicationName,
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -201,6 +305,7 @@ async function startServers(processes: number): Promise<Servers> {
   );
   return {
     target: { baseUrls: ports.map((port) => `http://127.0.0.1:${port}`), headers, pids, businessUnits },
+    cpu,
     eventLoopDelays: () =>
       Promise.all(
         children.map(
@@ -222,6 +327,41 @@ async function startServers(processes: number): Promise<Servers> {
   };
 }
 
+const cpuLabel = (before: CpuSpent, after: CpuSpent, calls: number): string => {
+  const per = (key: keyof CpuSpent) => (after[key] - before[key]) / calls;
+  const total = per('server') + per('postgres') + per('generator');
+  return `server ${ms(per('server'))}, PostgreSQL ${ms(per('postgres'))}, generator ${ms(per('generator'))}, in all ${ms(total)}`;
+};
+
+/**
+ * CPU per call of each request kind, one planner calling sequentially (so the figures do not
+ * include waiting, and hardly depend on the machine's load), and the mix's mean weighted by its
+ * shares. Ticks are 10 ms, so a kind's figure is ±10 ms / calls.
+ */
+async function cpuPerCall(servers: Servers, calls: number): Promise<BenchRow[]> {
+  const samples: Sample[] = [];
+  const session = await openSession(servers.target, 0, samples);
+  const rows: BenchRow[] = [];
+  const mix: CpuSpent = { server: 0, postgres: 0, generator: 0 };
+  for (const kind of KINDS) {
+    const before = await servers.cpu();
+    for (let i = 0; i < calls; i += 1) await kind.run(session, servers.target);
+    const after = await servers.cpu();
+    for (const key of ['server', 'postgres', 'generator'] as const)
+      mix[key] += ((after[key] - before[key]) / calls) * kind.share;
+    const answers = samples.filter((sample) => sample.kind === kind.kind).slice(-calls);
+    const kilobytes = answers.reduce((sum, sample) => sum + sample.bytes, 0) / answers.length / 1024;
+    rows.push({
+      requests: `CPU per call, ${kind.kind}: ${cpuLabel(before, after, calls)}; answer ${kilobytes.toFixed(1)} KB`,
+    });
+  }
+  const zero: CpuSpent = { server: 0, postgres: 0, generator: 0 };
+  rows.push({ requests: `CPU per call, the mix's mean: ${cpuLabel(zero, mix, 1)}` });
+  if (samples.some((s) => !s.ok))
+    rows.push({ requests: `CPU per call: ${samples.filter((s) => !s.ok).length} errors` });
+  return rows;
+}
+
 /** The planners' mix at PLANNERS_USERS for PLANNERS_SECONDS, per request kind, then the ramp. */
 export async function runPlannersBench(): Promise<BenchRow[]> {
   if (!(await isPostgresReachable()))
@@ -229,11 +369,15 @@ export async function runPlannersBench(): Promise<BenchRow[]> {
   const servers = await startServers(settings.processes);
   try {
     await runLoad(servers.target, 10, 3); // warm-up: JIT, plans, connections
+    const cpuRows = settings.cpuCalls > 0 ? await cpuPerCall(servers, settings.cpuCalls) : [];
     await servers.eventLoopDelays();
+    const before = await servers.cpu();
     const samples = await runLoad(servers.target, settings.users, settings.seconds);
+    const after = await servers.cpu();
     const delays = await servers.eventLoopDelays();
     const label = `all (${settings.users} users, ${settings.processes} process)`;
     const rows: BenchRow[] = [summarize(label, samples, settings.seconds)];
+    rows.push({ requests: `CPU per call under load: ${cpuLabel(before, after, samples.length)}` });
     const kinds = [...new Set(samples.map((s) => s.kind))].sort();
     for (const kind of kinds) {
       rows.push(
@@ -249,6 +393,7 @@ export async function runPlannersBench(): Promise<BenchRow[]> {
         requests: `event-loop delay, process ${i + 1}: p50 ${ms(delay.p50)}, p99 ${ms(delay.p99)}, max ${ms(delay.max)}`,
       }),
     );
+    rows.push(...cpuRows);
     let most = 0;
     for (const users of settings.ramp) {
       const step = await runLoad(servers.target, users, settings.rampSeconds);
