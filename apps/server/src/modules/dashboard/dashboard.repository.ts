@@ -78,6 +78,8 @@ export async function summaryFigures(
   scope: Scope,
   q: { startOfToday: Date },
 ): Promise<SummaryStats> {
+  // Each client's last publish is read once, not once per overridden record, and the four
+  // figures over the overridden records are counted in one pass.
   const { rows } = await sql<{
     totalSkus: number;
     modifiedToday: number;
@@ -86,27 +88,34 @@ export async function summaryFigures(
     positiveOverrides: number;
     negativeOverrides: number;
   }>`
-    with overridden as (
+    with publishes as (
+      select v.client_id, max(v.published_at) as last_publish
+      from plan_versions v
+      where ${inScope(scope, 'v.client_id')}
+      group by v.client_id),
+    overridden as (
       select r.final_pln_rev_dlrs as final_revenue,
         round((r.ensemble_fcst_units * p.unit_price)::numeric, 2) as baseline_revenue,
-        r.reason_code, r.last_updated_at,
-        (select max(v.published_at) from plan_versions v where v.client_id = p.client_id) as last_publish
+        r.reason_code, r.last_updated_at, v.last_publish
       from demand_records r join products p on p.pid = r.pid
+        left join publishes v on v.client_id = p.client_id
       where ${inScope(scope, 'p.client_id')}
         and (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null
-          or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null))
+          or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)),
+    figures as (
+      select
+        count(*) filter (where o.reason_code is null or o.last_publish is null
+          or o.last_updated_at > o.last_publish)::int as "pendingReview",
+        coalesce(sum(o.final_revenue - o.baseline_revenue), 0) as "netImpact",
+        count(*) filter (where o.final_revenue > o.baseline_revenue)::int as "positiveOverrides",
+        count(*) filter (where o.final_revenue < o.baseline_revenue)::int as "negativeOverrides"
+      from overridden o)
     select
       (select count(*) from products p join demand_product_totals t on t.pid = p.pid
         where ${inScope(scope, 'p.client_id')})::int as "totalSkus",
       (select count(*) from (select distinct a.pid, a.week_start from audit_log a
         where ${inScope(scope, 'a.client_id')} and a.changed_at >= ${q.startOfToday}) m)::int as "modifiedToday",
-      (select count(*) from overridden o where o.reason_code is null
-        or o.last_publish is null or o.last_updated_at > o.last_publish)::int as "pendingReview",
-      (select coalesce(sum(o.final_revenue - o.baseline_revenue), 0) from overridden o
-        where o.final_revenue is not null and o.baseline_revenue is not null) as "netImpact",
-      (select count(*) from overridden o where o.final_revenue > o.baseline_revenue)::int as "positiveOverrides",
-      (select count(*) from overridden o where o.final_revenue < o.baseline_revenue)::int as "negativeOverrides"`.execute(
-    db,
-  );
+      f."pendingReview", f."netImpact", f."positiveOverrides", f."negativeOverrides"
+    from figures f`.execute(db);
   return rows[0]!;
 }
