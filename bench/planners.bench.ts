@@ -227,6 +227,14 @@ type Servers = {
   close: () => Promise<void>;
 };
 
+/** The heap flags `npm run serve` gives the server (package.json): its garbage collector works as served. */
+const SERVE_HEAP_FLAGS =
+  (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: { serve: string };
+    }
+  ).scripts.serve.match(/--max-[a-z-]+-size=\d+/g) ?? [];
+
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** User + system CPU of a process from /proc/PID/stat, in ms; null once it is gone. */
@@ -276,6 +284,7 @@ async function startServers(processes: number): Promise<Servers> {
       execArgv: [
         '--import',
         'tsx',
+        ...SERVE_HEAP_FLAGS,
         ...(process.env.PLANNERS_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
       ],
       env: {
