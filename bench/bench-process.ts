@@ -8,7 +8,8 @@ import { openDatabase } from '../apps/server/src/db/database';
  * One server process over an already migrated and seeded PostgreSQL schema, for load benches: the
  * load generator must not share the server's event loop, and several of these stand for several
  * processes behind a load balancer. Environment: PORT, PUBLIC_URL (one issuer for all of them),
- * OIDC_KEYS_FILE (one signing key for all of them), BENCH_DATABASE_URL, BENCH_SCHEMA.
+ * OIDC_KEYS_FILE (one signing key for all of them), BENCH_DATABASE_URL, BENCH_SCHEMA, BENCH_POOL_SIZE
+ * (the pool's connections, 10 as served when unset), BENCH_APPLICATION_NAME (its backends' name).
  * On the message 'event-loop' it answers with its event-loop delay since the last one.
  */
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
@@ -16,6 +17,7 @@ const database = openDatabase({
   kind: 'postgres',
   url: process.env.BENCH_DATABASE_URL!,
   schema: process.env.BENCH_SCHEMA!,
+  ...(process.env.BENCH_POOL_SIZE ? { poolSize: Number(process.env.BENCH_POOL_SIZE) } : {}),
   // The bench finds this process's PostgreSQL backends by it, to read their CPU from /proc.
   ...(process.env.BENCH_APPLICATION_NAME
     ? { settings: { application_name: process.env.BENCH_APPLICATION_NAME } }

@@ -23,6 +23,7 @@ import { ms, percentile, type BenchRow } from './stats';
  * PLANNERS_PROCESSES (1: how many server processes share the load, round-robin per user),
  * PLANNERS_RAMP ("10,25,50,100,150,200,300,400", "" to skip), PLANNERS_RAMP_SECONDS (20),
  * PLANNERS_CPU_CALLS (30: sequential calls per request kind for the CPU-per-call table, 0 to skip).
+ * BENCH_POOL_SIZE sets each server's pool (10, as served, when unset).
  *
  * CPU is read from /proc (the server processes and their PostgreSQL backends, found by their
  * application_name) and from process.cpuUsage() (this load generator): unlike wall-clock times,
