@@ -156,6 +156,40 @@ describe.each(backends)('planning grid API on %s', (backend) => {
     expect(narrowed.body.data.businessUnits).toEqual(body.data.businessUnits);
   });
 
+  it('narrows each filter list by the two other filters at once (one pass for the three lists)', async () => {
+    const records = await allRecords();
+    const { BU: bu, Region: region } = records[0]!;
+    const { body } = await server.request<Ok<FilterOptions>>(
+      'GET',
+      `/api/demand-planning/filter-options?bu=${encodeURIComponent(bu)}&region=${encodeURIComponent(region)}`,
+    );
+    const count = (key: 'BU' | 'PF' | 'Region', list: DemandRecord[]) => {
+      const counts = new Map<string, number>();
+      for (const r of list) counts.set(r[key], (counts.get(r[key]) ?? 0) + 1);
+      return [...counts]
+        .map(([value, n]) => ({ value, count: n }))
+        .sort((a, b) => (a.value < b.value ? -1 : 1));
+    };
+    expect(body.data.businessUnits).toEqual(
+      count(
+        'BU',
+        records.filter((r) => r.Region === region),
+      ),
+    );
+    expect(body.data.regions).toEqual(
+      count(
+        'Region',
+        records.filter((r) => r.BU === bu),
+      ),
+    );
+    expect(body.data.productFamilies).toEqual(
+      count(
+        'PF',
+        records.filter((r) => r.BU === bu && r.Region === region),
+      ),
+    );
+  });
+
   it('keeps roll-ups exact after a batch save and a delete', async () => {
     const records = await allRecords();
     const targets = records.filter((r) => r.Act_Bkg_Units === null).slice(0, 5);
