@@ -8,6 +8,7 @@ import { DRILL_DOWNS, VIEW_LEVELS, type DrillDown, type FilterOptions, type View
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
+import { ForecastQueue } from '../apps/server/src/modules/forecast-runs/forecast-queue';
 import { freePort } from '../apps/server/test/support/free-port';
 import { signInOverHttp } from '../apps/server/test/support/sign-in';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
@@ -331,6 +332,8 @@ async function startServers(processes: number): Promise<Servers> {
         children.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))),
       );
       await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      // The forecast job queue's tables, beside the bench's schema.
+      await sql`drop schema if exists ${sql.id(ForecastQueue.schemaFor(schema))} cascade`.execute(admin.db);
       await admin.close();
       rmSync(keysDir, { recursive: true, force: true });
     },
