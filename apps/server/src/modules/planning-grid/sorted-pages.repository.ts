@@ -3,9 +3,12 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import {
+  groupTotals,
   plannedProductGroups,
+  plannedRecords,
   productGroupCounts,
   selectStampedRecords,
+  walkProducts,
   type GridSort,
   type GroupPage,
   type GroupRow,
@@ -64,26 +67,57 @@ export function productOrderKey(
 
 type PlanRow = { pid: string; groups: number; before: number; total: number };
 
+type OrderPlanQuery = Window & {
+  key: RawBuilder<unknown>;
+  dir: SortDirection;
+  drillDown: DrillDown | 'records';
+  /** Products are sorted by PID alone: the page walks them in that order (walkProducts). */
+  byPid: boolean;
+};
+
 /**
  * The products a page overlaps when products are walked in `key` order (then PID), each with its
- * number of groups (records, or periods at a drill-down) and how many groups come before it. The
- * first product always comes back, so that the total does too when the page lies past the end.
+ * number of groups (records, or periods at a drill-down) and how many groups come before it. In PID
+ * order without a text search the walk stops at the page's end and the total comes from the
+ * per-slice counts; in another order every product is placed by running sums, and the first
+ * product always comes back, so that the total does too when the page lies past the end.
  */
-function productOrderPlan(
-  q: Window & { key: RawBuilder<unknown>; dir: SortDirection; groups: RawBuilder<number> },
-): RawBuilder<PlanRow> {
+function productOrderPlan(q: OrderPlanQuery): RawBuilder<PlanRow> {
   const start = q.offset;
   const end = q.offset + q.limit;
+  const groups = productGroupCounts(q.drillDown).groups;
+  if (q.byPid && !q.filters.search) {
+    const walk = walkProducts({
+      filters: q.filters,
+      count: groups,
+      dir: q.dir,
+      start: sql<number>`${start}`,
+      end: sql<number>`${end}`,
+    });
+    return sql<PlanRow>`select w.pid, w.c as groups, w.before, (select g_total from (${groupTotals(q)}) n) as total
+      from (${walk}) w`;
+  }
   return sql<PlanRow>`
     select pid, groups, before, total from (
       select pid, groups, sum(groups) over w - groups as before, sum(groups) over () as total,
         row_number() over w as n
       from (
-        select p.pid, ${q.groups}::bigint as groups, ${q.key} as key
+        select p.pid, ${groups}::bigint as groups, ${q.key} as key
         from products p join demand_product_totals t on t.pid = p.pid
         where ${productFilter(q.filters)}) c
       window w as (order by key ${sql.raw(q.dir)} nulls last, pid collate "C")) w
     where (before < ${end} and before + groups > ${start}) or n = 1`;
+}
+
+/** The total of an order plan that planned no product (a page past the end). */
+async function totalOf(
+  db: Db,
+  q: { drillDown: DrillDown | 'records'; filters: GridFilters },
+  rows: ReadonlyArray<{ total: unknown }>,
+): Promise<number> {
+  if (rows[0]) return Number(rows[0].total);
+  const { rows: totals } = await sql<{ g_total: string }>`${groupTotals(q)}`.execute(db);
+  return Number(totals[0]?.g_total ?? 0);
 }
 
 /**
@@ -110,16 +144,11 @@ export type SortedRecords = { total: number; records: Array<DemandRecordRow & Re
 /** A page of the original table sorted by a products column or PID: products in order, each product's weeks ascending. */
 export async function pageRecordsInProductOrder(
   db: Db,
-  q: Window & { key: RawBuilder<unknown>; dir: SortDirection },
+  q: Window & { key: RawBuilder<unknown>; dir: SortDirection; byPid: boolean },
 ): Promise<SortedRecords> {
-  const plan = productOrderPlan({ ...q, groups: sql`t.record_count` });
-  const rows = await selectStampedRecords(db)
-    .innerJoin(sql<PlanRow>`(${plan})`.as('plan'), 'plan.pid', 'r.pid')
-    .select(['plan.before', 'plan.total'])
-    .orderBy('plan.before')
-    .orderBy('r.week_start')
-    .execute();
-  return { total: Number(rows[0]?.total ?? 0), records: atPagePositions(rows, q) };
+  const plan = { ...q, drillDown: 'records' as const };
+  const rows = await plannedRecords(db, productOrderPlan(plan), sql`plan.before, r.week_start`);
+  return { total: await totalOf(db, plan, rows), records: atPagePositions(rows, q) };
 }
 
 /**
@@ -130,7 +159,7 @@ export async function pageProductGroupsInOrder(
   db: Db,
   q: Window & { viewLevel: ViewLevel; drillDown: DrillDown; sort: GridSort; key: RawBuilder<unknown> },
 ): Promise<GroupPage> {
-  const plan = productOrderPlan({ ...q, dir: q.sort.dir, groups: productGroupCounts(q.drillDown).groups });
+  const plan = productOrderPlan({ ...q, dir: q.sort.dir, byPid: q.sort.field === 'PID' });
   const { rows } = await withAnnotations(
     q,
     sql`with plan as materialized (${plan})
@@ -139,7 +168,10 @@ export async function pageProductGroupsInOrder(
     sql`pg.before, pg.k collate "C"`,
   ).execute(db);
   const groups = rows as Array<GroupRow & { pid: string; before: string; total: string }>;
-  return { total: Number(groups[0]?.total ?? 0), rows: atPagePositions(groups, q) };
+  return {
+    total: await totalOf(db, q, groups),
+    rows: atPagePositions(groups, q),
+  };
 }
 
 /**
