@@ -258,12 +258,18 @@ export function groupTotals(q: {
     from demand_slice_product_counts s where ${attributeFilter(q.filters, 's')}`;
 }
 
+/** Products read by a walk's first batch; each next batch is twice the last, up to the largest. */
+const FIRST_BATCH = 32;
+const LARGEST_BATCH = 4096;
+
 /**
  * The filtered products with a positive `count` (an expression over their demand_product_totals
  * row t) that hold positions [start, end) when they are laid out one after another in PID order
- * (descending if asked), each with how many positions come before it. The products are walked one
- * at a time through products_pid_c (migration 0036) and the walk stops at the page's last product,
- * so the cost follows the page's end (and the filters' selectivity), not the number of products.
+ * (descending if asked), each with how many positions come before it. The products are walked in
+ * batches through products_pid_c (migration 0036), each batch twice the last, and the walk stops at
+ * the batch that holds the page's end: the cost follows the page's end (and the filters'
+ * selectivity), not the number of products. Batches rather than one product per step: each step
+ * of a recursive query descends the index again (15,000 products: 94 ms one by one, 35 batched).
  * The PIDs keep the column's own collation: compared in "C", records could not be read by their key.
  */
 export function walkProducts(q: {
@@ -273,20 +279,31 @@ export function walkProducts(q: {
   start: RawBuilder<number>;
   end: RawBuilder<number>;
 }): RawBuilder<{ pid: string; c: number; before: number }> {
-  const next = (after: RawBuilder<unknown> | null) => sql`
-    select p.pid, (${q.count})::bigint as c
-    from products p join demand_product_totals t on t.pid = p.pid
-    where ${after ? sql`p.pid collate "C" ${sql.raw(q.dir === 'asc' ? '>' : '<')} ${after} and ` : sql``}${productFilter(q.filters)}
-      and ${q.count} > 0
-    order by p.pid collate "C" ${sql.raw(q.dir)}
-    limit 1`;
-  return sql`with recursive walk(pid, c, before) as (
-      (select n.pid, n.c, 0::bigint from (${next(null)}) n where ${q.end} > 0)
+  const order = sql`p.pid collate "C" ${sql.raw(q.dir)}`;
+  const batch = (after: RawBuilder<unknown> | null, size: RawBuilder<number>) => sql`
+    select array_agg(x.pid order by x.pid collate "C" ${sql.raw(q.dir)}) as pids,
+      array_agg(x.c order by x.pid collate "C" ${sql.raw(q.dir)}) as cs,
+      coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
+    from (
+      select p.pid, (${q.count})::bigint as c
+      from products p join demand_product_totals t on t.pid = p.pid
+      where ${after ? sql`p.pid collate "C" ${sql.raw(q.dir === 'asc' ? '>' : '<')} ${after} and ` : sql``}${productFilter(q.filters)}
+        and ${q.count} > 0
+      order by ${order}
+      limit ${size}) x`;
+  const next = sql<number>`least(w.size * 2, ${LARGEST_BATCH}::int)`;
+  return sql`with recursive batch(pids, cs, before, s, n, size) as (
+      (select f.pids, f.cs, 0::bigint, f.s, f.n, ${FIRST_BATCH}::int
+        from (${batch(null, sql<number>`${FIRST_BATCH}::int`)}) f where ${q.end} > 0 and f.n > 0)
       union all
-      select n.pid, n.c, w.before + w.c
-      from walk w cross join lateral (${next(sql`w.pid`)}) n
-      where w.before + w.c < ${q.end})
-    select pid, c, before from walk where before + c > ${q.start} and before < ${q.end}`;
+      select f.pids, f.cs, w.before + w.s, f.s, f.n, ${next}
+      from batch w cross join lateral (${batch(sql`w.pids[w.n]`, next)}) f
+      where w.n = w.size and w.before + w.s < ${q.end} and f.n > 0)
+    select pid, c, before from (
+      select u.pid, u.c, b.before + sum(u.c) over (partition by b.before order by u.i) - u.c as before
+      from batch b cross join lateral unnest(b.pids, b.cs) with ordinality u(pid, c, i)
+      where b.before < ${q.end} and b.before + b.s > ${q.start}) x
+    where before + c > ${q.start} and before < ${q.end}`;
 }
 
 /**
@@ -468,6 +485,8 @@ export async function pageProductRecords(
  * Every roll-up group of the products in the statement's `plan` (a CTE with a pid column), summed
  * from their records: the product-level pages read only the products their plan picked (records
  * and products both by the planned keys, or PostgreSQL hashes every product to join a few).
+ * Pages materialize it before joining it to the plan: a plan estimated at one row let PostgreSQL
+ * aggregate the groups again for each planned product (5 s for 100 products sorted by PID).
  */
 export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: DrillDown }): RawBuilder<unknown> {
   return sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
@@ -488,9 +507,10 @@ export async function pageProductGroups(
 ): Promise<{ total: number; slices: ProductSlice[]; groups: GroupRow[] }> {
   const { rows } = await withAnnotations(
     q,
-    sql`with plan as materialized (${productPagePlan(q)})
+    sql`with plan as materialized (${productPagePlan(q)}),
+      s as materialized (${plannedProductGroups(q)})
       select s.*, plan.pid, plan.d_skip, plan.d_take, plan.n_skip, plan.n_take, plan.total
-      from plan join (${plannedProductGroups(q)}) s on s.g = plan.pid`,
+      from plan join s on s.g = plan.pid`,
     null,
   ).execute(db);
   const groups = rows as Array<GroupRow & PlanRow>;

@@ -77,15 +77,18 @@ type OrderPlanQuery = Window & {
 
 /**
  * The products a page overlaps when products are walked in `key` order (then PID), each with its
- * number of groups (records, or periods at a drill-down) and how many groups come before it. In PID
- * order without a text search the walk stops at the page's end and the total comes from the
- * per-slice counts; in another order every product is placed by running sums, and the first
- * product always comes back, so that the total does too when the page lies past the end.
+ * number of groups (records, or periods at a drill-down) and how many groups come before it; the
+ * total comes from the per-slice counts (or, searched, the products found). In PID order without a
+ * text search the walk stops at the page's end (walkProducts). In another order every product is
+ * still read, but only the first offset + limit of them are ranked and summed: each product holds
+ * at least one group, so no later product can reach the page (a bounded top-N sort instead of
+ * sorting and summing every product).
  */
 function productOrderPlan(q: OrderPlanQuery): RawBuilder<PlanRow> {
   const start = q.offset;
   const end = q.offset + q.limit;
   const groups = productGroupCounts(q.drillDown).groups;
+  const total = sql`(select g_total from (${groupTotals(q)}) n)`;
   if (q.byPid && !q.filters.search) {
     const walk = walkProducts({
       filters: q.filters,
@@ -94,19 +97,19 @@ function productOrderPlan(q: OrderPlanQuery): RawBuilder<PlanRow> {
       start: sql<number>`${start}`,
       end: sql<number>`${end}`,
     });
-    return sql<PlanRow>`select w.pid, w.c as groups, w.before, (select g_total from (${groupTotals(q)}) n) as total
-      from (${walk}) w`;
+    return sql<PlanRow>`select w.pid, w.c as groups, w.before, ${total} as total from (${walk}) w`;
   }
+  const order = sql`key ${sql.raw(q.dir)} nulls last, pid collate "C"`;
   return sql<PlanRow>`
-    select pid, groups, before, total from (
-      select pid, groups, sum(groups) over w - groups as before, sum(groups) over () as total,
-        row_number() over w as n
+    select pid, groups, before, ${total} as total from (
+      select pid, groups, sum(groups) over (order by ${order}) - groups as before
       from (
         select p.pid, ${groups}::bigint as groups, ${q.key} as key
         from products p join demand_product_totals t on t.pid = p.pid
-        where ${productFilter(q.filters)}) c
-      window w as (order by key ${sql.raw(q.dir)} nulls last, pid collate "C")) w
-    where (before < ${end} and before + groups > ${start}) or n = 1`;
+        where ${productFilter(q.filters)}
+        order by ${sql`${q.key} ${sql.raw(q.dir)} nulls last, p.pid collate "C"`}
+        limit ${end}) c) w
+    where before < ${end} and before + groups > ${start}`;
 }
 
 /** The total of an order plan that planned no product (a page past the end). */
@@ -162,9 +165,10 @@ export async function pageProductGroupsInOrder(
   const plan = productOrderPlan({ ...q, dir: q.sort.dir, byPid: q.sort.field === 'PID' });
   const { rows } = await withAnnotations(
     q,
-    sql`with plan as materialized (${plan})
+    sql`with plan as materialized (${plan}),
+      s as materialized (${plannedProductGroups(q)})
       select s.*, plan.pid, plan.before, plan.total
-      from plan join (${plannedProductGroups(q)}) s on s.g = plan.pid`,
+      from plan join s on s.g = plan.pid`,
     sql`pg.before, pg.k collate "C"`,
   ).execute(db);
   const groups = rows as Array<GroupRow & { pid: string; before: string; total: string }>;
