@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
  *   walks its products from the first one (or the last, descending) and stops once it is full,
  *   instead of taking running sums over every product. The primary key's collation is the
  *   database's (C.UTF-8 on the bench servers), which PostgreSQL cannot use for `collate "C"`.
+ *   `demand_records_week_c` does the same for a week's records (the original table by date).
  * - `demand_slice_product_counts`: demand_product_totals summed per slice (client, business unit,
  *   family, region): products, products with data, and their records and month / quarter / year
  *   groups with and without data. A page's total and the count of groups with data (where the
@@ -66,6 +67,9 @@ const signed = (table: string, sign: number) =>
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index products_pid_c on products (pid collate "C")`.execute(db);
+  // The original table sorted by a week field reads each week's records in PID order and stops at
+  // the page's end; in the database's collation every record of the week was sorted.
+  await sql`create index demand_records_week_c on demand_records (week_start, pid collate "C")`.execute(db);
 
   await sql`create table demand_slice_product_counts (
     client_id text not null, bu text not null, pf text not null, region text not null,
@@ -145,5 +149,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists demand_slice_counts_on_product_totals_truncate()`.execute(db);
   await sql`drop function if exists demand_slice_counts_on_product_totals()`.execute(db);
   await sql`drop table if exists demand_slice_product_counts`.execute(db);
+  await sql`drop index if exists demand_records_week_c`.execute(db);
   await sql`drop index if exists products_pid_c`.execute(db);
 }

@@ -441,8 +441,9 @@ export function selectStampedRecords(db: Db) {
 }
 
 /**
- * Every stamped record of the products of `plan` (a query with a pid column, one row per product),
- * each carrying its product's plan row as `plan`'s other columns, in one statement. The plan is
+ * Every stamped record of the products of `plan` (a query with a pid column, one row per product;
+ * or, by week, one row per record), each carrying its plan row as `plan`'s other columns, in one
+ * statement. The plan is
  * materialized and records and products are both read by the planned keys: joined to the plan,
  * PostgreSQL could not tell how few products it holds and scanned every record or every product.
  */
@@ -450,12 +451,20 @@ export async function plannedRecords<P>(
   db: Db,
   plan: RawBuilder<P>,
   order: RawBuilder<unknown>,
+  /** The plan holds records (pid, week_start), not products. */
+  byWeek = false,
 ): Promise<Array<DemandRecordRow & RecordStampColumns & { has_data: boolean } & P>> {
   const records = selectStampedRecords(db)
-    .innerJoin(sql`plan`.as('plan'), (join) => join.on(sql`plan.pid`, '=', sql`r.pid`))
+    .innerJoin(sql`plan`.as('plan'), (join) =>
+      byWeek
+        ? join.on(sql`plan.pid`, '=', sql`r.pid`).on(sql`plan.week_start`, '=', sql`r.week_start`)
+        : join.on(sql`plan.pid`, '=', sql`r.pid`),
+    )
     .selectAll('plan')
     .where(
-      sql<boolean>`r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))`,
+      sql<boolean>`r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))${
+        byWeek ? sql` and r.week_start = any(array(select week_start from plan))` : sql``
+      }`,
     )
     .orderBy(order);
   const { rows } = await sql<DemandRecordRow & RecordStampColumns & { has_data: boolean } & P>`

@@ -7,7 +7,6 @@ import {
   plannedProductGroups,
   plannedRecords,
   productGroupCounts,
-  selectStampedRecords,
   walkProducts,
   type GridSort,
   type GroupPage,
@@ -181,7 +180,7 @@ export async function pageProductGroupsInOrder(
 /**
  * A page of the original table sorted by a week field: weeks in order, each week's records by PID.
  * Each week's record count comes from demand_week_totals, so only the page's weeks are read, each
- * through the (week_start, pid) index. The totals know the filter bar's attributes, not the search
+ * through the (week_start, pid collate "C") index (migration 0036) up to the page's end. The totals know the filter bar's attributes, not the search
  * box: with a search the caller sorts the few products found instead.
  */
 export async function pageRecordsInWeekOrder(
@@ -191,7 +190,7 @@ export async function pageRecordsInWeekOrder(
   const start = q.offset;
   const end = q.offset + q.limit;
   const dir = sql.raw(q.dir);
-  const keys = sql<{ pid: string; week_start: string; position: number; total: number }>`(
+  const keys = sql<{ pid: string; week_start: string; position: number; total: number }>`
     with weeks as (
       select week_start, sum(record_count)::bigint as records
       from demand_week_totals t where ${attributeFilter(q.filters, 't')}
@@ -208,14 +207,8 @@ export async function pageRecordsInWeekOrder(
       order by r.pid collate "C"
       offset greatest(${start} - placed.before, 0)
       limit least(${end} - placed.before, placed.records) - greatest(${start} - placed.before, 0)) s
-    where placed.before < ${end} and placed.before + placed.records > ${start})`;
-  const rows = await selectStampedRecords(db)
-    .innerJoin(keys.as('s'), (join) =>
-      join.onRef('s.pid', '=', 'r.pid').onRef('s.week_start', '=', 'r.week_start'),
-    )
-    .select(['s.total'])
-    .orderBy('s.position')
-    .execute();
+    where placed.before < ${end} and placed.before + placed.records > ${start}`;
+  const rows = await plannedRecords(db, keys, sql`plan.position`, true);
   if (rows.length > 0) return { total: Number(rows[0]!.total), records: rows };
   const count = await sql<{ total: number }>`select coalesce(sum(record_count), 0)::int as total
     from demand_week_totals t where ${attributeFilter(q.filters, 't')}`.execute(db);
