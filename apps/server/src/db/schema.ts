@@ -330,6 +330,24 @@ export type DemandProductTotalsTable = {
   year_data_groups: number;
 };
 
+/** demand_product_totals summed per slice (migration 0036): what product-level pages count from. */
+export type DemandSliceProductCountsTable = {
+  client_id: string;
+  bu: string;
+  pf: string;
+  region: string;
+  products: number;
+  data_products: number;
+  record_count: number;
+  data_count: number;
+  month_groups: number;
+  month_data_groups: number;
+  quarter_groups: number;
+  quarter_data_groups: number;
+  year_groups: number;
+  year_data_groups: number;
+};
+
 /** The embedded OIDC provider's stored models, one row per (model, id) (migration 0007). */
 export type OidcProviderRecordsTable = {
   /** oidc-provider model name: Session, Interaction, Grant, AuthorizationCode, RefreshToken, … */
@@ -539,6 +557,7 @@ export type Database = {
   product_audit_log: ProductAuditLogTable;
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
+  demand_slice_product_counts: DemandSliceProductCountsTable;
   demand_annotation_digest: DemandAnnotationDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;

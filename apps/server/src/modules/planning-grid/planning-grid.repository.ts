@@ -167,10 +167,10 @@ export async function pageGroupsFromRecords(
   const g = groupName(q.viewLevel, 'p');
   const k = periodKey(q.drillDown, sql`r.week_start`);
   const figure = q.sort ? recordFigure(q.sort.field) : null;
-  // Among candidate products only, the groups are counted from the per-product totals.
+  // Among candidate products only, the groups are counted from the per-slice (or, searched,
+  // per-product) counts.
   const total = q.candidates
-    ? sql`(select coalesce(sum(${productGroupCounts(q.drillDown).groups}), 0)::int
-        from products p join demand_product_totals t on t.pid = p.pid where ${productFilter(q.filters)})`
+    ? sql`(select g_total::int from (${groupTotals(q)}) n)`
     : sql`count(*) over ()::int`;
   const groups = q.sort
     ? sql`with keys as materialized (
@@ -185,7 +185,11 @@ export async function pageGroupsFromRecords(
           select ${g} as g, ${k} as k, ${recordAggregates()}
           from demand_records r join products p on p.pid = r.pid
           where ${productFilter(q.filters)}
-            and ${q.viewLevel === 'sku' || q.viewLevel === 'none' ? sql`r.pid` : g} = any(array(select distinct g from keys))
+            and ${
+              q.viewLevel === 'sku' || q.viewLevel === 'none'
+                ? sql`r.pid = any(array(select distinct g from keys)) and p.pid = any(array(select distinct g from keys))`
+                : sql`${g} = any(array(select distinct g from keys))`
+            }
           group by 1, 2) s on s.g = keys.g and s.k = keys.k`
     : sql`select * from (
           select ${g} as g, ${k} as k, count(*) over ()::int as total, ${recordAggregates()}
@@ -224,73 +228,194 @@ export function productGroupCounts(drillDown: DrillDown | 'records'): {
   }
 }
 
-/** A run of one product's groups on the page: skip `skip` of its groups with (or without) data, take `take`. */
-export type ProductSlice = { pid: string; hasData: boolean; skip: number; take: number };
+/** The columns of demand_slice_product_counts that sum a drill-down's groups (and those with data). */
+const SLICE_GROUP_COLUMNS: Record<DrillDown | 'records', [string, string]> = {
+  none: ['products', 'data_products'],
+  records: ['record_count', 'data_count'],
+  weekly: ['record_count', 'data_count'],
+  monthly: ['month_groups', 'month_data_groups'],
+  quarterly: ['quarter_groups', 'quarter_data_groups'],
+  yearly: ['year_groups', 'year_data_groups'],
+};
 
+/**
+ * How many groups the filtered products hold at a drill-down (g_total), and how many of them have
+ * data (d_total): from the per-slice counts (migration 0036), a few dozen rows whatever the number
+ * of products; a text search, which they cannot apply, counts the products it finds.
+ */
+export function groupTotals(q: {
+  drillDown: DrillDown | 'records';
+  filters: GridFilters;
+}): RawBuilder<{ g_total: number; d_total: number }> {
+  if (q.filters.search) {
+    const counts = productGroupCounts(q.drillDown);
+    return sql`select coalesce(sum(${counts.groups}), 0)::bigint as g_total,
+        coalesce(sum(${counts.data}), 0)::bigint as d_total
+      from products p join demand_product_totals t on t.pid = p.pid where ${productFilter(q.filters)}`;
+  }
+  const [groups, data] = SLICE_GROUP_COLUMNS[q.drillDown].map((c) => sql.raw(`s.${c}`));
+  return sql`select coalesce(sum(${groups}), 0)::bigint as g_total, coalesce(sum(${data}), 0)::bigint as d_total
+    from demand_slice_product_counts s where ${attributeFilter(q.filters, 's')}`;
+}
+
+/** Products read by a walk's first batch; each next batch is twice the last, up to the largest. */
+const FIRST_BATCH = 32;
+const LARGEST_BATCH = 4096;
+
+/**
+ * The filtered products with a positive `count` (an expression over their demand_product_totals
+ * row t) that hold positions [start, end) when they are laid out one after another in PID order
+ * (descending if asked), each with how many positions come before it. The products are walked in
+ * batches through products_pid_c (migration 0036), each batch twice the last, and the walk stops at
+ * the batch that holds the page's end: the cost follows the page's end (and the filters'
+ * selectivity), not the number of products. Batches rather than one product per step: each step
+ * of a recursive query descends the index again (15,000 products: 94 ms one by one, 35 batched).
+ * The PIDs keep the column's own collation: compared in "C", records could not be read by their key.
+ */
+export function walkProducts(q: {
+  filters: GridFilters;
+  count: RawBuilder<number>;
+  dir: SortDirection;
+  start: RawBuilder<number>;
+  end: RawBuilder<number>;
+}): RawBuilder<{ pid: string; c: number; before: number }> {
+  const order = sql`p.pid collate "C" ${sql.raw(q.dir)}`;
+  const batch = (after: RawBuilder<unknown> | null, size: RawBuilder<number>) => sql`
+    select array_agg(x.pid order by x.pid collate "C" ${sql.raw(q.dir)}) as pids,
+      array_agg(x.c order by x.pid collate "C" ${sql.raw(q.dir)}) as cs,
+      coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
+    from (
+      select p.pid, (${q.count})::bigint as c
+      from products p join demand_product_totals t on t.pid = p.pid
+      where ${after ? sql`p.pid collate "C" ${sql.raw(q.dir === 'asc' ? '>' : '<')} ${after} and ` : sql``}${productFilter(q.filters)}
+        and ${q.count} > 0
+      order by ${order}
+      limit ${size}) x`;
+  const next = sql<number>`least(w.size * 2, ${LARGEST_BATCH}::int)`;
+  return sql`with recursive batch(pids, cs, before, s, n, size) as (
+      (select f.pids, f.cs, 0::bigint, f.s, f.n, ${FIRST_BATCH}::int
+        from (${batch(null, sql<number>`${FIRST_BATCH}::int`)}) f where ${q.end} > 0 and f.n > 0)
+      union all
+      select f.pids, f.cs, w.before + w.s, f.s, f.n, ${next}
+      from batch w cross join lateral (${batch(sql`w.pids[w.n]`, next)}) f
+      where w.n = w.size and w.before + w.s < ${q.end} and f.n > 0)
+    select pid, c, before from (
+      select u.pid, u.c, b.before + sum(u.c) over (partition by b.before order by u.i) - u.c as before
+      from batch b cross join lateral unnest(b.pids, b.cs) with ordinality u(pid, c, i)
+      where b.before < ${q.end} and b.before + b.s > ${q.start}) x
+    where before + c > ${q.start} and before < ${q.end}`;
+}
+
+/**
+ * A product on a page of a product-level view: which of its groups with data (d_) and without (n_)
+ * the page shows (skip, take; null for none), and the view's number of groups.
+ */
 type PlanRow = {
   pid: string;
-  /** The product's groups, and those of them with data. */
-  g: number;
-  d: number;
-  d_before: number;
-  n_before: number;
-  d_total: number;
-  g_total: number;
+  d_skip: number | null;
+  d_take: number | null;
+  n_skip: number | null;
+  n_take: number | null;
+  total: number;
 };
+
+/** A run of one product's groups on the page: skip `skip` of its groups with (or without) data, take `take`. */
+export type ProductSlice = { pid: string; hasData: boolean; skip: number; take: number };
 
 type PageQuery = { drillDown: DrillDown | 'records'; filters: GridFilters; offset: number; limit: number };
 
 /**
  * The products a page of a product-level view overlaps, without grouping the records: the grid's
- * order is every group with data (by PID, then period) and then every group without, so a
- * product's groups sit at positions that running sums of demand_product_totals give. The first
- * product always comes back, so that the totals do too when the page lies past the end.
+ * order is every group with data (by PID, then period) and then every group without, so a page
+ * lies in the run of groups with data, in the run without (which starts at d_total), or across
+ * both. Each run walks the products in PID order from the first and stops at the page's end (deep
+ * pages walk further); the totals come from the per-slice counts. A text search lays out the
+ * products it finds with running sums instead: a walk would read every product to find a few.
  */
 function productPagePlan(q: PageQuery): RawBuilder<PlanRow> {
-  const counts = productGroupCounts(q.drillDown);
   const start = q.offset;
   const end = q.offset + q.limit;
+  const counts = productGroupCounts(q.drillDown);
+  const run = (at: RawBuilder<unknown>, size: RawBuilder<unknown>, prefix: string) =>
+    sql.join(
+      [
+        sql`case when ${size} > 0 and ${at} < ${end} and ${at} + ${size} > ${start}
+          then greatest(${start}, ${at}) - ${at} end as ${sql.raw(`${prefix}_skip`)}`,
+        sql`case when ${size} > 0 and ${at} < ${end} and ${at} + ${size} > ${start}
+          then least(${end}, ${at} + ${size}) - greatest(${start}, ${at}) end as ${sql.raw(`${prefix}_take`)}`,
+      ],
+      sql`, `,
+    );
+  if (q.filters.search) {
+    return sql<PlanRow>`
+      with c as (
+        select p.pid, ${counts.groups}::bigint as g, ${counts.data}::bigint as d
+        from products p join demand_product_totals t on t.pid = p.pid
+        where ${productFilter(q.filters)}),
+      w as (
+        select pid, g, d,
+          coalesce(sum(d) over before, 0) as d_before,
+          coalesce(sum(g - d) over before, 0) as n_before,
+          sum(d) over () as d_total, sum(g) over () as g_total
+        from c window before as (order by pid collate "C" rows between unbounded preceding and 1 preceding))
+      select * from (
+        select pid, ${run(sql`d_before`, sql`d`, 'd')}, ${run(sql`d_total + n_before`, sql`g - d`, 'n')},
+          g_total as total
+        from w) x
+      where d_take is not null or n_take is not null`;
+  }
+  const dTotal = sql<number>`(select d_total from tot)`;
+  const walk = (count: RawBuilder<number>, base: RawBuilder<number>) =>
+    walkProducts({
+      filters: q.filters,
+      count,
+      dir: 'asc',
+      start: sql<number>`(${start} - ${base})`,
+      end: sql<number>`(${end} - ${base})`,
+    });
   return sql<PlanRow>`
-    with c as (
-      select p.pid, ${counts.groups}::bigint as g, ${counts.data}::bigint as d
-      from products p join demand_product_totals t on t.pid = p.pid
-      where ${productFilter(q.filters)}),
-    w as (
-      select pid, g, d,
-        coalesce(sum(d) over before, 0) as d_before,
-        coalesce(sum(g - d) over before, 0) as n_before,
-        sum(d) over () as d_total, sum(g) over () as g_total
-      from c window before as (order by pid collate "C" rows between unbounded preceding and 1 preceding))
-    select * from w
-    where (d > 0 and d_before < ${end} and d_before + d > ${start})
-       or (g > d and d_total + n_before < ${end} and d_total + n_before + g - d > ${start})
-       or pid = (select min(pid collate "C") from c)
-    order by pid collate "C"`;
+    with tot as materialized (${groupTotals(q)}),
+    runs as (
+      select pid, true as has_data, before, c from (${walk(counts.data, sql<number>`0`)}) d
+      union all
+      select pid, false, before + ${dTotal}, c from (${walk(sql<number>`(${counts.groups} - ${counts.data})`, dTotal)}) n)
+    select pid,
+      max(d_skip) as d_skip, max(d_take) as d_take, max(n_skip) as n_skip, max(n_take) as n_take,
+      (select g_total from tot) as total
+    from (
+      select pid, ${run(sql`before`, sql`case when has_data then c else 0 end`, 'd')},
+        ${run(sql`before`, sql`case when has_data then 0 else c end`, 'n')}
+      from runs) x
+    group by pid`;
 }
 
-/** Which of each planned product's groups the page shows, with data first (rows in PID order). */
-function slicesOf(
-  rows: PlanRow[],
-  q: { offset: number; limit: number },
-): { total: number; slices: ProductSlice[] } {
-  const first = rows[0];
-  if (!first) return { total: 0, slices: [] };
-  const start = q.offset;
-  const end = q.offset + q.limit;
-  const withData: ProductSlice[] = [];
-  const withoutData: ProductSlice[] = [];
-  for (const row of rows) {
-    const runs = [
-      { hasData: true, from: row.d_before, size: row.d, into: withData },
-      { hasData: false, from: row.d_total + row.n_before, size: row.g - row.d, into: withoutData },
-    ];
-    for (const run of runs) {
-      const skip = Math.max(start, run.from) - run.from;
-      const stop = Math.min(end, run.from + run.size) - run.from;
-      if (stop > skip) run.into.push({ pid: row.pid, hasData: run.hasData, skip, take: stop - skip });
-    }
-  }
-  return { total: first.g_total, slices: [...withData, ...withoutData] };
+/** The page's runs of groups, with data first, each part in PID order, from the plan rows of its products. */
+function slicesOf(rows: readonly PlanRow[]): ProductSlice[] {
+  const plans = new Map<string, PlanRow>();
+  for (const row of rows) plans.set(row.pid, row);
+  const ordered = [...plans.values()].sort((a, b) => compareText(a.pid, b.pid));
+  const withData = ordered.filter((row) => Number(row.d_take) > 0);
+  const withoutData = ordered.filter((row) => Number(row.n_take) > 0);
+  return [
+    ...withData.map((row) => ({
+      pid: row.pid,
+      hasData: true,
+      skip: Number(row.d_skip),
+      take: Number(row.d_take),
+    })),
+    ...withoutData.map((row) => ({
+      pid: row.pid,
+      hasData: false,
+      skip: Number(row.n_skip),
+      take: Number(row.n_take),
+    })),
+  ];
+}
+
+/** The number of groups a page past the end (no product planned) still reports. */
+async function totalOf(db: Db, q: PageQuery): Promise<number> {
+  const { rows } = await sql<{ g_total: string }>`${groupTotals(q)}`.execute(db);
+  return Number(rows[0]?.g_total ?? 0);
 }
 
 /** A record's lock and last planner override (two sparse tables), read with the record itself. */
@@ -316,6 +441,38 @@ export function selectStampedRecords(db: Db) {
 }
 
 /**
+ * Every stamped record of the products of `plan` (a query with a pid column, one row per product;
+ * or, by week, one row per record), each carrying its plan row as `plan`'s other columns, in one
+ * statement. The plan is
+ * materialized and records and products are both read by the planned keys: joined to the plan,
+ * PostgreSQL could not tell how few products it holds and scanned every record or every product.
+ */
+export async function plannedRecords<P>(
+  db: Db,
+  plan: RawBuilder<P>,
+  order: RawBuilder<unknown>,
+  /** The plan holds records (pid, week_start), not products. */
+  byWeek = false,
+): Promise<Array<DemandRecordRow & RecordStampColumns & { has_data: boolean } & P>> {
+  const records = selectStampedRecords(db)
+    .innerJoin(sql`plan`.as('plan'), (join) =>
+      byWeek
+        ? join.on(sql`plan.pid`, '=', sql`r.pid`).on(sql`plan.week_start`, '=', sql`r.week_start`)
+        : join.on(sql`plan.pid`, '=', sql`r.pid`),
+    )
+    .selectAll('plan')
+    .where(
+      sql<boolean>`r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))${
+        byWeek ? sql` and r.week_start = any(array(select week_start from plan))` : sql``
+      }`,
+    )
+    .orderBy(order);
+  const { rows } = await sql<DemandRecordRow & RecordStampColumns & { has_data: boolean } & P>`
+    with plan as materialized (${plan}) ${records}`.execute(db);
+  return rows;
+}
+
+/**
  * A page of the records view in one statement: every record of the products the page overlaps
  * (see productPagePlan), in key order, each carrying its product's plan row.
  */
@@ -327,54 +484,24 @@ export async function pageProductRecords(
   slices: ProductSlice[];
   records: Array<DemandRecordRow & RecordStampColumns & { has_data: boolean }>;
 }> {
-  const records = await selectStampedRecords(db)
-    .innerJoin(
-      sql<PlanRow>`(${productPagePlan({ ...q, drillDown: 'records' })})`.as('plan'),
-      'plan.pid',
-      'r.pid',
-    )
-    .select([
-      'plan.g as plan_groups',
-      'plan.d as plan_data',
-      'plan.d_before',
-      'plan.n_before',
-      'plan.d_total',
-      'plan.g_total',
-    ])
-    .orderBy('r.pid')
-    .orderBy('r.week_start')
-    .execute();
-  return { ...slicesOf(planRowsOf(records), q), records };
-}
-
-/** The distinct plan rows that a page's rows carry, in PID order. */
-function planRowsOf(
-  rows: Array<Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }>,
-): PlanRow[] {
-  const plans = new Map<string, PlanRow>();
-  for (const row of rows) {
-    plans.set(row.pid, {
-      pid: row.pid,
-      g: row.plan_groups,
-      d: row.plan_data,
-      d_before: row.d_before,
-      n_before: row.n_before,
-      d_total: row.d_total,
-      g_total: row.g_total,
-    });
-  }
-  return [...plans.values()].sort((a, b) => compareText(a.pid, b.pid));
+  const plan = { ...q, drillDown: 'records' as const };
+  const records = await plannedRecords(db, productPagePlan(plan), sql`r.pid, r.week_start`);
+  const total = records[0] ? Number(records[0].total) : await totalOf(db, plan);
+  return { total, slices: slicesOf(records), records };
 }
 
 /**
  * Every roll-up group of the products in the statement's `plan` (a CTE with a pid column), summed
- * from their records: the product-level pages read only the products their plan picked.
+ * from their records: the product-level pages read only the products their plan picked (records
+ * and products both by the planned keys, or PostgreSQL hashes every product to join a few).
+ * Pages materialize it before joining it to the plan: a plan estimated at one row let PostgreSQL
+ * aggregate the groups again for each planned product (5 s for 100 products sorted by PID).
  */
 export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: DrillDown }): RawBuilder<unknown> {
   return sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
       ${recordAggregates()}
     from demand_records r join products p on p.pid = r.pid
-    where r.pid = any(array(select pid from plan))
+    where r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))
     group by 1, 2`;
 }
 
@@ -389,16 +516,15 @@ export async function pageProductGroups(
 ): Promise<{ total: number; slices: ProductSlice[]; groups: GroupRow[] }> {
   const { rows } = await withAnnotations(
     q,
-    sql`with plan as materialized (${productPagePlan(q)})
-      select s.*, plan.pid, plan.g as plan_groups, plan.d as plan_data,
-        plan.d_before, plan.n_before, plan.d_total, plan.g_total
-      from plan join (${plannedProductGroups(q)}) s on s.g = plan.pid`,
+    sql`with plan as materialized (${productPagePlan(q)}),
+      s as materialized (${plannedProductGroups(q)})
+      select s.*, plan.pid, plan.d_skip, plan.d_take, plan.n_skip, plan.n_take, plan.total
+      from plan join s on s.g = plan.pid`,
     null,
   ).execute(db);
-  const groups = rows as Array<
-    GroupRow & Omit<PlanRow, 'g' | 'd'> & { plan_groups: number; plan_data: number }
-  >;
-  return { ...slicesOf(planRowsOf(groups), q), groups };
+  const groups = rows as Array<GroupRow & PlanRow>;
+  const total = groups[0] ? Number(groups[0].total) : await totalOf(db, q);
+  return { total, slices: slicesOf(groups), groups };
 }
 
 /** The SQL expression a record field sorts by: its column, or the week for the week's fields. */
@@ -443,13 +569,17 @@ export async function pageSortedRecords(
   return { total: count.rows[0]?.total ?? 0, records: [] };
 }
 
-/** Narrows a sort to the products that can hold its page (none given: every product). */
+/**
+ * Narrows a sort to the products that can hold its page (none given: every product), records and
+ * products both: on the records alone, PostgreSQL hashes every product of the filters to join them.
+ */
 function candidatesOnly(candidates: string[] | null | undefined): RawBuilder<unknown> {
-  return candidates ? sql` and r.pid = any(${candidates}::text[])` : sql``;
+  return candidates
+    ? sql` and r.pid = any(${candidates}::text[]) and p.pid = any(${candidates}::text[])`
+    : sql``;
 }
 
-/** How many records the filters select, from the per-product totals. */
+/** How many records the filters select. */
 function recordTotal(filters: GridFilters): RawBuilder<number> {
-  return sql<number>`select coalesce(sum(t.record_count), 0)::int
-    from products p join demand_product_totals t on t.pid = p.pid where ${productFilter(filters)}`;
+  return sql<number>`select g_total::int from (${groupTotals({ drillDown: 'records', filters })}) n`;
 }

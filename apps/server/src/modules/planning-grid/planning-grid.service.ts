@@ -170,7 +170,13 @@ export class PlanningGridService {
    */
   private async sortedRecords(q: { filters: GridFilters; sort: GridSort; offset: number; limit: number }) {
     const key = productOrderKey('none', 'none', q.sort.field);
-    if (key) return pageRecordsInProductOrder(this.db, { ...q, key, dir: q.sort.dir });
+    if (key)
+      return pageRecordsInProductOrder(this.db, {
+        ...q,
+        key,
+        dir: q.sort.dir,
+        byPid: q.sort.field === 'PID',
+      });
     if (fieldSpecOf(q.sort.field)?.table === 'week' && !q.filters.search)
       return pageRecordsInWeekOrder(this.db, { ...q, dir: q.sort.dir });
     const candidates = await sortCandidates(this.db, {

@@ -3,9 +3,11 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import {
+  groupTotals,
   plannedProductGroups,
+  plannedRecords,
   productGroupCounts,
-  selectStampedRecords,
+  walkProducts,
   type GridSort,
   type GroupPage,
   type GroupRow,
@@ -64,26 +66,60 @@ export function productOrderKey(
 
 type PlanRow = { pid: string; groups: number; before: number; total: number };
 
+type OrderPlanQuery = Window & {
+  key: RawBuilder<unknown>;
+  dir: SortDirection;
+  drillDown: DrillDown | 'records';
+  /** Products are sorted by PID alone: the page walks them in that order (walkProducts). */
+  byPid: boolean;
+};
+
 /**
  * The products a page overlaps when products are walked in `key` order (then PID), each with its
- * number of groups (records, or periods at a drill-down) and how many groups come before it. The
- * first product always comes back, so that the total does too when the page lies past the end.
+ * number of groups (records, or periods at a drill-down) and how many groups come before it; the
+ * total comes from the per-slice counts (or, searched, the products found). In PID order without a
+ * text search the walk stops at the page's end (walkProducts). In another order every product is
+ * still read, but only the first offset + limit of them are ranked and summed: each product holds
+ * at least one group, so no later product can reach the page (a bounded top-N sort instead of
+ * sorting and summing every product).
  */
-function productOrderPlan(
-  q: Window & { key: RawBuilder<unknown>; dir: SortDirection; groups: RawBuilder<number> },
-): RawBuilder<PlanRow> {
+function productOrderPlan(q: OrderPlanQuery): RawBuilder<PlanRow> {
   const start = q.offset;
   const end = q.offset + q.limit;
+  const groups = productGroupCounts(q.drillDown).groups;
+  const total = sql`(select g_total from (${groupTotals(q)}) n)`;
+  if (q.byPid && !q.filters.search) {
+    const walk = walkProducts({
+      filters: q.filters,
+      count: groups,
+      dir: q.dir,
+      start: sql<number>`${start}`,
+      end: sql<number>`${end}`,
+    });
+    return sql<PlanRow>`select w.pid, w.c as groups, w.before, ${total} as total from (${walk}) w`;
+  }
+  const order = sql`key ${sql.raw(q.dir)} nulls last, pid collate "C"`;
   return sql<PlanRow>`
-    select pid, groups, before, total from (
-      select pid, groups, sum(groups) over w - groups as before, sum(groups) over () as total,
-        row_number() over w as n
+    select pid, groups, before, ${total} as total from (
+      select pid, groups, sum(groups) over (order by ${order}) - groups as before
       from (
-        select p.pid, ${q.groups}::bigint as groups, ${q.key} as key
+        select p.pid, ${groups}::bigint as groups, ${q.key} as key
         from products p join demand_product_totals t on t.pid = p.pid
-        where ${productFilter(q.filters)}) c
-      window w as (order by key ${sql.raw(q.dir)} nulls last, pid collate "C")) w
-    where (before < ${end} and before + groups > ${start}) or n = 1`;
+        where ${productFilter(q.filters)}
+        order by ${sql`${q.key} ${sql.raw(q.dir)} nulls last, p.pid collate "C"`}
+        limit ${end}) c) w
+    where before < ${end} and before + groups > ${start}`;
+}
+
+/** The total of an order plan that planned no product (a page past the end). */
+async function totalOf(
+  db: Db,
+  q: { drillDown: DrillDown | 'records'; filters: GridFilters },
+  rows: ReadonlyArray<{ total: unknown }>,
+): Promise<number> {
+  if (rows[0]) return Number(rows[0].total);
+  const { rows: totals } = await sql<{ g_total: string }>`${groupTotals(q)}`.execute(db);
+  return Number(totals[0]?.g_total ?? 0);
 }
 
 /**
@@ -110,16 +146,11 @@ export type SortedRecords = { total: number; records: Array<DemandRecordRow & Re
 /** A page of the original table sorted by a products column or PID: products in order, each product's weeks ascending. */
 export async function pageRecordsInProductOrder(
   db: Db,
-  q: Window & { key: RawBuilder<unknown>; dir: SortDirection },
+  q: Window & { key: RawBuilder<unknown>; dir: SortDirection; byPid: boolean },
 ): Promise<SortedRecords> {
-  const plan = productOrderPlan({ ...q, groups: sql`t.record_count` });
-  const rows = await selectStampedRecords(db)
-    .innerJoin(sql<PlanRow>`(${plan})`.as('plan'), 'plan.pid', 'r.pid')
-    .select(['plan.before', 'plan.total'])
-    .orderBy('plan.before')
-    .orderBy('r.week_start')
-    .execute();
-  return { total: Number(rows[0]?.total ?? 0), records: atPagePositions(rows, q) };
+  const plan = { ...q, drillDown: 'records' as const };
+  const rows = await plannedRecords(db, productOrderPlan(plan), sql`plan.before, r.week_start`);
+  return { total: await totalOf(db, plan, rows), records: atPagePositions(rows, q) };
 }
 
 /**
@@ -130,22 +161,26 @@ export async function pageProductGroupsInOrder(
   db: Db,
   q: Window & { viewLevel: ViewLevel; drillDown: DrillDown; sort: GridSort; key: RawBuilder<unknown> },
 ): Promise<GroupPage> {
-  const plan = productOrderPlan({ ...q, dir: q.sort.dir, groups: productGroupCounts(q.drillDown).groups });
+  const plan = productOrderPlan({ ...q, dir: q.sort.dir, byPid: q.sort.field === 'PID' });
   const { rows } = await withAnnotations(
     q,
-    sql`with plan as materialized (${plan})
+    sql`with plan as materialized (${plan}),
+      s as materialized (${plannedProductGroups(q)})
       select s.*, plan.pid, plan.before, plan.total
-      from plan join (${plannedProductGroups(q)}) s on s.g = plan.pid`,
+      from plan join s on s.g = plan.pid`,
     sql`pg.before, pg.k collate "C"`,
   ).execute(db);
   const groups = rows as Array<GroupRow & { pid: string; before: string; total: string }>;
-  return { total: Number(groups[0]?.total ?? 0), rows: atPagePositions(groups, q) };
+  return {
+    total: await totalOf(db, q, groups),
+    rows: atPagePositions(groups, q),
+  };
 }
 
 /**
  * A page of the original table sorted by a week field: weeks in order, each week's records by PID.
  * Each week's record count comes from demand_week_totals, so only the page's weeks are read, each
- * through the (week_start, pid) index. The totals know the filter bar's attributes, not the search
+ * through the (week_start, pid collate "C") index (migration 0036) up to the page's end. The totals know the filter bar's attributes, not the search
  * box: with a search the caller sorts the few products found instead.
  */
 export async function pageRecordsInWeekOrder(
@@ -155,7 +190,7 @@ export async function pageRecordsInWeekOrder(
   const start = q.offset;
   const end = q.offset + q.limit;
   const dir = sql.raw(q.dir);
-  const keys = sql<{ pid: string; week_start: string; position: number; total: number }>`(
+  const keys = sql<{ pid: string; week_start: string; position: number; total: number }>`
     with weeks as (
       select week_start, sum(record_count)::bigint as records
       from demand_week_totals t where ${attributeFilter(q.filters, 't')}
@@ -172,14 +207,8 @@ export async function pageRecordsInWeekOrder(
       order by r.pid collate "C"
       offset greatest(${start} - placed.before, 0)
       limit least(${end} - placed.before, placed.records) - greatest(${start} - placed.before, 0)) s
-    where placed.before < ${end} and placed.before + placed.records > ${start})`;
-  const rows = await selectStampedRecords(db)
-    .innerJoin(keys.as('s'), (join) =>
-      join.onRef('s.pid', '=', 'r.pid').onRef('s.week_start', '=', 'r.week_start'),
-    )
-    .select(['s.total'])
-    .orderBy('s.position')
-    .execute();
+    where placed.before < ${end} and placed.before + placed.records > ${start}`;
+  const rows = await plannedRecords(db, keys, sql`plan.position`, true);
   if (rows.length > 0) return { total: Number(rows[0]!.total), records: rows };
   const count = await sql<{ total: number }>`select coalesce(sum(record_count), 0)::int as total
     from demand_week_totals t where ${attributeFilter(q.filters, 't')}`.execute(db);
