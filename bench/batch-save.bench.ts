@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { DemandRecord } from '@ps/domain';
+import { sql } from 'kysely';
+import { readWithoutJit } from '../apps/server/src/db/write-transaction';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { budgetRow, timeRuns, type BenchRow } from './stats';
@@ -18,6 +21,31 @@ const JIT_FORCED = {
   jit_inline_above_cost: '0',
   jit_optimize_above_cost: '0',
 };
+
+/** The bench server's PostgreSQL connections, by name, so that their CPU can be read from /proc. */
+const APPLICATION_NAME = 'batch-save-bench';
+
+/**
+ * CPU time (ms) the server's PostgreSQL backends have used so far, from /proc (utime + stime, clock
+ * ticks of 1/100 s); null when the server is not on this machine. Less noisy than wall time on a
+ * busy machine, and it counts what a save leaves running after it answers (a JIT compile of a
+ * read it starts, a background refresh) as well as its own statements.
+ */
+async function postgresCpuMs(server: BenchServer): Promise<number | null> {
+  // Without JIT: with the thresholds at 0 this query's own compiling would count as the saves'.
+  const { rows } = await readWithoutJit(server.database.db, (trx) =>
+    sql<{ pid: number }>`
+      select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`.execute(trx),
+  );
+  try {
+    return rows.reduce((total, { pid }) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return total + (Number(fields[11]) + Number(fields[12])) * 10;
+    }, 0);
+  } catch {
+    return null;
+  }
+}
 
 async function firstRecords(server: BenchServer, count: number): Promise<DemandRecord[]> {
   const response = await fetch(`${server.baseUrl}/api/demand-planning/real-data?limit=${count}`, {
@@ -50,7 +78,11 @@ export async function runBatchSaveBench(): Promise<BenchRow[]> {
     ['server default', undefined],
     ['forced (all thresholds 0)', JIT_FORCED],
   ] as const) {
-    const server = await startBenchServer('postgres', { products: 700, weeks: 52 }, settings);
+    const server = await startBenchServer(
+      'postgres',
+      { products: 700, weeks: 52 },
+      { application_name: APPLICATION_NAME, ...settings },
+    );
     try {
       const records = await firstRecords(server, Math.max(...SIZES));
       for (const size of SIZES) {
@@ -60,15 +92,21 @@ export async function runBatchSaveBench(): Promise<BenchRow[]> {
         try {
           await saveBatch(server, batch, 'warm-up');
           const cpu = process.cpuUsage();
+          const postgresBefore = await postgresCpuMs(server);
           // Each save changes every cell: the comment alternates from one repetition to the next.
           const timings = await timeRuns(REPETITIONS, () =>
             saveBatch(server, batch, `bench ${(round += 1)}`),
           );
           const used = process.cpuUsage(cpu);
+          const postgresAfter = await postgresCpuMs(server);
           rows.push({
             ...budgetRow(name, timings, BUDGET_MS),
             // Less noisy than the times on a busy machine: the server and this client share the process.
             'Node CPU per save': `${((used.user + used.system) / 1000 / REPETITIONS).toFixed(0)} ms`,
+            'PostgreSQL CPU per save':
+              postgresBefore === null || postgresAfter === null
+                ? ''
+                : `${((postgresAfter - postgresBefore) / REPETITIONS).toFixed(0)} ms`,
             'load average': loadavg()[0]!.toFixed(1),
           });
         } catch (error) {

@@ -1,9 +1,11 @@
 import type { DemandRecord, GridPage } from '@ps/domain';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import type { Database } from '../src/db/schema';
 import { sortCandidates } from '../src/modules/planning-grid/sort-extremes.repository';
 import type { Ok } from './support/api-shapes';
-import { backends } from './support/backends';
+import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -187,6 +189,65 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
     // P1/P2 are not kept (a publish shifts them with the triggers off).
     expect(await sortCandidates(db(), { ...page, field: 'P1_Pub_Pln_Units', limit: 3 })).toBeNull();
   });
+
+  it.runIf(backend === 'postgres')(
+    'never makes a save wait for a refresh, and keeps marked what a refresh could not see',
+    async () => {
+      const pids = [...new Set((await records()).map((r) => r.PID))];
+      expect(pids.length).toBeGreaterThan(32);
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db());
+      const other = openDatabase({
+        kind: 'postgres',
+        url: TEST_POSTGRES_URL,
+        schema: rows[0]!.schema,
+        poolSize: 1,
+      });
+      // One statement raising each product's last week: more than 32 products, so all are marked.
+      const raise = (trx: Kysely<Database>) =>
+        sql`
+        update demand_records r set sop_pln_ovrd_units = coalesce(r.sop_pln_ovrd_units, 0) + 1
+        where r.pid = any(${pids}::text[])
+          and r.week_start = (select max(x.week_start) from demand_records x where x.pid = r.pid)`.execute(
+          trx,
+        );
+      // On the server's connection, failing instead of waiting for a lock.
+      const withoutWaiting = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await sql`set local lock_timeout = '2s'`.execute(trx);
+            return work(trx);
+          });
+      const refresh = (trx: Kysely<Database>) =>
+        sql<{ n: number }>`select refresh_stale_product_extremes(1000) as n`
+          .execute(trx)
+          .then((r) => r.rows[0]!.n);
+      try {
+        await other.db.transaction().execute(async (refreshing) => {
+          // A refresh under way holds its products until it commits (here: the first product).
+          await sql`select pg_advisory_xact_lock(7334, hashtext(${pids[0]}))`.execute(refreshing);
+          await withoutWaiting(raise);
+          expect(await staleProducts(server)).toBe(pids.length);
+          // Another refresh leaves the held product to it.
+          expect(await withoutWaiting(refresh)).toBe(pids.length - 1);
+          expect(await staleProducts(server)).toBe(1);
+        });
+        await withoutWaiting(raise);
+        await other.db.transaction().execute(async (writer) => {
+          // A save under way that marks every product again: the refresh reads the records
+          // without its change, so it recomputes each product but clears none of its marks.
+          await raise(writer);
+          expect(await withoutWaiting(refresh)).toBe(pids.length);
+          expect(await staleProducts(server)).toBe(pids.length);
+        });
+        expect(await staleProducts(server)).toBe(pids.length);
+        expect(await drainStale()).toBe(pids.length);
+        expect(await differencesFromRebuild()).toMatchObject({ differ: 0 });
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe.each(backends)('stale sort extremes refreshed in the background on %s', (backend) => {

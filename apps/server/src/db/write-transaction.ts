@@ -9,11 +9,13 @@ import type { Database } from './schema';
  *   compiled each of them, the roll-up trigger's for 4–5 s, and a 500-cell save took 8 s.
  * - `work_mem = 16MB`: the roll-up trigger aggregates a 5,000-record batch's pairs (about 60 sums
  *   per slice-week) in one hash; at the default 4 MB it spilled to disk.
- * Both are `set_config(…, true)`: they end with the transaction, so the pooled connection goes back
- * with the server's settings.
+ * Both are SET LOCAL: they end with the transaction, so the pooled connection goes back with the
+ * server's settings. A utility statement, not `select set_config(…)`: a SELECT is planned with the
+ * connection's JIT still on, and with every threshold at 0 compiling it took 100–160 ms.
  */
 export async function applyWriteSettings(trx: Transaction<Database>): Promise<void> {
-  await sql`select set_config('jit', 'off', true), set_config('work_mem', '16MB', true)`.execute(trx);
+  await sql`set local jit = off`.execute(trx);
+  await sql`set local work_mem = '16MB'`.execute(trx);
 }
 
 /** A transaction with the write settings applied before `work` runs. */
@@ -23,6 +25,21 @@ export function writeTransaction<T>(
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await applyWriteSettings(trx);
+    return work(trx);
+  });
+}
+
+/**
+ * A read that probes an index per key (thousands of keys from a save) in a transaction without
+ * JIT: its cost estimate grows with the keys and crosses the JIT thresholds, and compiling it
+ * took 1.5 s where running it takes milliseconds.
+ */
+export function readWithoutJit<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
     return work(trx);
   });
 }

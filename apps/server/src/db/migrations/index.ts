@@ -27,7 +27,13 @@ import * as importJobs from './0030-import-jobs';
 import * as ensembleListValues from './0031-ensemble-list-values';
 import * as productSortExtremes from './0032-product-sort-extremes';
 import * as annotationDigest from './0033-annotation-digest';
+import * as extremesMarks from './0035-extremes-marks';
 import * as productPageWalk from './0036-product-page-walk';
+<<<<<<< HEAD
+import * as productPageWalk from './0036-product-page-walk';
+=======
+import * as extremesMarks from './0035-extremes-marks';
+>>>>>>> wt-writes
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -59,7 +65,13 @@ const migrations: Record<string, Migration> = {
   '0031-ensemble-list-values': ensembleListValues,
   '0032-product-sort-extremes': productSortExtremes,
   '0033-annotation-digest': annotationDigest,
+  '0035-extremes-marks': extremesMarks,
   '0036-product-page-walk': productPageWalk,
+<<<<<<< HEAD
+  '0036-product-page-walk': productPageWalk,
+=======
+  '0035-extremes-marks': extremesMarks,
+>>>>>>> wt-writes
 };
 
 export const migrationProvider: MigrationProvider = {

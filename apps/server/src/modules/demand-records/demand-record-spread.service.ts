@@ -177,8 +177,9 @@ export class DemandRecordSpreadService {
       audit.push(...prepared.audit.map((entry) => ({ ...entry, cause })));
     }
     if (options.write && writes.length > 0) {
-      await updateDemandRecordsBulk(trx, writes, { at: new Date(), by: scope.userName });
+      // Audit first, as a batch does: the update's roll-up locks totals rows other saves share.
       await insertAuditRows(trx, audit);
+      await updateDemandRecordsBulk(trx, writes, { at: new Date(), by: scope.userName });
     }
     return {
       records: rows.map(keyOf),

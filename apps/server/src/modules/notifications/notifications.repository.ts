@@ -1,6 +1,7 @@
 import type { ClientId, NotificationContent, NotificationKind } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { readWithoutJit } from '../../db/write-transaction';
 
 /** Whom an event concerns: named users, or every known user of some clients. */
 export type Recipients =
@@ -207,13 +208,15 @@ export async function earlierAuthors(
   exceptName: string,
 ): Promise<Array<{ changed_by: string; pid: string; week_start: string; field: string; records: number }>> {
   if (changes.length === 0) return [];
-  const { rows } = await sql<{
-    changed_by: string;
-    pid: string;
-    week_start: string;
-    field: string;
-    records: number;
-  }>`
+  // Without JIT: a save's thousands of keys push the estimate over the thresholds (readWithoutJit).
+  const { rows } = await readWithoutJit(db, (trx) =>
+    sql<{
+      changed_by: string;
+      pid: string;
+      week_start: string;
+      field: string;
+      records: number;
+    }>`
     with changed as (
       select distinct pid, week_start::date as week_start
       from unnest(${changes.map((c) => c.pid)}::text[], ${changes.map((c) => c.weekStart)}::text[]) as c(pid, week_start)
@@ -222,6 +225,7 @@ export async function earlierAuthors(
       count(distinct (a.pid, a.week_start))::int as records
     from audit_log a join changed c on c.pid = a.pid and c.week_start = a.week_start
     where a.changed_by <> ${exceptName} and a.source = any(${PLANNER_SOURCES}::text[])
-    group by a.changed_by`.execute(db);
+    group by a.changed_by`.execute(trx),
+  );
   return rows;
 }
