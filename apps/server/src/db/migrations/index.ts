@@ -29,11 +29,6 @@ import * as productSortExtremes from './0032-product-sort-extremes';
 import * as annotationDigest from './0033-annotation-digest';
 import * as extremesMarks from './0035-extremes-marks';
 import * as productPageWalk from './0036-product-page-walk';
-<<<<<<< HEAD
-import * as productPageWalk from './0036-product-page-walk';
-=======
-import * as extremesMarks from './0035-extremes-marks';
->>>>>>> wt-writes
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -67,11 +62,6 @@ const migrations: Record<string, Migration> = {
   '0033-annotation-digest': annotationDigest,
   '0035-extremes-marks': extremesMarks,
   '0036-product-page-walk': productPageWalk,
-<<<<<<< HEAD
-  '0036-product-page-walk': productPageWalk,
-=======
-  '0035-extremes-marks': extremesMarks,
->>>>>>> wt-writes
 };
 
 export const migrationProvider: MigrationProvider = {
