@@ -317,6 +317,22 @@ export type DemandWeekTotalsTable = {
   ensemble_fcst_cost: number;
 };
 
+/**
+ * The week totals summed per slice and period of each drill-down above the week ('' for none,
+ * 'YYYY-MM', 'YYYY-Qn', 'YYYY'), with the same columns, kept by triggers on demand_week_totals
+ * (migration 0034); read with raw SQL in planning-grid.repository.ts.
+ */
+export type DemandSliceTotalsTable = {
+  drill_down: 'none' | 'monthly' | 'quarterly' | 'yearly';
+  client_id: string;
+  bu: string;
+  pf: string;
+  region: string;
+  period: string;
+  record_count: number;
+  data_count: number;
+};
+
 /** Per product: records and time buckets, with and without data (trigger-maintained, migration 0002). */
 export type DemandProductTotalsTable = {
   pid: string;
@@ -539,6 +555,7 @@ export type Database = {
   product_audit_log: ProductAuditLogTable;
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
+  demand_slice_totals: DemandSliceTotalsTable;
   demand_annotation_digest: DemandAnnotationDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;

@@ -27,6 +27,7 @@ import * as importJobs from './0030-import-jobs';
 import * as ensembleListValues from './0031-ensemble-list-values';
 import * as productSortExtremes from './0032-product-sort-extremes';
 import * as annotationDigest from './0033-annotation-digest';
+import * as sliceTotals from './0034-slice-totals';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0031-ensemble-list-values': ensembleListValues,
   '0032-product-sort-extremes': productSortExtremes,
   '0033-annotation-digest': annotationDigest,
+  '0034-slice-totals': sliceTotals,
 };
 
 export const migrationProvider: MigrationProvider = {
