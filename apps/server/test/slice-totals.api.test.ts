@@ -12,8 +12,9 @@ const PERIODS = ['none', 'monthly', 'quarterly', 'yearly'] as const;
  * The per-slice totals (migration 0034) stay equal to a recount from scratch after every write
  * that reaches the week totals: a batch save, an edit, a spread, an import, a publish, a forecast
  * run, a stamp that goes back, a product moved to another family and business unit, a deleted
- * product, and two transactions at once. And the family and business-unit pages that read them
- * show what rolling the records up shows, at every drill-down above the week.
+ * product, and two transactions at once; and so does the annotations digest per slice and period.
+ * And the family and business-unit pages that read them show what rolling the records up shows
+ * (figures, comments and reason codes), at every drill-down above the week.
  */
 describe.each(backends)('slice totals on %s', (backend) => {
   let server: TestServer;
@@ -38,14 +39,27 @@ describe.each(backends)('slice totals on %s', (backend) => {
       await sql`select rebuild_demand_totals()`.execute(trx);
       await copy('rebuilt_slices');
       await sql`select rebuild_demand_slice_totals()`.execute(trx);
+      await sql`create temp table kept_digest on commit drop as select * from demand_annotation_period_digest`.execute(
+        trx,
+      );
+      await sql`select annotation_period_digest_rebuild()`.execute(trx);
       const differing = (a: string, b: string) =>
         sql.raw(`(select count(*) from ((select * from ${a} except select * from ${b})
           union all (select * from ${b} except select * from ${a})) d)::int`);
-      const { rows } = await sql<{ kept: number; rebuilt: number; count: number; empty: number }>`
+      const { rows } = await sql<{
+        kept: number;
+        rebuilt: number;
+        count: number;
+        empty: number;
+        digest: number;
+        annotations: number;
+      }>`
         select ${differing('kept_slices', 'demand_slice_totals')} as kept,
           ${differing('rebuilt_slices', 'demand_slice_totals')} as rebuilt,
           (select count(*) from kept_slices)::int as count,
-          (select count(*) from kept_slices where record_count = 0)::int as empty`.execute(trx);
+          (select count(*) from kept_slices where record_count = 0)::int as empty,
+          ${differing('kept_digest', 'demand_annotation_period_digest')} as digest,
+          (select count(*) from kept_digest)::int as annotations`.execute(trx);
       return rows[0]!;
     });
 
@@ -55,7 +69,8 @@ describe.each(backends)('slice totals on %s', (backend) => {
   const expectExact = async (step: string) => {
     const differences = await differencesFromRecount();
     expect(differences.count, step).toBeGreaterThan(0);
-    expect(differences, step).toMatchObject({ kept: 0, rebuilt: 0, empty: 0 });
+    expect(differences.annotations, step).toBeGreaterThan(0);
+    expect(differences, step).toMatchObject({ kept: 0, rebuilt: 0, empty: 0, digest: 0 });
     const records = await allRecords(server);
     for (const viewLevel of LEVELS)
       for (const drillDown of PERIODS) {
@@ -87,6 +102,8 @@ describe.each(backends)('slice totals on %s', (backend) => {
           PID: r.PID,
           Time_Series_sk: r.Time_Series_sk,
           ...(i % 2 === 0 ? { Rev_Pln_Ovrd_Percent: 12.5 } : { SOP_Pln_Ovrd_Units: 40 + i }),
+          ...(i % 5 === 0 ? { Comments: i % 3 === 0 ? 'Slice shared note' : `Slice note ${i}` } : {}),
+          ...(i % 7 === 0 ? { Reason_Code: 'Market Trend' } : {}),
         })),
     });
     expect(batch.status).toBe(200);
@@ -96,7 +113,7 @@ describe.each(backends)('slice totals on %s', (backend) => {
     const edit = await server.request(
       'PUT',
       `/api/demand-planning/real-data/${edited.PID}/${edited.Time_Series_sk}`,
-      { SOP_Pln_Ovrd_Percent: 20 },
+      { SOP_Pln_Ovrd_Percent: 20, Comments: '', Reason_Code: null },
     );
     expect(edit.status).toBe(200);
     await expectExact('edit');
@@ -195,6 +212,6 @@ describe.each(backends)('slice totals on %s', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     releaseFirst();
     await Promise.all([first, second]);
-    expect(await differencesFromRecount()).toMatchObject({ kept: 0, rebuilt: 0, empty: 0 });
+    expect(await differencesFromRecount()).toMatchObject({ kept: 0, rebuilt: 0, empty: 0, digest: 0 });
   });
 });

@@ -300,6 +300,12 @@ export type DemandAnnotationDigestTable = {
   first_pos: string;
 };
 
+/** The same per slice and period of each drill-down above the week, kept by triggers (migration 0034). */
+export type DemandAnnotationPeriodDigestTable = DemandAnnotationDigestTable & {
+  drill_down: 'monthly' | 'quarterly' | 'yearly';
+  period: string;
+};
+
 /**
  * Roll-up partial sums per client, business unit, family, region and week, kept exact by triggers
  * on demand_records and products (migration 0002); read with raw SQL in planning-grid.repository.ts.
@@ -557,6 +563,7 @@ export type Database = {
   demand_product_totals: DemandProductTotalsTable;
   demand_slice_totals: DemandSliceTotalsTable;
   demand_annotation_digest: DemandAnnotationDigestTable;
+  demand_annotation_period_digest: DemandAnnotationPeriodDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;

@@ -146,6 +146,91 @@ const REBUILD_FUNCTION = `create function rebuild_demand_slice_totals() returns 
     ${addWeeks('demand_week_totals', 'w.last_updated_at')};
   end $fn$`;
 
+/**
+ * The annotations digest per slice and period (drill-downs above the week): each distinct comment
+ * and reason code of a slice's records in a month, quarter or year, with the grid position (PID,
+ * then week) of its first record, as migration 0033's digest holds them per slice. A family or
+ * business-unit row at a drill-down read every annotated record of the page's groups (25,255 at
+ * 20,000 × 156 when a yearly page holds every family); this holds ~12,000 rows for all three
+ * grains. Kept by following 0033's digest: 0033 rebuilds a slice's digest (delete, insert)
+ * whenever a statement changes an annotation of the slice or moves a product in or out, so the
+ * slices its statements name are exactly those to rebuild here, from the records.
+ */
+/**
+ * The period digest rows of slices `slices`, from the records: grouped once by month, then the
+ * months' first positions give the quarters' and years' (the first of firsts), so the records are
+ * read once, not once per grain.
+ */
+const periodDigestOf = (slices: string): string => `
+  with m as (
+    select p.client_id, p.bu, p.pf, p.region, to_char(r.week_start, 'YYYY-MM') as period,
+      min(r.week_start) as week_start, a.kind, a.value,
+      min((r.pid || chr(1) || r.week_start::text) collate "C") as first_pos
+    from (${slices}) s
+    join products p on (p.client_id, p.bu, p.pf, p.region) = (s.client_id, s.bu, s.pf, s.region)
+    join demand_records r on r.pid = p.pid and (r.comments is not null or r.reason_code is not null)
+    cross join lateral (values ('comment', btrim(r.comments)), ('code', r.reason_code)) a(kind, value)
+    where (a.kind = 'comment' and a.value <> '') or (a.kind = 'code' and a.value is not null)
+    group by 1, 2, 3, 4, 5, 7, 8)
+  select 'monthly', client_id, bu, pf, region, period, kind, value, first_pos from m
+  union all
+  select g.drill_down, client_id, bu, pf, region, ${periodOf('week_start', 'g.drill_down')}, kind, value, min(first_pos)
+  from m cross join (values ('quarterly'), ('yearly')) g(drill_down)
+  group by 1, 2, 3, 4, 5, 6, 7, 8`;
+
+/** Advisory lock class of a slice's period digest rebuild (0033's is 7,333). */
+const PERIOD_DIGEST_LOCK_CLASS = 7_334;
+
+const PERIOD_DIGEST_FUNCTIONS = [
+  `create function annotation_period_digest_forget(client_ids text[], bus text[], pfs text[], regions text[])
+  returns void language plpgsql as $fn$
+  begin
+    -- One writer per slice at a time, slices locked in one order, as 0033's.
+    perform pg_advisory_xact_lock(${PERIOD_DIGEST_LOCK_CLASS}, h) from (
+      select distinct hashtext(concat_ws(chr(1), client_id, bu, pf, region)) as h
+      from unnest(client_ids, bus, pfs, regions) as s(client_id, bu, pf, region) order by h) l;
+    execute $q$delete from demand_annotation_period_digest d
+      using (select distinct * from unnest($1, $2, $3, $4) as s(client_id, bu, pf, region)) s
+      where (d.client_id, d.bu, d.pf, d.region) = (s.client_id, s.bu, s.pf, s.region)$q$
+      using client_ids, bus, pfs, regions;
+  end $fn$`,
+  `create function annotation_period_digest_refresh(client_ids text[], bus text[], pfs text[], regions text[])
+  returns void language plpgsql as $fn$
+  begin
+    perform annotation_period_digest_forget(client_ids, bus, pfs, regions);
+    execute $q$insert into demand_annotation_period_digest
+      ${periodDigestOf('select distinct * from unnest($1, $2, $3, $4) as s(client_id, bu, pf, region)')}$q$
+      using client_ids, bus, pfs, regions;
+  end $fn$`,
+  `create function annotation_period_digest_rebuild() returns void language plpgsql as $fn$
+  begin
+    delete from demand_annotation_period_digest;
+    insert into demand_annotation_period_digest ${periodDigestOf('select distinct client_id, bu, pf, region from products')};
+  end $fn$`,
+  `create function annotation_period_digest_on_digest() returns trigger language plpgsql as $fn$
+  declare
+    client_ids text[]; bus text[]; pfs text[]; regions text[];
+  begin
+    if tg_op = 'INSERT' then
+      select array_agg(client_id), array_agg(bu), array_agg(pf), array_agg(region) into client_ids, bus, pfs, regions
+      from (select distinct client_id, bu, pf, region from new_rows) s;
+    else
+      select array_agg(client_id), array_agg(bu), array_agg(pf), array_agg(region) into client_ids, bus, pfs, regions
+      from (select distinct client_id, bu, pf, region from old_rows) s;
+    end if;
+    -- 0033 deletes a slice's rows and inserts its new ones: the delete forgets the slice's periods,
+    -- the insert rebuilds those of the slices that still have annotations (each slice read once).
+    if client_ids is not null and tg_op = 'INSERT' then
+      perform annotation_period_digest_refresh(client_ids, bus, pfs, regions);
+    elsif client_ids is not null then
+      perform annotation_period_digest_forget(client_ids, bus, pfs, regions);
+    end if;
+    return null;
+  end $fn$`,
+  `create function annotation_period_digest_on_truncate() returns trigger language plpgsql as $fn$
+  begin truncate demand_annotation_period_digest; return null; end $fn$`,
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
@@ -183,9 +268,46 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute(db);
   await sql`create trigger demand_slice_totals_truncate after truncate on demand_week_totals
     for each statement execute function demand_slice_totals_on_truncate()`.execute(db);
+
+  await sql`create table demand_annotation_period_digest (
+    drill_down text not null check (drill_down in ('monthly', 'quarterly', 'yearly')),
+    client_id text not null, bu text not null, pf text not null, region text not null,
+    period text not null,
+    kind text not null check (kind in ('comment', 'code')),
+    value text not null,
+    first_pos text collate "C" not null,
+    primary key (drill_down, client_id, bu, pf, region, period, kind, value))`.execute(db);
+  for (const fn of PERIOD_DIGEST_FUNCTIONS) await sql.raw(fn).execute(db);
+  // 0033's digest rows are deleted and inserted per slice, never updated.
+  for (const [event, referencing] of [
+    ['insert', 'new table as new_rows'],
+    ['delete', 'old table as old_rows'],
+  ] as const) {
+    await sql
+      .raw(
+        `create trigger annotation_period_digest_${event} after ${event} on demand_annotation_digest
+         referencing ${referencing} for each statement execute function annotation_period_digest_on_digest()`,
+      )
+      .execute(db);
+  }
+  await sql`create trigger annotation_period_digest_truncate after truncate on demand_annotation_digest
+    for each statement execute function annotation_period_digest_on_truncate()`.execute(db);
+  await sql`select annotation_period_digest_rebuild()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const event of ['insert', 'delete', 'truncate']) {
+    await sql
+      .raw(`drop trigger if exists annotation_period_digest_${event} on demand_annotation_digest`)
+      .execute(db);
+  }
+  await sql`drop function if exists annotation_period_digest_on_truncate()`.execute(db);
+  await sql`drop function if exists annotation_period_digest_on_digest()`.execute(db);
+  await sql`drop function if exists annotation_period_digest_rebuild()`.execute(db);
+  await sql`drop function if exists annotation_period_digest_refresh(text[], text[], text[], text[])`.execute(
+    db,
+  );
+  await sql`drop table if exists demand_annotation_period_digest`.execute(db);
   await sql`drop trigger if exists demand_slice_totals_truncate on demand_week_totals`.execute(db);
   for (const event of ['insert', 'update', 'delete']) {
     await sql.raw(`drop trigger if exists demand_slice_totals_${event} on demand_week_totals`).execute(db);
