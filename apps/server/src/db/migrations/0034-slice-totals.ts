@@ -123,7 +123,12 @@ const TRIGGER_FUNCTION = `create function demand_slice_totals_on_week_totals() r
   begin
     -- Through EXECUTE, as the records' trigger since migration 0005: a plan cached for one call's
     -- row count must never serve another's.
+    -- An upsert that only updated still fires the insert trigger, with no rows: planning the
+    -- statement for nothing cost as much as running it.
     if tg_op = 'INSERT' then
+      if not exists (select 1 from new_rows) then
+        return null;
+      end if;
       execute $q$${applyChanges(none('new_rows'), 'new_rows')}$q$ into removed, client_ids, bus, pfs, regions, weeks;
     elsif tg_op = 'UPDATE' then
       execute $q$${applyChanges('old_rows', 'new_rows')}$q$ into removed, client_ids, bus, pfs, regions, weeks;
@@ -304,6 +309,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists annotation_period_digest_on_truncate()`.execute(db);
   await sql`drop function if exists annotation_period_digest_on_digest()`.execute(db);
   await sql`drop function if exists annotation_period_digest_rebuild()`.execute(db);
+  await sql`drop function if exists annotation_period_digest_forget(text[], text[], text[], text[])`.execute(
+    db,
+  );
   await sql`drop function if exists annotation_period_digest_refresh(text[], text[], text[], text[])`.execute(
     db,
   );
