@@ -300,6 +300,12 @@ export type DemandAnnotationDigestTable = {
   first_pos: string;
 };
 
+/** The same per slice and period of each drill-down above the week, kept by triggers (migration 0034). */
+export type DemandAnnotationPeriodDigestTable = DemandAnnotationDigestTable & {
+  drill_down: 'monthly' | 'quarterly' | 'yearly';
+  period: string;
+};
+
 /**
  * Roll-up partial sums per client, business unit, family, region and week, kept exact by triggers
  * on demand_records and products (migration 0002); read with raw SQL in planning-grid.repository.ts.
@@ -315,6 +321,22 @@ export type DemandWeekTotalsTable = {
   /** Σ of the records' Ensemble_Fcst_Units at list price / unit cost, each to the cent (migration 0031). */
   ensemble_fcst_rev_dlrs: number;
   ensemble_fcst_cost: number;
+};
+
+/**
+ * The week totals summed per slice and period of each drill-down above the week ('' for none,
+ * 'YYYY-MM', 'YYYY-Qn', 'YYYY'), with the same columns, kept by triggers on demand_week_totals
+ * (migration 0034); read with raw SQL in planning-grid.repository.ts.
+ */
+export type DemandSliceTotalsTable = {
+  drill_down: 'none' | 'monthly' | 'quarterly' | 'yearly';
+  client_id: string;
+  bu: string;
+  pf: string;
+  region: string;
+  period: string;
+  record_count: number;
+  data_count: number;
 };
 
 /** Per product: records and time buckets, with and without data (trigger-maintained, migration 0002). */
@@ -558,7 +580,9 @@ export type Database = {
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;
   demand_slice_product_counts: DemandSliceProductCountsTable;
+  demand_slice_totals: DemandSliceTotalsTable;
   demand_annotation_digest: DemandAnnotationDigestTable;
+  demand_annotation_period_digest: DemandAnnotationPeriodDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;

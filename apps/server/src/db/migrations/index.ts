@@ -27,6 +27,7 @@ import * as importJobs from './0030-import-jobs';
 import * as ensembleListValues from './0031-ensemble-list-values';
 import * as productSortExtremes from './0032-product-sort-extremes';
 import * as annotationDigest from './0033-annotation-digest';
+import * as sliceTotals from './0034-slice-totals';
 import * as extremesMarks from './0035-extremes-marks';
 import * as productPageWalk from './0036-product-page-walk';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0031-ensemble-list-values': ensembleListValues,
   '0032-product-sort-extremes': productSortExtremes,
   '0033-annotation-digest': annotationDigest,
+  '0034-slice-totals': sliceTotals,
   '0035-extremes-marks': extremesMarks,
   '0036-product-page-walk': productPageWalk,
 };

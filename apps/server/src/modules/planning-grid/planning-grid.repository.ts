@@ -106,31 +106,45 @@ async function groupPage(
 }
 
 /**
- * Business-unit and family roll-ups from demand_week_totals: a few thousand partial sums instead
- * of the records themselves. Only the filter bar's attributes can narrow it (no text search).
- * A group's place needs only its name, period and data flag (or, sorted, the one sorted figure),
- * so the page's groups are chosen first and only their partial sums are added up: summing some
- * fifty columns for every group (1,144 at a weekly drill-down) to keep 100 was most of a page's
- * database time.
+ * The totals rows a business-unit or family roll-up adds up, each with its group name g and period
+ * k: per slice and period (demand_slice_totals, migration 0034) above the week, per slice and week
+ * (demand_week_totals) at a weekly drill-down. Both carry the same columns.
+ */
+export function totalsRows(q: Pick<GroupQuery, 'viewLevel' | 'drillDown' | 'filters'>): RawBuilder<unknown> {
+  const g = groupName(q.viewLevel, 't');
+  return q.drillDown === 'weekly'
+    ? sql`select t.*, ${g} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
+      from demand_week_totals t where ${attributeFilter(q.filters, 't')}`
+    : sql`select t.*, ${g} as g, t.period as k
+      from demand_slice_totals t where t.drill_down = ${q.drillDown} and ${attributeFilter(q.filters, 't')}`;
+}
+
+/**
+ * Business-unit and family roll-ups from the trigger-kept totals: a few hundred or thousand partial
+ * sums instead of the records themselves. Only the filter bar's attributes can narrow them (no text
+ * search). A group's place needs only its name, period and data flag (or, sorted, the one sorted
+ * figure), so at a weekly or monthly drill-down the page's groups are chosen first and only their
+ * partial sums are added up: summing some hundred aggregates for every group (1,144 families by
+ * week at 20,000 × 156, 814 by month) to keep 100 was most of a page's database time (by month,
+ * EXPLAIN ANALYZE at load 18: 90 → 55–65 ms).
  */
 export async function pageGroupsFromTotals(
   db: Db,
   query: GroupQuery & { offset: number; limit: number },
 ): Promise<GroupPage> {
   const q = query.sort ? { ...query, sort: groupSortOf(query.viewLevel, query.sort) } : query;
-  const keyed = sql`select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
-    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`;
+  const keyed = totalsRows(q);
   // What orders the groups: the data flag, the sorted figure alone, or nothing for a group key.
   const figure = q.sort ? totalsFigure(q.sort.field) : sql`sum(t.data_count) > 0 as "hasData"`;
   const groups =
-    !q.sort && q.drillDown === 'none'
-      ? // A few dozen groups at most, all summed in one hashed pass: choosing the page first made
-        // PostgreSQL sort every partial sum of the page's groups (13,728 wide rows, spilled to disk
-        // at 20,000 × 156) to add them up, since it expected a few dozen.
-        sql`select g, k, count(*) over ()::int as total, ${totalsAggregates()}
-        from (${keyed}) t
-        group by g, k
-        order by ${groupOrderOf(undefined, '')}
+    q.drillDown !== 'weekly' && q.drillDown !== 'monthly'
+      ? // A few hundred groups at most (1,144 slice-quarters at 20,000 × 156), all summed in one
+        // hashed pass: choosing the page first and reading its rows again gained nothing here.
+        sql`select * from (
+          select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+          from (${keyed}) t
+          group by g, k) groups
+        order by ${groupOrderOf(q.sort, '')}
         limit ${q.limit} offset ${q.offset}`
       : sql`with page as materialized (
       select * from (
@@ -142,14 +156,7 @@ export async function pageGroupsFromTotals(
     select t.g, t.k, page.total, ${totalsAggregates()}
     from page join (${keyed}) t on t.g = page.g and t.k = page.k
     group by t.g, t.k, page.total`;
-  return groupPage(
-    db,
-    q,
-    groups,
-    sql`
-    select count(distinct (${groupName(q.viewLevel, 't')}, ${periodKey(q.drillDown, sql`t.week_start`)}))::int as total
-    from demand_week_totals t where ${attributeFilter(q.filters, 't')}`,
-  );
+  return groupPage(db, q, groups, sql`select count(distinct (g, k))::int as total from (${keyed}) t`);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   totalsAggregates,
   type GridFilters,
 } from './planning-grid.sql';
+import { totalsRows } from './planning-grid.repository';
 
 /** One (item, period) of a time-phased page; an item past the last page comes back as g = null. */
 export type TimePhasedRow = {
@@ -31,8 +32,9 @@ export type TimePhasedRow = {
 /**
  * A page of the time-phased view in one statement: the items (products, families or business
  * units the filters select, by name) of the page, and each item's roll-up per period, by the same
- * SQL rules as the grid's roll-ups. Families and business units read demand_week_totals (partial
- * sums, a few thousand rows); products, or a text search, read the page's records.
+ * SQL rules as the grid's roll-ups. Families and business units read the per-slice totals
+ * (demand_slice_totals by month or quarter, demand_week_totals by week: ADR 0009); products, or a
+ * text search, read the page's records.
  */
 export async function timePhasedPage(
   db: Kysely<Database>,
@@ -47,16 +49,14 @@ export async function timePhasedPage(
   const fromTotals = q.viewLevel !== 'sku' && !q.filters.search;
   const names = fromTotals
     ? sql`select distinct ${groupName(q.viewLevel, 't')} as g
-        from demand_week_totals t where ${attributeFilter(q.filters, 't')}`
+        from demand_slice_totals t where t.drill_down = 'none' and ${attributeFilter(q.filters, 't')}`
     : sql`select distinct ${groupName(q.viewLevel, 'p')} as g
         from products p join demand_product_totals pt on pt.pid = p.pid where ${productFilter(q.filters)}`;
   // A product's records are found by its key; a family's or business unit's by its name.
   const cells = fromTotals
     ? sql`select g, k, ${totalsAggregates()}
-        from (select t.*, ${groupName(q.viewLevel, 't')} as g, ${periodKey(q.bucket, sql`t.week_start`)} as k
-              from demand_week_totals t
-              where ${attributeFilter(q.filters, 't')}
-                and ${groupName(q.viewLevel, 't')} = any(array(select g from page))) t
+        from (${totalsRows({ viewLevel: q.viewLevel, drillDown: q.bucket, filters: q.filters })}) t
+        where g = any(array(select g from page))
         group by g, k`
     : sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.bucket, sql`r.week_start`)} as k,
           ${recordAggregates()}
