@@ -3,6 +3,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Route screens keep a chunk of their own (a screen that fails to download shows the error screen). */
+const SCREEN = /\/[A-Z]\w*(Page|Layout)\.tsx$/;
+/**
+ * What the entry (src/main.tsx) imports, Vite's preload helper included: one small chunk of its own.
+ * Grouped with the app's code it would tie the entry to chunks that import the framework, and the
+ * entry must start its downloads before any of that has arrived.
+ */
+const ENTRY_MODULE =
+  /\/src\/(app\/screens\.ts|features\/auth\/utils\/(auth-config-request|token-store|storage-keys)\.ts)$|vite\/preload-helper/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -31,6 +41,7 @@ export default defineConfig({
               test: (id) => id.includes('/node_modules/zod/') || id.endsWith('/src/lib/content-security.ts'),
               priority: 30,
             },
+            { name: 'entry', test: ENTRY_MODULE, priority: 40 },
             // Each language but English (bundled, the fallback) is one chunk, loaded when chosen.
             {
               name: (id) => {
@@ -58,7 +69,10 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /\/apps\/web\/src\/(components|lib|i18n\/[^/]+\.ts|features\/(auth|settings|shell|errors|notifications))\/|\/packages\/domain\//,
+              test: (id) =>
+                /\/apps\/web\/src\/(components|lib|i18n\/[^/]+\.ts|features\/(auth|settings|shell|errors|notifications))\/|\/packages\/domain\//.test(
+                  id,
+                ) && !SCREEN.test(id),
               entriesAware: true,
               entriesAwareMergeThreshold: 40_000,
               priority: 5,

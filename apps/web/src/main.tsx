@@ -2,10 +2,11 @@ import { startScreenDownload } from './app/screens';
 import { requestAuthConfig } from './features/auth/utils/auth-config-request';
 
 /*
- * The entry is small on purpose: it asks at once for everything the first screen needs, the app's
- * code, the screen's code and the sign-in settings, so they load side by side instead of each
- * waiting for the one before it to arrive and run (issue 15, Must 8).
+ * The entry is small on purpose: it asks at once for everything the first screen needs, the
+ * sign-in settings (a small answer, first so it does not queue behind the code), the app's code and
+ * the screen's code, so they load side by side instead of each waiting for the one before it to
+ * arrive and run (issue 15, Must 8).
  */
+requestAuthConfig();
 void import('./app/start');
 startScreenDownload(window.location.pathname);
-requestAuthConfig();
