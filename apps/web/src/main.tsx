@@ -1,13 +1,12 @@
-// First: configures libraries for the CSP before any of them is used.
-import './lib/content-security';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import './i18n/i18n';
-import './index.css';
+import { startScreenDownload } from './app/screens';
+import { requestAuthConfig } from './features/auth/utils/auth-config-request';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/*
+ * The entry is small on purpose: it asks at once for everything the first screen needs, the
+ * sign-in settings (a small answer, first so it does not queue behind the code), the app's code and
+ * the screen's code, so they load side by side instead of each waiting for the one before it to
+ * arrive and run (issue 15, Must 8).
+ */
+requestAuthConfig();
+void import('./app/start');
+startScreenDownload(window.location.pathname);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type LoaderFunctionArgs, type NonIndexRouteObject } from 'react-router';
 import { ProtectedRoute } from '@/features/auth/components/ProtectedRoute';
@@ -6,6 +6,7 @@ import { prefetchPlanningData } from '@/features/demand-planning/prefetch-planni
 import { RouteErrorScreen } from '@/features/errors/RouteErrorScreen';
 import type { AppRouteHandle } from '@/features/shell/route-handle';
 import { queryClient } from './query-client';
+import { loadAppLayout, loadNotFound, PUBLIC_SCREENS, SIGNED_IN_SCREENS, type ScreenModule } from './screens';
 
 /** Groups of the identity token that open each screen (spec §2 route table, §6). */
 const ADMIN = ['admin'];
@@ -24,8 +25,6 @@ function PageLoading() {
 function FirstNavigation() {
   return null;
 }
-
-type ScreenModule = () => Promise<{ default: ComponentType }>;
 
 type ScreenOptions = {
   /** Groups that open the screen (any signed-in user when empty); absent: a public screen. */
@@ -77,82 +76,82 @@ function withErrorScreen(routes: NonIndexRouteObject[]): NonIndexRouteObject[] {
 const signedInRoutes: NonIndexRouteObject[] = [
   {
     path: '/unauthorized',
-    ...screen(() => import('@/features/auth/pages/UnauthorizedPage'), { guard: SIGNED_IN }),
+    ...screen(SIGNED_IN_SCREENS['/unauthorized'], { guard: SIGNED_IN }),
   },
   {
     path: '/demand-planning',
     // The planning page draws its own header (logo, title, help, Focus View, import/export, user menu).
     handle: { hasOwnHeader: true } satisfies AppRouteHandle,
-    ...screen(() => import('@/features/demand-planning/DemandPlanningPage'), {
+    ...screen(SIGNED_IN_SCREENS['/demand-planning'], {
       guard: ADMIN,
       prefetch: (url) => prefetchPlanningData(queryClient, url.search),
     }),
   },
   {
     path: '/demand-planning-review',
-    ...screen(() => import('@/features/control-tower/DemandPlanningReviewPage'), {
+    ...screen(SIGNED_IN_SCREENS['/demand-planning-review'], {
       guard: ADMIN_OR_CUSTOMER,
     }),
   },
   {
     path: '/circor',
-    ...screen(() => import('@/features/circor/CircorHomePage'), { guard: CUSTOMER }),
+    ...screen(SIGNED_IN_SCREENS['/circor'], { guard: CUSTOMER }),
   },
   {
     path: '/optichain',
-    ...screen(() => import('@/features/optichain/OptichainPage'), { guard: ADMIN }),
+    ...screen(SIGNED_IN_SCREENS['/optichain'], { guard: ADMIN }),
   },
   {
     path: '/qpoint',
-    ...screen(() => import('@/features/qpoint/QualityControlPage'), { guard: ADMIN }),
+    ...screen(SIGNED_IN_SCREENS['/qpoint'], { guard: ADMIN }),
   },
   {
     path: '/control-tower',
-    ...screen(() => import('@/features/control-tower/DemandPlanningReviewPage'), {
+    ...screen(SIGNED_IN_SCREENS['/control-tower'], {
       guard: ADMIN_OR_CUSTOMER,
     }),
   },
   {
     path: '/control-tower/forecast-accuracy-metrics',
-    ...screen(() => import('@/features/control-tower/ForecastAccuracyPage'), { guard: ADMIN_OR_CUSTOMER }),
+    ...screen(SIGNED_IN_SCREENS['/control-tower/forecast-accuracy-metrics'], { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/inventory-planning',
-    ...screen(() => import('@/features/inventory/InventoryPlanningPage'), { guard: ADMIN_OR_CUSTOMER }),
+    ...screen(SIGNED_IN_SCREENS['/inventory-planning'], { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/control-tower/inventory-metrics',
-    ...screen(() => import('@/features/control-tower/InventoryMetricsPage'), { guard: ADMIN_OR_CUSTOMER }),
+    ...screen(SIGNED_IN_SCREENS['/control-tower/inventory-metrics'], { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/control-tower/sd-match-trend',
-    ...screen(() => import('@/features/control-tower/SdMatchTrendPage'), { guard: ADMIN_OR_CUSTOMER }),
+    ...screen(SIGNED_IN_SCREENS['/control-tower/sd-match-trend'], { guard: ADMIN_OR_CUSTOMER }),
   },
   {
     path: '/control-tower/demand-planning-review',
-    ...screen(() => import('@/features/control-tower/DemandPlanningReviewPage'), {
+    ...screen(SIGNED_IN_SCREENS['/control-tower/demand-planning-review'], {
       guard: ADMIN_OR_CUSTOMER,
     }),
   },
-  { path: '/profile', ...screen(() => import('@/features/profile/ProfilePage'), { guard: SIGNED_IN }) },
+  { path: '/profile', ...screen(SIGNED_IN_SCREENS['/profile'], { guard: SIGNED_IN }) },
   {
     path: '/exchange-rates',
-    ...screen(() => import('@/features/exchange-rates/ExchangeRatesPage'), { guard: ADMIN_OR_CUSTOMER }),
+    ...screen(SIGNED_IN_SCREENS['/exchange-rates'], { guard: ADMIN_OR_CUSTOMER }),
   },
 ];
 
 export const router = createBrowserRouter(
   withErrorScreen([
-    { path: '/', ...screen(() => import('@/features/landing/LandingPage')) },
-    { path: '/auth/callback', ...screen(() => import('@/features/auth/pages/AuthCallbackPage')) },
-    { path: '/auth/debug', ...screen(() => import('@/features/auth/pages/AuthDebugPage')) },
+    { path: '/', ...screen(PUBLIC_SCREENS['/']) },
+    { path: '/auth/callback', ...screen(PUBLIC_SCREENS['/auth/callback']) },
+    { path: '/auth/debug', ...screen(PUBLIC_SCREENS['/auth/debug']) },
     // Where /api/auth/login hands over: starts the provider redirect with the browser's PKCE state.
-    { path: '/auth/login', ...screen(() => import('@/features/auth/pages/SignInRedirectPage')) },
+    { path: '/auth/login', ...screen(PUBLIC_SCREENS['/auth/login']) },
     // Pathless layout route: any signed-in user gets the frame; each screen checks its groups.
     {
-      ...screen(() => import('@/features/shell/AppLayout'), { guard: SIGNED_IN }),
+      ...screen(loadAppLayout, { guard: SIGNED_IN }),
       children: withErrorScreen(signedInRoutes),
     },
-    { path: '*', ...screen(() => import('@/features/errors/NotFoundPage')) },
+    { path: '*', ...screen(loadNotFound) },
   ]),
 );

@@ -42,7 +42,7 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => applyTheme(settings.theme), [settings.theme]);
   // Every change of settings (a save here, another tab, sign-out) comes through `settings`.
   useLayoutEffect(() => {
-    applyLanguage(interfaceLanguage(readSavedLanguage(localStorage), navigator.languages));
+    void applyLanguage(interfaceLanguage(readSavedLanguage(localStorage), navigator.languages));
   }, [settings]);
 
   // Another tab saved settings, or sign-out removed them: follow what storage says now.
@@ -58,8 +58,9 @@ export function UserSettingsProvider({ children }: { children: ReactNode }) {
 
   const applySettings = useCallback((next: UserSettings) => {
     writeUserSettings(localStorage, next);
-    // At once, not after the next render, so whatever the saver shows next is in the new language.
-    applyLanguage(languageOfSetting(next.language));
+    // At once, not after the next render, so whatever the saver shows next is in the new language
+    // (once its catalogue is here: the first time, a moment later).
+    void applyLanguage(languageOfSetting(next.language));
     setSettings(next);
   }, []);
 

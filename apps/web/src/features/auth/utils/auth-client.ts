@@ -1,6 +1,7 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { z } from 'zod';
 import { i18next } from '@/i18n/i18n';
+import { takeAuthConfigResponse } from './auth-config-request';
 
 /** What GET /api/auth/config tells the browser about the identity provider. */
 const ZAuthClientConfigSchema = z.object({
@@ -47,7 +48,7 @@ export function redirectToSignIn(client: AuthClient): Promise<void> {
  */
 export function loadAuthClient(): Promise<AuthClient> {
   loading ??= (async () => {
-    const response = await fetch('/api/auth/config', { headers: { Accept: 'application/json' } });
+    const response = await takeAuthConfigResponse();
     if (!response.ok) throw new Error(i18next.t('auth:configUnavailable', { status: response.status }));
     const body = (await response.json()) as { data?: unknown };
     const config = ZAuthClientConfigSchema.parse(body.data);

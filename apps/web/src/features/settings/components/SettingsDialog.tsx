@@ -13,7 +13,8 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';
-import { i18next } from '@/i18n/i18n';
+import { applyLanguage, i18next } from '@/i18n/i18n';
+import { languageOfSetting } from '@/i18n/languages';
 import {
   CURRENCY_OPTIONS,
   DATA_REFRESH_CHOICES,
@@ -55,7 +56,13 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   // Spec §5: settings save with no validation.
   const save = () => {
     saveSettings(draft);
-    toast({ title: i18next.t('settings:saved.title'), description: i18next.t('settings:saved.description') });
+    // Said in the language just chosen, whose catalogue may still be on its way the first time.
+    void applyLanguage(languageOfSetting(draft.language)).then(() =>
+      toast({
+        title: i18next.t('settings:saved.title'),
+        description: i18next.t('settings:saved.description'),
+      }),
+    );
     onDone();
   };
 
