@@ -28,6 +28,21 @@ describe('served web app', () => {
     await context.close();
   });
 
+  it('starts from a small entry that preloads none of the framework (the first load, ADR 0011)', async () => {
+    // A new import in src/main.tsx that vite.config.ts's ENTRY_MODULE does not list ties the entry
+    // to the framework's chunks again: index.html then preloads them before anything can start.
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads.filter((href) => /\/(framework|ui|app|zod)-/.test(href!))).toEqual([]);
+    // What runs before the downloads start: the entry and what it preloads (about 9 kB).
+    const sizes = await Promise.all(
+      [entry, ...preloads].map(async (href) => (await (await fetch(`${baseUrl}${href}`)).text()).length),
+    );
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(20_000);
+  });
+
   it('reports the database up on /health', async () => {
     const response = await fetch(`${baseUrl}/health`);
     const body = (await response.json()) as { data: { database: { status: string } } };

@@ -22,7 +22,7 @@ const keyOf = (r: DemandRecord) => `${r.PID}|${r.Time_Series_sk}`;
 
 /**
  * Product-level and record-level pages walk the products in PID order and stop at the page's end,
- * and take their totals from the per-slice product counts (migration 0036, ADR 0011). The counts
+ * and take their totals from the per-slice product counts (migration 0036, ADR 0010). The counts
  * stay equal to a recount from the per-product totals after every kind of write, and every page —
  * filtered, searched, deep in the groups without data, past the end, sorted by PID either way —
  * equals the pure reference.
