@@ -53,12 +53,17 @@ export function httpStatusOf(code: AppErrorCode): number {
   }
 }
 
-/** PostgreSQL's codes for a statement cancelled by statement_timeout and a lock_timeout expired. */
-const DATABASE_TIMEOUTS = new Set(['57014', '55P03']);
+/**
+ * PostgreSQL's codes for a statement cancelled by statement_timeout, a lock_timeout expired, and a
+ * transaction chosen as a deadlock's victim or failing serialization (two writers of the same
+ * slice totals in opposite order, e.g. a multi-statement import beside a save).
+ */
+const DATABASE_TIMEOUTS = new Set(['57014', '55P03', '40P01', '40001']);
 
 /**
- * A database limit that stopped a request (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS): the
- * transaction rolled back and the request may be retried, so it answers 503, not 500.
+ * A database limit or conflict that stopped a request (DB_STATEMENT_TIMEOUT_MS,
+ * DB_LOCK_TIMEOUT_MS, a deadlock): the transaction rolled back and the request may be retried, so
+ * it answers 503, not 500.
  */
 export function timeoutErrorFrom(error: unknown): AppError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
