@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
+import { importAndFollow } from './support/follow-import';
 
 /**
  * The annotations digest (migration 0033) stays equal to a rebuild from the records after every
@@ -123,24 +124,9 @@ describe.each(backends)('annotations digest on %s', (backend) => {
       ]),
       'plan.csv',
     );
-    const started = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${(await server.tokensFor('admin')).id_token}` },
-      body: form,
-    });
-    expect(started.status).toBe(202);
-    const job = ((await started.json()) as Ok<{ id: number }>).data;
-    for (;;) {
-      const { body } = await server.request<Ok<{ status: string }>>(
-        'GET',
-        `/api/demand-planning-items/import/${job.id}`,
-      );
-      if (body.data.status !== 'running') {
-        expect(body.data.status).toBe('succeeded');
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Throws unless the import succeeded.
+    const imported = await importAndFollow(server.baseUrl, (await server.tokensFor('admin')).id_token, form);
+    expect(imported.status).toBe(202);
     await expectExact('import');
 
     expect((await server.request('POST', '/api/plan-cycles', {})).status).toBe(201);

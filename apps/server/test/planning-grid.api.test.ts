@@ -14,6 +14,13 @@ import { allRecords as recordsOf, type Failure, type Ok } from './support/api-sh
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
 
+/** The filter options expected of `list`: each value of `key` with its record count, in value order. */
+function filterCounts(key: 'BU' | 'PF' | 'Region', list: DemandRecord[]) {
+  const counts = new Map<string, number>();
+  for (const r of list) counts.set(r[key], (counts.get(r[key]) ?? 0) + 1);
+  return [...counts].map(([value, n]) => ({ value, count: n })).sort((a, b) => (a.value < b.value ? -1 : 1));
+}
+
 const GRID = '/api/demand-planning/grid';
 const byGridOrder = (a: DemandRecord, b: DemandRecord): number =>
   Number(hasCostOrRevenueData(b)) - Number(hasCostOrRevenueData(a)) ||
@@ -130,16 +137,9 @@ describe.each(backends)('planning grid API on %s', (backend) => {
   it('lists filter options with record counts, each narrowed by the other filters', async () => {
     const records = await allRecords();
     const { body } = await server.request<Ok<FilterOptions>>('GET', '/api/demand-planning/filter-options');
-    const count = (key: 'BU' | 'PF' | 'Region', list: DemandRecord[]) => {
-      const counts = new Map<string, number>();
-      for (const r of list) counts.set(r[key], (counts.get(r[key]) ?? 0) + 1);
-      return [...counts]
-        .map(([value, n]) => ({ value, count: n }))
-        .sort((a, b) => (a.value < b.value ? -1 : 1));
-    };
-    expect(body.data.businessUnits).toEqual(count('BU', records));
-    expect(body.data.productFamilies).toEqual(count('PF', records));
-    expect(body.data.regions).toEqual(count('Region', records));
+    expect(body.data.businessUnits).toEqual(filterCounts('BU', records));
+    expect(body.data.productFamilies).toEqual(filterCounts('PF', records));
+    expect(body.data.regions).toEqual(filterCounts('Region', records));
 
     const bu = records[0]!.BU;
     const narrowed = await server.request<Ok<FilterOptions>>(
@@ -147,7 +147,7 @@ describe.each(backends)('planning grid API on %s', (backend) => {
       `/api/demand-planning/filter-options?bu=${encodeURIComponent(bu)}`,
     );
     expect(narrowed.body.data.productFamilies).toEqual(
-      count(
+      filterCounts(
         'PF',
         records.filter((r) => r.BU === bu),
       ),
@@ -163,27 +163,20 @@ describe.each(backends)('planning grid API on %s', (backend) => {
       'GET',
       `/api/demand-planning/filter-options?bu=${encodeURIComponent(bu)}&region=${encodeURIComponent(region)}`,
     );
-    const count = (key: 'BU' | 'PF' | 'Region', list: DemandRecord[]) => {
-      const counts = new Map<string, number>();
-      for (const r of list) counts.set(r[key], (counts.get(r[key]) ?? 0) + 1);
-      return [...counts]
-        .map(([value, n]) => ({ value, count: n }))
-        .sort((a, b) => (a.value < b.value ? -1 : 1));
-    };
     expect(body.data.businessUnits).toEqual(
-      count(
+      filterCounts(
         'BU',
         records.filter((r) => r.Region === region),
       ),
     );
     expect(body.data.regions).toEqual(
-      count(
+      filterCounts(
         'Region',
         records.filter((r) => r.BU === bu),
       ),
     );
     expect(body.data.productFamilies).toEqual(
-      count(
+      filterCounts(
         'PF',
         records.filter((r) => r.BU === bu && r.Region === region),
       ),

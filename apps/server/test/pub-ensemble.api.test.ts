@@ -1,4 +1,4 @@
-import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ImportJob, type Worksheet } from '@ps/domain';
+import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type Worksheet } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordColumnSpecs } from '../src/db/demand-record-row';
@@ -6,6 +6,7 @@ import { insertNewSkuWeeks, type NewWeeks } from '../src/modules/imports/imports
 import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
+import { importAndFollow } from './support/follow-import';
 
 type Money = { revenue: number; cost: number };
 const cents = (value: number): number => Math.round(value * 100) / 100;
@@ -161,22 +162,9 @@ describe.each(backends)('Pub Ensemble Forecast on %s', (backend) => {
       new Blob([`SKU,Category,Business Unit,Forecast Q1\nPE-NEW-1,${family.pf},${family.bu},260\n`]),
       'new.csv',
     );
-    const token = (await server.tokensFor('admin')).id_token;
-    const started = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(started.status).toBe(202);
-    const { id } = ((await started.json()) as Ok<ImportJob>).data;
-    for (;;) {
-      const { body } = await server.request<Ok<ImportJob>>('GET', `/api/demand-planning-items/import/${id}`);
-      if (body.data.status !== 'running') {
-        expect(body.data.status).toBe('succeeded');
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Throws unless the import succeeded.
+    const imported = await importAndFollow(server.baseUrl, (await server.tokensFor('admin')).id_token, form);
+    expect(imported.status).toBe(202);
     expect(await differencesFromRebuild()).toMatchObject({ n: 0 });
     await sql`update products set unit_price = 99.99, unit_cost = 41.5 where pid = 'PE-NEW-1'`.execute(db());
     expect(await differencesFromRebuild()).toMatchObject({ n: 0 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
+import { importAndFollow } from './support/follow-import';
 
 const LEVELS = ['category', 'business_unit'] as const;
 const PERIODS = ['none', 'monthly', 'quarterly', 'yearly'] as const;
@@ -141,14 +142,9 @@ describe.each(backends)('slice totals on %s', (backend) => {
       ]),
       'plan.csv',
     );
-    const started = await fetch(`${server.baseUrl}/api/demand-planning-items/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${(await server.tokensFor('admin')).id_token}` },
-      body: form,
-    });
-    expect(started.status).toBe(202);
-    const job = ((await started.json()) as Ok<{ id: number }>).data;
-    expect(await waitFor('/api/demand-planning-items/import', job.id)).toBe('succeeded');
+    // Throws unless the import succeeded.
+    const imported = await importAndFollow(server.baseUrl, (await server.tokensFor('admin')).id_token, form);
+    expect(imported.status).toBe(202);
     await expectExact('import');
 
     expect((await server.request('POST', '/api/plan-cycles', {})).status).toBe(201);

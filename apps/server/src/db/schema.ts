@@ -339,9 +339,8 @@ export type DemandSliceTotalsTable = {
   data_count: number;
 };
 
-/** Per product: records and time buckets, with and without data (trigger-maintained, migration 0002). */
-export type DemandProductTotalsTable = {
-  pid: string;
+/** Records and time buckets (month, quarter, year groups), with and without data. */
+type RecordGroupCounts = {
   record_count: number;
   data_count: number;
   month_groups: number;
@@ -352,6 +351,9 @@ export type DemandProductTotalsTable = {
   year_data_groups: number;
 };
 
+/** Per product: its record group counts (trigger-maintained, migration 0002). */
+export type DemandProductTotalsTable = { pid: string } & RecordGroupCounts;
+
 /** demand_product_totals summed per slice (migration 0036): what product-level pages count from. */
 export type DemandSliceProductCountsTable = {
   client_id: string;
@@ -360,15 +362,7 @@ export type DemandSliceProductCountsTable = {
   region: string;
   products: number;
   data_products: number;
-  record_count: number;
-  data_count: number;
-  month_groups: number;
-  month_data_groups: number;
-  quarter_groups: number;
-  quarter_data_groups: number;
-  year_groups: number;
-  year_data_groups: number;
-};
+} & RecordGroupCounts;
 
 /** The embedded OIDC provider's stored models, one row per (model, id) (migration 0007). */
 export type OidcProviderRecordsTable = {
