@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
 const LEVELS = ['category', 'business_unit'] as const;
-const PERIODS = ['none', 'monthly', 'quarterly', 'yearly'] as const;
+const PERIODS = ['none', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 
 /**
  * The per-slice totals (migration 0034) stay equal to a recount from scratch after every write
@@ -15,7 +15,7 @@ const PERIODS = ['none', 'monthly', 'quarterly', 'yearly'] as const;
  * run, a stamp that goes back, a product moved to another family and business unit, a deleted
  * product, and two transactions at once; and so does the annotations digest per slice and period.
  * And the family and business-unit pages that read them show what rolling the records up shows
- * (figures, comments and reason codes), at every drill-down above the week.
+ * (figures, comments and reason codes), at every drill-down.
  */
 describe.each(backends)('slice totals on %s', (backend) => {
   let server: TestServer;
@@ -78,7 +78,10 @@ describe.each(backends)('slice totals on %s', (backend) => {
         const { rows, total } = await page(`viewLevel=${viewLevel}&drillDown=${drillDown}`);
         const expected = rollUp(records, viewLevel, drillDown);
         expect(total, `${step}: ${viewLevel} × ${drillDown}`).toBe(expected.length);
-        expect(rows, `${step}: ${viewLevel} × ${drillDown}`).toEqual(expected);
+        // A weekly view holds more groups than a page: its first page is compared.
+        expect(rows, `${step}: ${viewLevel} × ${drillDown}`).toEqual(expected.slice(0, rows.length));
+        expect(rows.length).toBe(Math.min(expected.length, 500));
+        expect(rows.some((row) => (row as AggregatedRow).Comments)).toBe(true);
       }
   };
 
