@@ -6,8 +6,11 @@ import type { Database } from '../../db/schema';
 type FilterDimension = 'bu' | 'pf' | 'region';
 
 /**
- * Distinct values of each filter with their record counts, from demand_week_totals (a few
- * thousand rows). Each list is narrowed by the other filters, never by its own selection. One
+ * Distinct values of each filter with their record counts, from the per-slice counts
+ * (demand_slice_product_counts, migration 0036: one row per client, business unit, family and
+ * region, a few dozen whatever the number of products or weeks; the week totals it read before
+ * hold one row per slice and week, 4,524 on the default data set and 13,728 at 20,000 × 156).
+ * Each list is narrowed by the other filters, never by its own selection. One
  * statement and one pass over the rows for the three lists (grouping sets): a row counts in a
  * list when it passes the other two filters, and a value no row counts for is left out, as if
  * each list had its own WHERE (three statements of one list each cost PostgreSQL about 1.5 times
@@ -41,8 +44,8 @@ export async function filterOptionCounts(
             ),
             sql``,
           )}
-        from demand_week_totals t
-        where t.client_id = any(${[...filters.clientIds]}::text[])) t
+        from demand_slice_product_counts t
+        where t.client_id = any(${[...filters.clientIds]}::text[]) and t.record_count > 0) t
       group by grouping sets ((t.bu), (t.pf), (t.region))) o
     where count is not null
     order by value collate "C"`.execute(db);
