@@ -13,7 +13,8 @@ const PERIODS = ['none', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
  * The per-slice totals (migration 0034) stay equal to a recount from scratch after every write
  * that reaches the week totals: a batch save, an edit, a spread, an import, a publish, a forecast
  * run, a stamp that goes back, a product moved to another family and business unit, a deleted
- * product, and two transactions at once; and so does the annotations digest per slice and period.
+ * product, and two transactions at once; and so do the annotations digest per slice and period and
+ * the overridden records' keys (migration 0039).
  * And the family and business-unit pages that read them show what rolling the records up shows
  * (figures, comments and reason codes), at every drill-down.
  */
@@ -44,6 +45,10 @@ describe.each(backends)('slice totals on %s', (backend) => {
         trx,
       );
       await sql`select annotation_period_digest_rebuild()`.execute(trx);
+      await sql`create temp table kept_overridden on commit drop as select * from demand_overridden_records`.execute(
+        trx,
+      );
+      await sql`select rebuild_demand_overridden_records()`.execute(trx);
       const differing = (a: string, b: string) =>
         sql.raw(`(select count(*) from ((select * from ${a} except select * from ${b})
           union all (select * from ${b} except select * from ${a})) d)::int`);
@@ -54,13 +59,17 @@ describe.each(backends)('slice totals on %s', (backend) => {
         empty: number;
         digest: number;
         annotations: number;
+        overridden: number;
+        overriddenKeys: number;
       }>`
         select ${differing('kept_slices', 'demand_slice_totals')} as kept,
           ${differing('rebuilt_slices', 'demand_slice_totals')} as rebuilt,
           (select count(*) from kept_slices)::int as count,
           (select count(*) from kept_slices where record_count = 0)::int as empty,
           ${differing('kept_digest', 'demand_annotation_period_digest')} as digest,
-          (select count(*) from kept_digest)::int as annotations`.execute(trx);
+          (select count(*) from kept_digest)::int as annotations,
+          ${differing('kept_overridden', 'demand_overridden_records')} as overridden,
+          (select count(*) from kept_overridden)::int as "overriddenKeys"`.execute(trx);
       return rows[0]!;
     });
 
@@ -71,7 +80,8 @@ describe.each(backends)('slice totals on %s', (backend) => {
     const differences = await differencesFromRecount();
     expect(differences.count, step).toBeGreaterThan(0);
     expect(differences.annotations, step).toBeGreaterThan(0);
-    expect(differences, step).toMatchObject({ kept: 0, rebuilt: 0, empty: 0, digest: 0 });
+    expect(differences.overriddenKeys, step).toBeGreaterThan(0);
+    expect(differences, step).toMatchObject({ kept: 0, rebuilt: 0, empty: 0, digest: 0, overridden: 0 });
     const records = await allRecords(server);
     for (const viewLevel of LEVELS)
       for (const drillDown of PERIODS) {
@@ -121,6 +131,29 @@ describe.each(backends)('slice totals on %s', (backend) => {
     );
     expect(edit.status).toBe(200);
     await expectExact('edit');
+
+    const overridden = (await allRecords(server))
+      .filter(
+        (r) =>
+          r.Rev_Pln_Ovrd_Percent !== null ||
+          r.Rev_Pln_Ovrd_Units !== null ||
+          r.SOP_Pln_Ovrd_Percent !== null ||
+          r.SOP_Pln_Ovrd_Units !== null,
+      )
+      .slice(0, 20);
+    expect(overridden.length).toBe(20);
+    const cleared = await server.request('POST', '/api/demand-planning/real-data/batch', {
+      updates: overridden.map((r) => ({
+        PID: r.PID,
+        Time_Series_sk: r.Time_Series_sk,
+        Rev_Pln_Ovrd_Percent: null,
+        Rev_Pln_Ovrd_Units: null,
+        SOP_Pln_Ovrd_Percent: null,
+        SOP_Pln_Ovrd_Units: null,
+      })),
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    await expectExact('overrides cleared');
 
     const family = (await page('viewLevel=category&drillDown=quarterly')).rows[0] as AggregatedRow;
     const spread = await server.request('POST', '/api/demand-planning/spread', {

@@ -546,6 +546,12 @@ export type MarketingPlansTable = {
 };
 
 /** Records a planner locked: aggregate edits leave them as they are (migration 0015). */
+/** The key of each record with an override set, kept by triggers on demand_records (migration 0039). */
+export type DemandOverriddenRecordsTable = {
+  pid: string;
+  week_start: ColumnType<string, string, never>;
+};
+
 export type DemandRecordLocksTable = {
   pid: string;
   week_start: string;
@@ -604,6 +610,7 @@ export type Database = {
   forecast_snapshots: ForecastSnapshotsTable;
   marketing_plans: MarketingPlansTable;
   demand_record_locks: DemandRecordLocksTable;
+  demand_overridden_records: DemandOverriddenRecordsTable;
   demand_record_last_override: DemandRecordLastOverrideTable;
   exception_queue_seen: ExceptionQueueSeenTable;
 };

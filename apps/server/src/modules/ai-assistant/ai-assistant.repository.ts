@@ -149,10 +149,10 @@ export async function largestOverrides(
         r.comments, round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)::float8 as "baselineRevenue",
         r.final_pln_rev_dlrs::float8 as "finalRevenue",
         (r.final_pln_rev_dlrs - round((r.ensemble_fcst_units * p.unit_price)::numeric, 2))::float8 as impact
-      from demand_records r join products p on p.pid = r.pid
+      from demand_overridden_records k
+        join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+        join products p on p.pid = r.pid
       where ${whereFilter(f, 'p', range, 'r')}
-        and (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null
-          or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)
         and r.final_pln_rev_dlrs is not null and r.ensemble_fcst_units is not null)
     select o.*, count(*) over ()::int as count, sum(o.impact) over ()::float8 as "netImpact",
       (count(*) filter (where o.impact > 0) over ())::int as positive,

@@ -97,11 +97,11 @@ export async function summaryFigures(
       select r.final_pln_rev_dlrs as final_revenue,
         round((r.ensemble_fcst_units * p.unit_price)::numeric, 2) as baseline_revenue,
         r.reason_code, r.last_updated_at, v.last_publish
-      from demand_records r join products p on p.pid = r.pid
+      from demand_overridden_records k
+        join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+        join products p on p.pid = r.pid
         left join publishes v on v.client_id = p.client_id
-      where ${inScope(scope, 'p.client_id')}
-        and (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null
-          or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)),
+      where ${inScope(scope, 'p.client_id')}),
     figures as (
       select
         count(*) filter (where o.reason_code is null or o.last_publish is null
