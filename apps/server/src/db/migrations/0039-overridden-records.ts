@@ -44,19 +44,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(
       `create function demand_overridden_records_on_records() returns trigger language plpgsql as $fn$
       begin
+        -- EXECUTE plans each statement for the rows this call has (migration 0005: a static
+        -- statement keeps the plan of its first call on the connection, whatever came after).
         if tg_op = 'INSERT' then
-          insert into demand_overridden_records (pid, week_start) ${keysOf('new_rows')}
-          on conflict do nothing;
+          execute $q$insert into demand_overridden_records (pid, week_start) ${keysOf('new_rows')}
+            on conflict do nothing$q$;
         elsif tg_op = 'DELETE' then
-          delete from demand_overridden_records d using (${keysOf('old_rows')}) o
-          where d.pid = o.pid and d.week_start = o.week_start;
+          execute $q$delete from demand_overridden_records d using (${keysOf('old_rows')}) o
+            where d.pid = o.pid and d.week_start = o.week_start$q$;
         elsif coalesce(current_setting('planning.skip_rollup', true), '') <> 'on' then
-          delete from demand_overridden_records d
-          using (${keysOf('old_rows')} except ${keysOf('new_rows')}) o
-          where d.pid = o.pid and d.week_start = o.week_start;
-          insert into demand_overridden_records (pid, week_start)
-          ${keysOf('new_rows')} except ${keysOf('old_rows')}
-          on conflict do nothing;
+          execute $q$delete from demand_overridden_records d
+            using (${keysOf('old_rows')} except ${keysOf('new_rows')}) o
+            where d.pid = o.pid and d.week_start = o.week_start$q$;
+          execute $q$insert into demand_overridden_records (pid, week_start)
+            ${keysOf('new_rows')} except ${keysOf('old_rows')}
+            on conflict do nothing$q$;
         end if;
         return null;
       end $fn$`,
