@@ -302,7 +302,7 @@ export type DemandAnnotationDigestTable = {
 
 /** The same per slice and period of each drill-down above the week, kept by triggers (migration 0034). */
 export type DemandAnnotationPeriodDigestTable = DemandAnnotationDigestTable & {
-  drill_down: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
+  drill_down: 'monthly' | 'quarterly' | 'yearly';
   period: string;
 };
 

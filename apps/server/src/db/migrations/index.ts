@@ -30,7 +30,6 @@ import * as annotationDigest from './0033-annotation-digest';
 import * as sliceTotals from './0034-slice-totals';
 import * as extremesMarks from './0035-extremes-marks';
 import * as productPageWalk from './0036-product-page-walk';
-import * as weeklyAnnotationDigest from './0037-weekly-annotation-digest';
 import * as overriddenRecords from './0039-overridden-records';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -66,7 +65,6 @@ const migrations: Record<string, Migration> = {
   '0034-slice-totals': sliceTotals,
   '0035-extremes-marks': extremesMarks,
   '0036-product-page-walk': productPageWalk,
-  '0037-weekly-annotation-digest': weeklyAnnotationDigest,
   '0039-overridden-records': overriddenRecords,
 };
 

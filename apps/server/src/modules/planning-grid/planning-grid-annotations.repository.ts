@@ -29,13 +29,16 @@ export function withAnnotations(
 
 /**
  * Family and business-unit rows filtered by attributes only take their annotations from a digest:
- * per slice without a drill-down (migration 0033), per slice and period by week, month, quarter or
- * year (0034, weeks since 0037). A few rows per slice (and period) instead of every annotated
- * record of the page's families, whose number grows with the products: the default view at
- * 20,000 × 156 spent 640 of 980 ms there, a yearly page ~440 of 450.
+ * per slice without a drill-down (migration 0033), per slice and period by month, quarter or year
+ * (0034). A few rows per slice (and period) instead of every annotated record of the page's
+ * families: the default view at 20,000 × 156 spent 640 of 980 ms there, a yearly page ~440 of 450.
  */
 function isDigestQuery(q: GroupQuery): boolean {
-  return (q.viewLevel === 'category' || q.viewLevel === 'business_unit') && !q.filters.search;
+  return (
+    (q.viewLevel === 'category' || q.viewLevel === 'business_unit') &&
+    q.drillDown !== 'weekly' &&
+    !q.filters.search
+  );
 }
 
 /** CTE b: (g, k, kind, value, pos), each distinct annotation of a page group at its first position. */
@@ -62,7 +65,7 @@ function periodDigestAnnotations(q: GroupQuery): RawBuilder<unknown> {
 }
 
 /**
- * The same from the records of the page's groups, for product rows and text searches.
+ * The same from the records of the page's groups, for weekly drill-downs, product rows and text searches.
  * Annotations are sparse (a partial index), and only those of the page's group names are read.
  */
 function recordAnnotations(q: GroupQuery): RawBuilder<unknown> {
