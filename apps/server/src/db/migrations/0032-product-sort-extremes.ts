@@ -68,7 +68,7 @@ const WEEK_FIGURES = [
  * as they are, and its months, quarters, years and whole in one sorted pass (a roll-up, since a
  * month lies in one quarter and a quarter in one year), each value converted to numeric once.
  */
-const REFRESH = `
+export const REFRESH = `
   insert into demand_product_extremes as x (pid, drill, ${FIGURES.flatMap((c) => [`${c}_hi`, `${c}_lo`]).join(', ')})
   select k.pid, e.*
   from (select distinct pid from unnest(pids) as u(pid)

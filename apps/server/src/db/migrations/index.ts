@@ -31,6 +31,7 @@ import * as sliceTotals from './0034-slice-totals';
 import * as extremesMarks from './0035-extremes-marks';
 import * as productPageWalk from './0036-product-page-walk';
 import * as overriddenRecords from './0039-overridden-records';
+import * as extremesRefresh from './0040-extremes-refresh';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0035-extremes-marks': extremesMarks,
   '0036-product-page-walk': productPageWalk,
   '0039-overridden-records': overriddenRecords,
+  '0040-extremes-refresh': extremesRefresh,
 };
 
 export const migrationProvider: MigrationProvider = {
