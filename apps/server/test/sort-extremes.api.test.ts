@@ -1,9 +1,26 @@
-import type { DemandRecord, GridPage } from '@ps/domain';
+import {
+  PERCENT_FIELDS,
+  SUMMED_FIELDS,
+  fieldSpecOf,
+  type ClientId,
+  type DemandRecord,
+  type GridPage,
+} from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import type { Database } from '../src/db/schema';
-import { sortCandidates } from '../src/modules/planning-grid/sort-extremes.repository';
+import type { GridFilters } from '../src/modules/planning-grid/planning-grid.sql';
+import {
+  pageGroupsFromRecords,
+  pageSortedRecords,
+} from '../src/modules/planning-grid/planning-grid.repository';
+import {
+  candidateQueries,
+  narrowCandidates,
+  sortCandidates,
+  type CandidateQuery,
+} from '../src/modules/planning-grid/sort-extremes.repository';
 import type { Ok } from './support/api-shapes';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -289,4 +306,257 @@ describe.each(backends)('stale sort extremes refreshed in the background on %s',
       where pid = ${raised.PID} and drill = 'w'`.execute(db());
     expect(Number(rows[0]!.hi)).toBe(7_000_000 + lastOfEach.length - 1);
   });
+});
+
+/** Every figure whose extremes are kept (migration 0032): the summed ones but P1/P2, both percents, the latest update. */
+const KEPT_FIELDS = [
+  ...SUMMED_FIELDS.filter((field) => !/^P[12]_Pub_/.test(field)),
+  ...PERCENT_FIELDS,
+  'last_updated_at',
+];
+const DRILLS = ['records', 'weekly', 'monthly', 'quarterly', 'yearly', 'none'] as const;
+const ALL_CLIENTS = { clientIds: ['internal', 'circor'] as ClientId[] };
+
+/** Rolls back whatever `work` wrote, once it has answered. */
+class RolledBack<T> extends Error {
+  constructor(readonly result: T) {
+    super('rolled back');
+  }
+}
+async function rolledBack<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      throw new RolledBack(await work(trx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.result as T;
+    throw error;
+  }
+  throw new Error('unreachable');
+}
+
+describe.each(backends)('sort candidates match the full sort on %s', (backend) => {
+  let server: TestServer;
+  const db = () => server.database.db;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      backend,
+      { products: 40, weeks: 20 },
+      { env: { SORT_EXTREMES_REFRESH_MS: '0' } },
+    );
+  });
+  afterAll(async () => server?.close());
+
+  type Page = CandidateQuery & { db: Kysely<Database> };
+  /** The page as the grid reads it: records sorted whole, or a product-level roll-up. */
+  const pageOf = (q: Page, candidates: string[] | null) => {
+    const sort = { field: q.field, dir: q.dir };
+    return q.drillDown === 'records'
+      ? pageSortedRecords(q.db, { ...q, sort, candidates })
+      : pageGroupsFromRecords(q.db, { ...q, viewLevel: 'sku', drillDown: q.drillDown, sort, candidates });
+  };
+  /** The candidates, without the page's refresh of stale products (which would move the next case). */
+  const candidatesOf = async (q: Page) => (await narrowCandidates(q.db, q)).pids;
+
+  it('gives every kept figure, both directions, every drill-down and filter the full sort’s page', async () => {
+    const { rows } = await sql<{ bu: string; pf: string; region: string }>`
+      select bu, pf, region from products order by pid limit 1`.execute(db());
+    const [{ bu, pf, region }] = rows as [{ bu: string; pf: string; region: string }];
+    const filterSets = [
+      ALL_CLIENTS,
+      { clientIds: ['circor'] as ClientId[] },
+      { ...ALL_CLIENTS, bu: [bu] },
+      { ...ALL_CLIENTS, pf: [pf] },
+      { ...ALL_CLIENTS, region: [region] },
+    ];
+    let narrowed = 0;
+    for (const [i, field] of KEPT_FIELDS.entries()) {
+      for (const [j, dir] of (['desc', 'asc'] as const).entries()) {
+        const drillDown = DRILLS[(i + j) % DRILLS.length]!;
+        const filters = filterSets[(i + 2 * j) % filterSets.length]!;
+        for (const window of [
+          { offset: 0, limit: 4 },
+          { offset: 5, limit: 3 },
+        ]) {
+          const q = { db: db(), field, dir, drillDown, filters, ...window };
+          const candidates = await sortCandidates(db(), q);
+          if (candidates !== null) narrowed += 1;
+          const label = `${field} ${dir} ${drillDown} ${JSON.stringify(filters)} ${window.offset}`;
+          expect(await pageOf(q, candidates), label).toEqual(await pageOf(q, null));
+        }
+      }
+    }
+    // Most cases narrow (some figures have too few values under a filter, and the full sort runs).
+    expect(narrowed).toBeGreaterThan(KEPT_FIELDS.length * 2);
+  });
+
+  it('keeps the ties at T on both sides of a rounded cent, and every stale product whatever its kept bounds', async () => {
+    // Each product's first week carries one of these values, every other week 0: a product's
+    // whole (drill-down none) is that value, its weeks' maximum and minimum that value or 0.
+    const values = [
+      ['100.005', '100.01'],
+      ['100.004', '100.00'],
+      ['100', '100.00'],
+      ['99.995', '100.00'],
+      ['99.9949', '99.99'],
+      ['-100.005', '-100.01'],
+      ['-100.004', '-100.00'],
+      ['-100', '-100.00'],
+      ['-99.995', '-100.00'],
+      ['-99.9949', '-99.99'],
+    ] as const;
+    await rolledBack(db(), async (trx) => {
+      const products = (
+        await sql<{ pid: string; client_id: string }>`
+          select pid, client_id from products order by pid collate "C"`.execute(trx)
+      ).rows;
+      const valueOf = new Map(products.map((p, i) => [p.pid, values[i % values.length]!]));
+      // One statement over every product marks them all stale; refreshed, they keep every week 0.
+      await sql`update demand_records set act_bkg_units = 0`.execute(trx);
+      await sql`select refresh_stale_product_extremes(1000)`.execute(trx);
+      await sql`
+        update demand_records r set act_bkg_units = v.value::float8
+        from unnest(${[...valueOf.keys()]}::text[], ${[...valueOf.values()].map(([raw]) => raw)}::text[]) v(pid, value)
+        where r.pid = v.pid and r.week_start = (select min(x.week_start) from demand_records x where x.pid = r.pid)`.execute(
+        trx,
+      );
+      // Some products stay stale: their kept bounds (0) say nothing of their records.
+      await sql`select refresh_stale_product_extremes(28)`.execute(trx);
+      const stale = new Set(
+        (await sql<{ pid: string }>`select pid from demand_product_extremes_stale`.execute(trx)).rows.map(
+          (r) => r.pid,
+        ),
+      );
+      expect(stale.size).toBe(products.length - 28);
+
+      let checked = 0;
+      for (const drillDown of ['none', 'records'] as const)
+        for (const dir of ['desc', 'asc'] as const)
+          for (const filters of [ALL_CLIENTS, { clientIds: ['circor'] as ClientId[] }])
+            for (const window of [
+              { offset: 0, limit: 1 },
+              { offset: 3, limit: 3 },
+              { offset: 9, limit: 4 },
+              { offset: 20, limit: 6 },
+            ]) {
+              const q = { db: trx, field: 'Act_Bkg_Units', dir, drillDown, filters, ...window };
+              const shown = products.filter((p) => (filters.clientIds as string[]).includes(p.client_id));
+              // A product's bound: its whole rounded as the grid shows it, or its best week as stored.
+              const boundOf = (pid: string) => {
+                const [raw, rounded] = valueOf.get(pid)!;
+                if (drillDown === 'none') return Number(rounded);
+                return dir === 'desc' ? Math.max(Number(raw), 0) : Math.min(Number(raw), 0);
+              };
+              const better = (a: number, b: number) => (dir === 'desc' ? a - b : b - a);
+              const kept = shown.filter((p) => !stale.has(p.pid)).map((p) => boundOf(p.pid));
+              const k = window.offset + window.limit;
+              const t = [...kept].sort((a, b) => better(b, a))[k - 1];
+              const expected =
+                t === undefined
+                  ? null
+                  : shown
+                      .filter((p) => stale.has(p.pid) || better(boundOf(p.pid), t) >= 0)
+                      .map((p) => p.pid)
+                      .sort();
+              const candidates = await candidatesOf(q);
+              const label = `${drillDown} ${dir} ${filters.clientIds.join()} ${window.offset}`;
+              expect(candidates && [...candidates].sort(), label).toEqual(expected);
+              expect(await pageOf(q, candidates), label).toEqual(await pageOf(q, null));
+              if (expected !== null) checked += 1;
+            }
+      expect(checked).toBeGreaterThan(12);
+    });
+  });
+
+  it('reads every product that ties with the K-th when more tie than the walk reads ahead (16)', async () => {
+    await rolledBack(db(), async (trx) => {
+      // Every product plans -1 unit in its first week, fewer than any other week: all tie at T = -1.
+      await sql`update demand_records r set final_pln_units = -1
+        where r.week_start = (select min(x.week_start) from demand_records x where x.pid = r.pid)`.execute(
+        trx,
+      );
+      await sql`select refresh_stale_product_extremes(1000)`.execute(trx);
+      const { rows } = await sql<{ pid: string }>`
+        select pid from demand_product_extremes where drill = 'w' and final_pln_units_lo = -1`.execute(trx);
+      expect(rows.length).toBeGreaterThan(2 + 16);
+      for (const drillDown of ['weekly', 'records'] as const) {
+        const q = {
+          db: trx,
+          field: 'Final_Pln_Units',
+          dir: 'asc',
+          drillDown,
+          filters: ALL_CLIENTS,
+          offset: 0,
+          limit: 2,
+        } as const;
+        const candidates = await candidatesOf(q);
+        expect(candidates && [...candidates].sort(), drillDown).toEqual(rows.map((r) => r.pid).sort());
+        expect(await pageOf(q, candidates), drillDown).toEqual(await pageOf(q, null));
+      }
+    });
+  });
+
+  it.runIf(backend === 'postgres')(
+    'walks the bound’s index in order and stops after the page’s products, however many products there are',
+    async () => {
+      const columns = KEPT_FIELDS.map((field) => fieldSpecOf(field)!.column!);
+      await rolledBack(db(), async (trx) => {
+        // 4,000 more products with kept bounds at every drill-down, so that PostgreSQL plans for
+        // a table where reading every row costs far more than walking an index.
+        await sql`
+        insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
+        select 'X' || lpad(i::text, 6, '0'), case when i % 5 = 0 then 'circor' else 'internal' end,
+          'BU ' || i % 7, 'PF ' || i % 40, 'C', 'R ' || i % 4, 'S', 'E', 1, 2
+        from generate_series(1, 4000) i`.execute(trx);
+        await sql`
+        insert into demand_product_extremes (pid, drill, ${sql.raw(columns.flatMap((c) => [`${c}_hi`, `${c}_lo`]).join(', '))})
+        select 'X' || lpad(i::text, 6, '0'), d.drill, ${sql.raw(
+          columns
+            .map((c) =>
+              c === 'last_updated_at'
+                ? `now() - random() * interval '300 days', now() - random() * interval '600 days'`
+                : `round((random() * 10000)::numeric, 3), round((random() * 100)::numeric, 3)`,
+            )
+            .join(', '),
+        )}
+        from generate_series(1, 4000) i, unnest('{w,m,q,y,n}'::"char"[]) d(drill)`.execute(trx);
+        await sql`analyze products, demand_product_extremes, demand_product_extremes_stale`.execute(trx);
+
+        type PlanNode = {
+          'Node Type': string;
+          'Relation Name'?: string;
+          'Index Name'?: string;
+          'Actual Rows': number;
+          'Rows Removed by Filter'?: number;
+          Plans?: PlanNode[];
+        };
+        const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+        const pages: [string, 'asc' | 'desc', CandidateQuery['drillDown'], GridFilters][] = [
+          ['Final_Pln_Units', 'desc', 'monthly', ALL_CLIENTS],
+          ['Act_Bkg_Cost', 'asc', 'none', { clientIds: ['circor'] as ClientId[] }],
+          ['last_updated_at', 'desc', 'yearly', ALL_CLIENTS],
+          ['SOP_Pln_Ovrd_Percent', 'asc', 'quarterly', { ...ALL_CLIENTS, bu: ['BU 3'] }],
+          ['Delta_Prelim_to_Final_Pln_Rev_Dlrs', 'desc', 'records', { ...ALL_CLIENTS, region: ['R 1'] }],
+        ];
+        for (const [field, dir, drillDown, filters] of pages) {
+          const q = { field, dir, drillDown, filters, offset: 100, limit: 100 };
+          const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+          explain (analyze, format json) ${candidateQueries(q)!.walk}`.execute(trx);
+          const nodes = nodesOf(rows[0]!['QUERY PLAN'][0].Plan).filter(
+            (node) => node['Relation Name'] === 'demand_product_extremes',
+          );
+          const label = `${field} ${dir} ${drillDown}`;
+          const index = `demand_product_extremes_${fieldSpecOf(field)!.column}_${dir === 'desc' ? 'hi' : 'lo'}`;
+          expect(
+            nodes.map((node) => [node['Node Type'], node['Index Name']]),
+            label,
+          ).toEqual([['Index Scan', index]]);
+          // It stops: after some 216 products (7 times more where a filter keeps 1 in 7), of 4,000.
+          const [walked] = nodes as [PlanNode];
+          expect(walked['Actual Rows'] + (walked['Rows Removed by Filter'] ?? 0), label).toBeLessThan(2_000);
+        }
+      });
+    },
+  );
 });

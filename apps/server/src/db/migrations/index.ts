@@ -30,6 +30,7 @@ import * as annotationDigest from './0033-annotation-digest';
 import * as sliceTotals from './0034-slice-totals';
 import * as extremesMarks from './0035-extremes-marks';
 import * as productPageWalk from './0036-product-page-walk';
+import * as extremesBoundIndexes from './0038-extremes-bound-indexes';
 import * as overriddenRecords from './0039-overridden-records';
 import * as extremesRefresh from './0040-extremes-refresh';
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0034-slice-totals': sliceTotals,
   '0035-extremes-marks': extremesMarks,
   '0036-product-page-walk': productPageWalk,
+  '0038-extremes-bound-indexes': extremesBoundIndexes,
   '0039-overridden-records': overriddenRecords,
   '0040-extremes-refresh': extremesRefresh,
 };

@@ -36,51 +36,104 @@ const DRILL_LETTERS: Record<DrillDown | 'records', string> = {
   none: 'n',
 };
 
+/** A sortCandidates request: the page's filters, sorted figure, direction, drill-down and window. */
+export type CandidateQuery = {
+  filters: GridFilters;
+  field: string;
+  dir: SortDirection;
+  drillDown: DrillDown | 'records';
+  offset: number;
+  limit: number;
+};
+
 /**
- * The PIDs of the products that hold every group of the page, or null when the extremes cannot
- * narrow it: a figure they do not keep, or fewer products with a value than the page reaches
- * (the page then runs into the groups without one, which sort last in key order).
+ * Products walked past the K-th, for those that tie with it: a page's bound rarely ties more often.
+ * When all of them tie, a second statement reads every product that reaches T.
  */
-export async function sortCandidates(
-  db: Kysely<Database>,
-  q: {
-    filters: GridFilters;
-    field: string;
-    dir: SortDirection;
-    drillDown: DrillDown | 'records';
-    offset: number;
-    limit: number;
-  },
-): Promise<string[] | null> {
+const TIES_READ_AHEAD = 16;
+
+/** What the walk answers: T as text (exact for timestamps too), null when fewer than K products have a value. */
+type Walk = { bound: string | null; pids: string[]; stalePids: string[]; isAnyStale: boolean };
+
+/**
+ * The statements of the candidate search, for narrowCandidates and for EXPLAIN; null when the
+ * extremes do not keep the figure. `walk` reads the bound's index (migration 0038) in the page's
+ * direction, checking the filters and the stale marks of each product it passes, and stops after
+ * K products and a few more: its cost follows K and the filters' selectivity, not the number of
+ * products. `ties` reads every product whose bound reaches T, when more than those few tie.
+ */
+export function candidateQueries(q: CandidateQuery) {
   const spec = fieldSpecOf(q.field);
   const column = spec?.table === 'demand_records' ? spec.column : null;
   if (column === null || !KEPT_COLUMNS.has(column)) return null;
+  const k = q.offset + q.limit;
+  const dir = sql.raw(q.dir);
   const extreme = sql.raw(`x.${column}_${q.dir === 'desc' ? 'hi' : 'lo'}`);
-  // Roll-ups show sums and percents to 2 places (recordFigure), and ties then break by key: the
-  // bound is rounded alike (rounding keeps order, so the rounded maximum is the maximum rounded).
+  const reaches = sql.raw(q.dir === 'desc' ? '>=' : '<=');
+  // Roll-ups show sums and percents to 2 places (recordFigure), and ties then break by key. Rounding
+  // keeps order, so the raw order walks the index and the K-th rounded bound is the K-th raw one
+  // rounded; a bound reaches T rounded when it lies within half a cent of T, which the index finds.
   const rounded = q.drillDown !== 'records' && column !== 'last_updated_at';
-  const bound = rounded ? sql`round(${extreme}, 2)` : extreme;
-  const reaches = q.dir === 'desc' ? sql`>=` : sql`<=`;
-  const { rows } = await sql<{ pids: string[] | null; stale: boolean }>`
-    with b as (
-      select x.pid, ${bound} as bound
-      from demand_product_extremes x join products p on p.pid = x.pid
-      where x.drill = ${DRILL_LETTERS[q.drillDown]}::"char" and ${productFilter(q.filters)}
-        and not exists (select from demand_product_extremes_stale s where s.pid = x.pid)),
-    t as (
-      select bound from b where bound is not null
-      order by bound ${sql.raw(q.dir)} offset ${q.offset + q.limit - 1} limit 1)
-    select case when exists (select from t) then array(
-        select pid from b where bound ${reaches} (select bound from t)
-        union all
-        select s.pid from demand_product_extremes_stale s join products p on p.pid = s.pid
-        where ${productFilter(q.filters)}) end as pids,
-      exists (select from demand_product_extremes_stale) as stale`.execute(db);
+  // The filters as a subquery on each walked product's row: joined, PostgreSQL misjudges how many
+  // products they keep (a business unit's name is an expression) and hashes every product first.
+  const walked = sql`demand_product_extremes x
+    where x.drill = ${DRILL_LETTERS[q.drillDown]}::"char"
+      and (select ${productFilter(q.filters)} from products p where p.pid = x.pid)
+      and not exists (select from demand_product_extremes_stale s where s.pid = x.pid)`;
+  return {
+    walk: sql<Walk>`
+      with w as materialized (
+        select x.pid, ${rounded ? sql`round(${extreme}, 2)` : extreme} as bound
+        from ${walked} and ${extreme} is not null
+        order by ${extreme} ${dir} limit ${k + TIES_READ_AHEAD}),
+      t as (select bound from w order by bound ${dir} offset ${k - 1} limit 1)
+      select (select bound::text from t) as bound,
+        array(select pid from w where bound ${reaches} (select bound from t)) as pids,
+        array(select s.pid from demand_product_extremes_stale s join products p on p.pid = s.pid
+          where ${productFilter(q.filters)}) as "stalePids",
+        exists (select from demand_product_extremes_stale) as "isAnyStale"`,
+    /** Whether the walk may have stopped before the last product that reaches T. */
+    isCutShort: (walk: Walk) => walk.pids.length === k + TIES_READ_AHEAD,
+    ties: (bound: string) => {
+      const t = sql`${bound}::${sql.raw(column === 'last_updated_at' ? 'timestamptz' : 'numeric')}`;
+      const reachesT = !rounded
+        ? sql`${extreme} ${reaches} ${t}`
+        : q.dir === 'desc'
+          ? sql`${extreme} >= ${t} - 0.005 and round(${extreme}, 2) >= ${t}`
+          : sql`${extreme} <= ${t} + 0.005 and round(${extreme}, 2) <= ${t}`;
+      return sql<{ pid: string }>`select x.pid from ${walked} and ${reachesT}`;
+    },
+  };
+}
+
+/**
+ * The PIDs of the products that hold every group of the page, or null when the extremes cannot
+ * narrow it: a figure they do not keep, or fewer products with a value than the page reaches
+ * (the page then runs into the groups without one, which sort last in key order). `isAnyStale`:
+ * whether any product (filtered or not) waits for a refresh.
+ */
+export async function narrowCandidates(
+  db: Kysely<Database>,
+  q: CandidateQuery,
+): Promise<{ pids: string[] | null; isAnyStale: boolean }> {
+  const queries = candidateQueries(q);
+  if (queries === null) return { pids: null, isAnyStale: false };
+  const walk = (await queries.walk.execute(db)).rows[0]!;
+  if (walk.bound === null) return { pids: null, isAnyStale: walk.isAnyStale };
+  const reaching = queries.isCutShort(walk)
+    ? (await queries.ties(walk.bound).execute(db)).rows.map((r) => r.pid)
+    : walk.pids;
+  return { pids: [...reaching, ...walk.stalePids], isAnyStale: walk.isAnyStale };
+}
+
+/** narrowCandidates for a sorted page, which then refreshes a few stale products. */
+export async function sortCandidates(db: Kysely<Database>, q: CandidateQuery): Promise<string[] | null> {
+  const { pids, isAnyStale } = await narrowCandidates(db, q);
   // A few stale products (a spread or an import wrote many at once) are refreshed per sorted page
   // while any are left, for the pages after this one; none are left after small edits.
-  if (rows[0]?.stale)
+  if (isAnyStale)
     await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int)`.execute(db);
-  return rows[0]?.pids ?? null;
+  return pids;
 }
 
 /**
