@@ -242,7 +242,9 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
       try {
         await other.db.transaction().execute(async (refreshing) => {
           // A refresh under way holds its products until it commits (here: the first product).
-          await sql`select pg_advisory_xact_lock(7334, hashtext(${pids[0]}))`.execute(refreshing);
+          await sql`select pg_advisory_xact_lock(7334, hashtext(current_schema() || '/' || ${pids[0]}))`.execute(
+            refreshing,
+          );
           await withoutWaiting(raise);
           expect(await staleProducts(server)).toBe(pids.length);
           // Another refresh leaves the held product to it.

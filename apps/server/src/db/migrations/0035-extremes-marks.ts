@@ -28,7 +28,7 @@ import { sql, type Kysely } from 'kysely';
 const REFRESHED_AT_ONCE = 32;
 
 /** Advisory lock class of one product's extremes (hash of the PID as the key). */
-const PRODUCT_LOCK_CLASS = 7_334;
+export const PRODUCT_LOCK_CLASS = 7_334;
 
 /**
  * At most this many products per refresh call: each holds an advisory lock to the commit, and the
@@ -36,19 +36,19 @@ const PRODUCT_LOCK_CLASS = 7_334;
  */
 const MAX_PER_CALL = 1_000;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  // 0 for the marks that exist: set before any transaction that can still be running.
-  await sql`alter table demand_product_extremes_stale add column mark bigint not null default 0`.execute(db);
+/** The advisory lock key of a product's extremes: the hash of its PID (`pid`, an SQL expression). */
+export type ProductLockKey = (pid: string) => string;
+const productLockKey: ProductLockKey = (pid) => `hashtext(${pid})`;
 
-  await sql
-    .raw(
-      `create or replace function note_product_extremes(pids text[]) returns void language plpgsql as $fn$
+/** note_product_extremes as this migration defines it, with the product lock key `lockKey`. */
+export const noteProductExtremes = (lockKey: ProductLockKey): string =>
+  `create or replace function note_product_extremes(pids text[]) returns void language plpgsql as $fn$
       begin
         if cardinality(pids) <= ${REFRESHED_AT_ONCE} then
           -- Waits for a refresh or another small write of these products (hash order: no deadlock
           -- between two of them); the refresh below then reads their records after it.
           perform pg_advisory_xact_lock(${PRODUCT_LOCK_CLASS}, h)
-          from (select distinct hashtext(pid) as h from unnest(pids) as u(pid) order by h) l;
+          from (select distinct ${lockKey('pid')} as h from unnest(pids) as u(pid) order by h) l;
           perform refresh_product_extremes(pids);
         else
           insert into demand_product_extremes_stale as s (pid, mark)
@@ -56,13 +56,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           where exists (select 1 from products p where p.pid = u.pid) order by pid
           on conflict (pid) do update set mark = excluded.mark;
         end if;
-      end $fn$`,
-    )
-    .execute(db);
+      end $fn$`;
 
-  await sql
-    .raw(
-      `create or replace function refresh_stale_product_extremes(max_products integer) returns integer
+/** refresh_stale_product_extremes as this migration defines it, with the product lock key `lockKey`. */
+export const refreshStaleProductExtremes = (lockKey: ProductLockKey): string =>
+  `create or replace function refresh_stale_product_extremes(max_products integer) returns integer
       language plpgsql set jit = off as $fn$
       declare
         picked text[] := '{}';
@@ -71,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       begin
         for stale in select pid, mark from demand_product_extremes_stale order by pid loop
           exit when cardinality(picked) >= least(max_products, ${MAX_PER_CALL});
-          if pg_try_advisory_xact_lock(${PRODUCT_LOCK_CLASS}, hashtext(stale.pid)) then
+          if pg_try_advisory_xact_lock(${PRODUCT_LOCK_CLASS}, ${lockKey('stale.pid')}) then
             picked := picked || stale.pid;
             marks := marks || stale.mark;
           end if;
@@ -87,9 +85,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           join unnest(picked, marks) as t(pid, mark) on t.pid = s.pid and t.mark = s.mark
           for update of s skip locked);
         return cardinality(picked);
-      end $fn$`,
-    )
-    .execute(db);
+      end $fn$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // 0 for the marks that exist: set before any transaction that can still be running.
+  await sql`alter table demand_product_extremes_stale add column mark bigint not null default 0`.execute(db);
+
+  await sql.raw(noteProductExtremes(productLockKey)).execute(db);
+
+  await sql.raw(refreshStaleProductExtremes(productLockKey)).execute(db);
 
   await sql`alter function refresh_product_extremes(text[]) set jit = off`.execute(db);
   // The refresh drops the rows of products left without records by `pid = any(pids)`, which the

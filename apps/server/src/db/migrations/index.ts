@@ -33,6 +33,7 @@ import * as productPageWalk from './0036-product-page-walk';
 import * as extremesBoundIndexes from './0038-extremes-bound-indexes';
 import * as overriddenRecords from './0039-overridden-records';
 import * as extremesRefresh from './0040-extremes-refresh';
+import * as extremesLockPerSchema from './0041-extremes-lock-per-schema';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0038-extremes-bound-indexes': extremesBoundIndexes,
   '0039-overridden-records': overriddenRecords,
   '0040-extremes-refresh': extremesRefresh,
+  '0041-extremes-lock-per-schema': extremesLockPerSchema,
 };
 
 export const migrationProvider: MigrationProvider = {
