@@ -20,7 +20,8 @@ export type BenchRow = Record<string, string | number>;
 export function printTable(title: string, rows: readonly BenchRow[]): void {
   console.log(`\n## ${title}\n`);
   if (rows.length === 0) return;
-  const headers = Object.keys(rows[0]!);
+  // Every column any row has, in the order they first appear (a first row may hold fewer).
+  const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   console.log(`| ${headers.join(' | ')} |`);
   console.log(`|${headers.map(() => '---').join('|')}|`);
   for (const row of rows) console.log(`| ${headers.map((h) => String(row[h] ?? '')).join(' | ')} |`);

@@ -545,13 +545,13 @@ export type MarketingPlansTable = {
   cost: number;
 };
 
-/** Records a planner locked: aggregate edits leave them as they are (migration 0015). */
 /** The key of each record with an override set, kept by triggers on demand_records (migration 0039). */
 export type DemandOverriddenRecordsTable = {
   pid: string;
   week_start: ColumnType<string, string, never>;
 };
 
+/** Records a planner locked: aggregate edits leave them as they are (migration 0015). */
 export type DemandRecordLocksTable = {
   pid: string;
   week_start: string;
