@@ -19,7 +19,7 @@ import { sql, type Kysely } from 'kysely';
 const REFRESHED_AT_ONCE = 32;
 
 /** Summed record columns whose group sums are kept (demand_week_totals' minus P1/P2). */
-const SUMMED = [
+export const SUMMED = [
   'act_bkg_units',
   'act_bkg_cost',
   'act_rev_dlrs',
@@ -37,11 +37,11 @@ const SUMMED = [
   'delta_prelim_to_final_pln_units',
   'delta_prelim_to_final_pln_rev_dlrs',
 ] as const;
-const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
-const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
+export const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
+export const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
 
 /** Override weight (spec §9) of a record r: final units, else actual units, else 1. */
-const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric
+export const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric
   when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)`;
 
 /** Each figure of a group of records r, unrounded (the grid rounds sums and percents to 2 places). */

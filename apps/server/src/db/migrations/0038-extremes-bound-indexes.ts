@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { FIGURES } from './0032-product-sort-extremes';
 
 /**
  * An index per kept figure and bound on demand_product_extremes (issue 15, Must 8; docs/adr/0008).
@@ -13,30 +14,8 @@ import { sql, type Kysely } from 'kysely';
  * fillfactor 70 kept refreshes on their page), so a refresh that moves any of a product's bounds
  * writes a new entry for that row into every index (those where the column is not null), and
  * into the primary key and the pid index.
- * Columns are listed here rather than imported so that this migration never changes once shipped.
+ * The figures are 0032's own list (a shipped migration's, so it never changes).
  */
-const FIGURES = [
-  'act_bkg_units',
-  'act_bkg_cost',
-  'act_rev_dlrs',
-  'naive_fcst_units',
-  'ensemble_fcst_units',
-  'rev_pln_ovrd_units',
-  'prelim_pln_units',
-  'prelim_pln_cost',
-  'prelim_pln_rev_dlrs',
-  'sop_pln_ovrd_units',
-  'final_pln_units',
-  'final_bk_pln_cost',
-  'final_pln_rev_dlrs',
-  'delta_prelim_to_final_pln_cost',
-  'delta_prelim_to_final_pln_units',
-  'delta_prelim_to_final_pln_rev_dlrs',
-  'rev_pln_ovrd_percent',
-  'sop_pln_ovrd_percent',
-  'last_updated_at',
-] as const;
-
 const BOUND_COLUMNS = FIGURES.flatMap((figure) => [`${figure}_hi`, `${figure}_lo`]);
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { REFRESH as REFRESH_0032 } from './0032-product-sort-extremes';
+import { FIGURES, PERCENTS, REFRESH as REFRESH_0032, SUMMED, WEIGHT } from './0032-product-sort-extremes';
 
 /**
  * refresh_product_extremes (migration 0032) recomputed with less work, and writing only what
@@ -17,31 +17,7 @@ import { REFRESH as REFRESH_0032 } from './0032-product-sort-extremes';
  * NUMERIC sums are exact in any order). The statement keeps its `jit = off` (0035).
  */
 
-const SUMMED = [
-  'act_bkg_units',
-  'act_bkg_cost',
-  'act_rev_dlrs',
-  'naive_fcst_units',
-  'ensemble_fcst_units',
-  'rev_pln_ovrd_units',
-  'prelim_pln_units',
-  'prelim_pln_cost',
-  'prelim_pln_rev_dlrs',
-  'sop_pln_ovrd_units',
-  'final_pln_units',
-  'final_bk_pln_cost',
-  'final_pln_rev_dlrs',
-  'delta_prelim_to_final_pln_cost',
-  'delta_prelim_to_final_pln_units',
-  'delta_prelim_to_final_pln_rev_dlrs',
-] as const;
-const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
-const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
 const COLUMNS = FIGURES.flatMap((c) => [`${c}_hi`, `${c}_lo`]);
-
-/** Override weight (spec §9) of a record r: final units, else actual units, else 1. */
-const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric
-  when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)`;
 
 /** A product's months: each figure's sum, each percent's weighted sum and weight, the latest update. */
 const MONTHS = `
