@@ -101,6 +101,20 @@ describe.each(backends)('planning grid API on %s', (backend) => {
     );
     expect(total).toBe(rollUp(filtered, 'category', 'quarterly').length);
     expect(rows).toEqual(rollUp(filtered, 'category', 'quarterly'));
+    // Weekly and monthly pages filtered by a group name sum every group in one pass, paged.
+    for (const [viewLevel, drillDown] of [
+      ['category', 'weekly'],
+      ['business_unit', 'monthly'],
+    ] as const) {
+      const paged = await everyRow(`viewLevel=${viewLevel}&drillDown=${drillDown}&bu=${encodeURIComponent(bu)}`, 7);
+      expect(paged.rows, `${viewLevel} × ${drillDown}`).toEqual(
+        rollUp(
+          records.filter((r) => r.BU === bu),
+          viewLevel,
+          drillDown,
+        ),
+      );
+    }
 
     const pf = records[0]!.PF;
     const byFamily = await everyRow(`viewLevel=none&drillDown=none&pf=${encodeURIComponent(pf)}`);

@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedReadsOn } from './prepared-reads';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -118,6 +119,7 @@ function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): 
         (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
     },
   });
+  preparedReadsOn(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', listen: listenOnPostgres(options), close: () => db.destroy() };
 }
