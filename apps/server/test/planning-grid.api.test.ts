@@ -106,7 +106,10 @@ describe.each(backends)('planning grid API on %s', (backend) => {
       ['category', 'weekly'],
       ['business_unit', 'monthly'],
     ] as const) {
-      const paged = await everyRow(`viewLevel=${viewLevel}&drillDown=${drillDown}&bu=${encodeURIComponent(bu)}`, 7);
+      const paged = await everyRow(
+        `viewLevel=${viewLevel}&drillDown=${drillDown}&bu=${encodeURIComponent(bu)}`,
+        7,
+      );
       expect(paged.rows, `${viewLevel} × ${drillDown}`).toEqual(
         rollUp(
           records.filter((r) => r.BU === bu),

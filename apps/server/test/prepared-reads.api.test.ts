@@ -7,7 +7,9 @@ describe('isPlainRead', () => {
   it('takes selects and withs that neither write nor lock', () => {
     expect(isPlainRead('select 1')).toBe(true);
     expect(isPlainRead('\n  with t as (select 1) select * from t')).toBe(true);
-    expect(isPlainRead('select r.last_updated_at, l.pid is not null as locked from demand_record_locks l')).toBe(true);
+    expect(
+      isPlainRead('select r.last_updated_at, l.pid is not null as locked from demand_record_locks l'),
+    ).toBe(true);
     expect(isPlainRead('update demand_records set version = version + 1')).toBe(false);
     expect(isPlainRead('with d as (delete from t returning *) select * from d')).toBe(false);
     expect(isPlainRead('select * from demand_records where pid = $1 for update')).toBe(false);
@@ -18,8 +20,11 @@ describe('isPlainRead', () => {
 
 /** The statements this connection has prepared (PostgreSQL's own list). */
 const preparedOn = async (client: pg.PoolClient): Promise<string[]> =>
-  (await client.query<{ statement: string }>('select statement from pg_prepared_statements order by statement'))
-    .rows.map((row) => row.statement);
+  (
+    await client.query<{ statement: string }>(
+      'select statement from pg_prepared_statements order by statement',
+    )
+  ).rows.map((row) => row.statement);
 
 describe.skipIf(!backends.includes('postgres'))('prepared reads on PostgreSQL', () => {
   let pool: pg.Pool;

@@ -14,7 +14,7 @@ const PERIODS = ['none', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
  * that reaches the week totals: a batch save, an edit, a spread, an import, a publish, a forecast
  * run, a stamp that goes back, a product moved to another family and business unit, a deleted
  * product, and two transactions at once; and so do the annotations digest per slice and period and
- * the overridden records' keys (migration 0039).
+ * the overridden records' keys and figures (migrations 0039, 0043).
  * And the family and business-unit pages that read them show what rolling the records up shows
  * (figures, comments and reason codes), at every drill-down.
  */

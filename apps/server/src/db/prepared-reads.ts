@@ -37,7 +37,10 @@ type PgConnection = {
 type QueryFn = (...args: unknown[]) => unknown;
 
 /** Patches each new pool client so that its repeated plain reads run as named statements. */
-export function preparedReadsOn(pool: pg.Pool, options: PreparedReadsOptions = PREPARED_READS_DEFAULTS): void {
+export function preparedReadsOn(
+  pool: pg.Pool,
+  options: PreparedReadsOptions = PREPARED_READS_DEFAULTS,
+): void {
   const seen = new Map<string, number>();
   let nextName = 0;
   pool.on('connect', (client) => {

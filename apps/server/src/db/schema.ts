@@ -545,10 +545,17 @@ export type MarketingPlansTable = {
   cost: number;
 };
 
-/** The key of each record with an override set, kept by triggers on demand_records (migration 0039). */
+/**
+ * Each record with an override set, with the figures the summary reads of it, kept by triggers on
+ * demand_records (migrations 0039, 0043).
+ */
 export type DemandOverriddenRecordsTable = {
   pid: string;
   week_start: ColumnType<string, string, never>;
+  final_pln_rev_dlrs: number | null;
+  ensemble_fcst_units: number | null;
+  reason_code: string | null;
+  last_updated_at: Date | null;
 };
 
 /** Records a planner locked: aggregate edits leave them as they are (migration 0015). */

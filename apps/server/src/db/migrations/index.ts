@@ -34,6 +34,8 @@ import * as extremesBoundIndexes from './0038-extremes-bound-indexes';
 import * as overriddenRecords from './0039-overridden-records';
 import * as extremesRefresh from './0040-extremes-refresh';
 import * as extremesLockPerSchema from './0041-extremes-lock-per-schema';
+import * as extremesRefreshGenericPlan from './0042-extremes-refresh-generic-plan';
+import * as overriddenRecordFigures from './0043-overridden-record-figures';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +74,8 @@ const migrations: Record<string, Migration> = {
   '0039-overridden-records': overriddenRecords,
   '0040-extremes-refresh': extremesRefresh,
   '0041-extremes-lock-per-schema': extremesLockPerSchema,
+  '0042-extremes-refresh-generic-plan': extremesRefreshGenericPlan,
+  '0043-overridden-record-figures': overriddenRecordFigures,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -79,7 +79,8 @@ export async function summaryFigures(
   q: { startOfToday: Date },
 ): Promise<SummaryStats> {
   // Each client's last publish is read once, not once per overridden record, and the four
-  // figures over the overridden records are counted in one pass.
+  // figures over the overridden records are counted in one pass, from the figures their table
+  // keeps (migration 0043) instead of a lookup of each record.
   const { rows } = await sql<{
     totalSkus: number;
     modifiedToday: number;
@@ -97,8 +98,7 @@ export async function summaryFigures(
       select r.final_pln_rev_dlrs as final_revenue,
         round((r.ensemble_fcst_units * p.unit_price)::numeric, 2) as baseline_revenue,
         r.reason_code, r.last_updated_at, v.last_publish
-      from demand_overridden_records k
-        join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+      from demand_overridden_records r
         join products p on p.pid = r.pid
         left join publishes v on v.client_id = p.client_id
       where ${inScope(scope, 'p.client_id')}),
