@@ -12,6 +12,8 @@ import {
   attributeFilter,
   groupName,
   periodKey,
+  periodKeyOf,
+  periodStart,
   productFilter,
   recordAggregates,
   recordFigure,
@@ -60,13 +62,19 @@ export type GroupQuery = {
  * default (groups with data first). A sort by the level's own group key or the period orders by
  * them; any other field by the group row's column of that name (see groupSortOf).
  */
-function groupOrderOf(sort: GridSort | undefined, alias: string): RawBuilder<unknown> {
+function groupOrderOf(
+  sort: GridSort | undefined,
+  alias: string,
+  /** The period column when it is not the key k, and whether it holds a week's date (weekly keys sort as their dates do). */
+  periodColumn: { name: string; date: boolean } = { name: 'k', date: false },
+): RawBuilder<unknown> {
   const at = (name: string) => sql.raw(alias ? `${alias}."${name}"` : `"${name}"`);
-  const tie = sql`${at('g')} collate "C", ${at('k')} collate "C"`;
+  const period = periodColumn.date ? at(periodColumn.name) : sql`${at(periodColumn.name)} collate "C"`;
+  const tie = sql`${at('g')} collate "C", ${period}`;
   if (!sort) return sql`${at('hasData')} desc, ${tie}`;
   const key =
     sort.field === 'periodLabel'
-      ? sql`${at('k')} collate "C"`
+      ? period
       : ['PID', 'PF', 'BU'].includes(sort.field)
         ? sql`${at('g')} collate "C"`
         : GROUP_NAME_COLUMNS.includes(sort.field)
@@ -141,26 +149,32 @@ export async function pageGroupsFromTotals(
   // What orders the groups: the data flag, the sorted figure alone, or nothing for a group key.
   const figure = q.sort ? totalsFigure(q.sort.field) : sql`sum(t.data_count) > 0 as "hasData"`;
   const filtered = Boolean(q.filters.bu?.length || q.filters.pf?.length || q.filters.region?.length);
+  // Weekly rows are grouped by their week (kd) and only the page's keys are formatted (periodStart).
+  const weekly = q.drillDown === 'weekly';
+  const period = sql.raw(weekly ? 'week_start' : 'k');
+  const keyOf = (alias: string) =>
+    weekly ? periodKeyOf('weekly', sql.raw(`${alias}.kd`)) : sql.raw(`${alias}.kd`);
+  const order = groupOrderOf(q.sort, '', { name: 'kd', date: weekly });
   const groups =
     filtered || (q.drillDown !== 'weekly' && q.drillDown !== 'monthly')
       ? // A few hundred groups at most (1,144 slice-quarters at 20,000 × 156), all summed in one
         // hashed pass: choosing the page first and reading its rows again gained nothing here.
-        sql`select * from (
-          select g, k, count(*) over ()::int as total, ${totalsAggregates()}
+        sql`select ${keyOf('groups')} as k, groups.* from (
+          select g, ${period} as kd, count(*) over ()::int as total, ${totalsAggregates()}
           from (${keyed}) t
-          group by g, k) groups
-        order by ${groupOrderOf(q.sort, '')}
+          group by g, kd) groups
+        order by ${order}
         limit ${q.limit} offset ${q.offset}`
       : sql`with page as materialized (
       select * from (
-        select g, k, count(*) over ()::int as total${figure ? sql`, ${figure}` : sql``}
+        select g, ${period} as kd, count(*) over ()::int as total${figure ? sql`, ${figure}` : sql``}
         from (${keyed}) t
-        group by g, k) groups
-      order by ${groupOrderOf(q.sort, '')}
+        group by g, kd) groups
+      order by ${order}
       limit ${q.limit} offset ${q.offset})
-    select t.g, t.k, page.total, ${totalsAggregates()}
-    from page join (${keyed}) t on t.g = page.g and t.k = page.k
-    group by t.g, t.k, page.total`;
+    select ${keyOf('page')} as k, page.g, page.kd, page.total, ${totalsAggregates()}
+    from page join (${keyed}) t on t.g = page.g and t.${period} = page.kd
+    group by page.g, page.kd, page.total`;
   return groupPage(db, q, groups, sql`select count(distinct (g, k))::int as total from (${keyed}) t`);
 }
 
@@ -510,11 +524,12 @@ export async function pageProductRecords(
  * aggregate the groups again for each planned product (5 s for 100 products sorted by PID).
  */
 export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: DrillDown }): RawBuilder<unknown> {
-  return sql`select ${groupName(q.viewLevel, 'p')} as g, ${periodKey(q.drillDown, sql`r.week_start`)} as k,
+  return sql`select ${periodKeyOf(q.drillDown, sql`s.kd`)} as k, s.* from (
+    select ${groupName(q.viewLevel, 'p')} as g, ${periodStart(q.drillDown, sql`r.week_start`)} as kd,
       ${recordAggregates()}
     from demand_records r join products p on p.pid = r.pid
     where r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))
-    group by 1, 2`;
+    group by 1, 2) s`;
 }
 
 /**

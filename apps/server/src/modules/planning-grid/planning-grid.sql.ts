@@ -43,17 +43,46 @@ export function groupName(viewLevel: ViewLevel, alias: string): RawBuilder<strin
 
 /** Time bucket key of a week (time-buckets.ts: periodKeyOf); '' when there is no drill-down. */
 export function periodKey(drillDown: DrillDown, weekStart: RawBuilder<unknown>): RawBuilder<string> {
+  return periodKeyOf(drillDown, weekStart);
+}
+
+/**
+ * periodKey of `start`: a week, or any moment of its month, quarter or year (see periodStart).
+ */
+export function periodKeyOf(drillDown: DrillDown, start: RawBuilder<unknown>): RawBuilder<string> {
   switch (drillDown) {
     case 'none':
       return sql<string>`''::text`;
     case 'weekly':
-      return sql<string>`to_char(${weekStart}, 'YYYY-MM-DD')`;
+      return sql<string>`to_char(${start}, 'YYYY-MM-DD')`;
     case 'monthly':
-      return sql<string>`to_char(${weekStart}, 'YYYY-MM')`;
+      return sql<string>`to_char(${start}, 'YYYY-MM')`;
     case 'quarterly':
-      return sql<string>`to_char(${weekStart}, 'YYYY-"Q"Q')`;
+      return sql<string>`to_char(${start}, 'YYYY-"Q"Q')`;
     case 'yearly':
-      return sql<string>`to_char(${weekStart}, 'YYYY')`;
+      return sql<string>`to_char(${start}, 'YYYY')`;
+  }
+}
+
+/**
+ * A week's period as a group key that costs little to compute: the week itself, or the start of
+ * its month, quarter or year as a timestamp without time zone. Grouping by it and formatting each
+ * group's key once (periodKeyOf) gives periodKey's groups: to_char costs about three times a
+ * plain date's text and ran once per record (5,200 on a product page) or per slice-week (4,524
+ * twice on a weekly family page) where a page needs a hundred.
+ */
+export function periodStart(drillDown: DrillDown, weekStart: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (drillDown) {
+    case 'none':
+      return sql`''::text`;
+    case 'weekly':
+      return weekStart;
+    case 'monthly':
+      return sql`date_trunc('month', ${weekStart}::timestamp)`;
+    case 'quarterly':
+      return sql`date_trunc('quarter', ${weekStart}::timestamp)`;
+    case 'yearly':
+      return sql`date_trunc('year', ${weekStart}::timestamp)`;
   }
 }
 
