@@ -61,6 +61,21 @@ describe.skipIf(!backends.includes('postgres'))('prepared reads on PostgreSQL', 
     }
   });
 
+  it('plans every execution for its parameters: no generic plan is ever kept', async () => {
+    const client = await pool.connect();
+    try {
+      const text = 'select count(*)::int as n from generate_series(1, $1::int) s where s > $2::int';
+      for (let i = 0; i < 10; i++) expect((await client.query(text, [10, i])).rows).toEqual([{ n: 10 - i }]);
+      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+        'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+        [text],
+      );
+      expect(rows.map((row) => [Number(row.generic_plans), Number(row.custom_plans)])).toEqual([[0, 9]]);
+    } finally {
+      client.release();
+    }
+  });
+
   it('never prepares writes, locking reads or calls without a values array', async () => {
     const client = await pool.connect();
     try {
