@@ -19,7 +19,7 @@ import type pg from 'pg';
  */
 export type PreparedReadsOptions = { perConnection: number; seenBeforePreparing: number };
 
-export const PREPARED_READS_DEFAULTS: PreparedReadsOptions = { perConnection: 64, seenBeforePreparing: 2 };
+const PREPARED_READS_DEFAULTS: PreparedReadsOptions = { perConnection: 64, seenBeforePreparing: 2 };
 
 /** How many distinct texts the process counts before it forgets them all and starts again. */
 const SEEN_TEXTS_LIMIT = 5_000;

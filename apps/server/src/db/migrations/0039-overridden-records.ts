@@ -21,28 +21,22 @@ import { sql, type Kysely } from 'kysely';
  * turns the insert trigger off during its load and rebuilds the table once.
  */
 
-const OVERRIDDEN = `(rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
+/** A record with any override set (a row of demand_records or of a transition table). */
+export const OVERRIDDEN = `(rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
   or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)`;
 
-const keysOf = (rows: string) => `select pid, week_start from ${rows} where ${OVERRIDDEN}`;
+/** The keys of the overridden rows of `rows`. */
+export const keysOf = (rows: string) => `select pid, week_start from ${rows} where ${OVERRIDDEN}`;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create table demand_overridden_records (
-    pid text not null,
-    week_start date not null,
-    primary key (pid, week_start))`.execute(db);
-  await sql
-    .raw(
-      `create function rebuild_demand_overridden_records() returns void language plpgsql as $fn$
+/** rebuild_demand_overridden_records as this migration defines it: the keys alone. */
+export const REBUILD_KEYS = `create or replace function rebuild_demand_overridden_records() returns void language plpgsql as $fn$
       begin
         delete from demand_overridden_records;
         insert into demand_overridden_records (pid, week_start) ${keysOf('demand_records')};
-      end $fn$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create function demand_overridden_records_on_records() returns trigger language plpgsql as $fn$
+      end $fn$`;
+
+/** demand_overridden_records_on_records as this migration defines it: the keys alone. */
+export const KEEP_KEYS = `create or replace function demand_overridden_records_on_records() returns trigger language plpgsql as $fn$
       begin
         -- EXECUTE plans each statement for the rows this call has (migration 0005: a static
         -- statement keeps the plan of its first call on the connection, whatever came after).
@@ -61,9 +55,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             on conflict do nothing$q$;
         end if;
         return null;
-      end $fn$`,
-    )
-    .execute(db);
+      end $fn$`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create table demand_overridden_records (
+    pid text not null,
+    week_start date not null,
+    primary key (pid, week_start))`.execute(db);
+  await sql.raw(REBUILD_KEYS).execute(db);
+  await sql.raw(KEEP_KEYS).execute(db);
   for (const [event, referencing] of [
     ['insert', 'new table as new_rows'],
     ['update', 'old table as old_rows new table as new_rows'],

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { KEEP_KEYS, OVERRIDDEN, REBUILD_KEYS, keysOf } from './0039-overridden-records';
 
 /**
  * The overridden records (migration 0039) carry the four figures the summary reads of them.
@@ -12,45 +13,16 @@ import { sql, type Kysely } from 'kysely';
  * product's current unit price, read at query time, so a price change needs no rewrite here.
  */
 
-const OVERRIDDEN = `(rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)`;
-
 const FIGURES = ['final_pln_rev_dlrs', 'ensemble_fcst_units', 'reason_code', 'last_updated_at'];
 const COLUMNS = ['pid', 'week_start', ...FIGURES].join(', ');
 
 const rowsOf = (rows: string) => `select ${COLUMNS} from ${rows} where ${OVERRIDDEN}`;
-const keysOf = (rows: string) => `select pid, week_start from ${rows} where ${OVERRIDDEN}`;
 
 /** Writes the overridden rows of `rows` whose figures are new or moved. */
 const upsert = (rows: string) => `insert into demand_overridden_records as d (${COLUMNS})
   ${rowsOf(rows)}
   on conflict (pid, week_start) do update set ${FIGURES.map((c) => `${c} = excluded.${c}`).join(', ')}
   where (${FIGURES.map((c) => `d.${c}`).join(', ')}) is distinct from (${FIGURES.map((c) => `excluded.${c}`).join(', ')})`;
-
-const KEYS_ONLY_REBUILD = `create or replace function rebuild_demand_overridden_records() returns void language plpgsql as $fn$
-      begin
-        delete from demand_overridden_records;
-        insert into demand_overridden_records (pid, week_start) ${keysOf('demand_records')};
-      end $fn$`;
-
-const KEYS_ONLY_TRIGGER = `create or replace function demand_overridden_records_on_records() returns trigger language plpgsql as $fn$
-      begin
-        if tg_op = 'INSERT' then
-          execute $q$insert into demand_overridden_records (pid, week_start) ${keysOf('new_rows')}
-            on conflict do nothing$q$;
-        elsif tg_op = 'DELETE' then
-          execute $q$delete from demand_overridden_records d using (${keysOf('old_rows')}) o
-            where d.pid = o.pid and d.week_start = o.week_start$q$;
-        elsif coalesce(current_setting('planning.skip_rollup', true), '') <> 'on' then
-          execute $q$delete from demand_overridden_records d
-            using (${keysOf('old_rows')} except ${keysOf('new_rows')}) o
-            where d.pid = o.pid and d.week_start = o.week_start$q$;
-          execute $q$insert into demand_overridden_records (pid, week_start)
-            ${keysOf('new_rows')} except ${keysOf('old_rows')}
-            on conflict do nothing$q$;
-        end if;
-        return null;
-      end $fn$`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table demand_overridden_records
@@ -92,8 +64,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(KEYS_ONLY_TRIGGER).execute(db);
-  await sql.raw(KEYS_ONLY_REBUILD).execute(db);
+  await sql.raw(KEEP_KEYS).execute(db);
+  await sql.raw(REBUILD_KEYS).execute(db);
   await sql`alter table demand_overridden_records
     drop column final_pln_rev_dlrs, drop column ensemble_fcst_units,
     drop column reason_code, drop column last_updated_at`.execute(db);

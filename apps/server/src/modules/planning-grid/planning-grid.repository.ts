@@ -12,7 +12,6 @@ import {
   attributeFilter,
   groupName,
   periodKey,
-  periodKeyOf,
   periodStart,
   productFilter,
   recordAggregates,
@@ -153,7 +152,7 @@ export async function pageGroupsFromTotals(
   const weekly = q.drillDown === 'weekly';
   const period = sql.raw(weekly ? 'week_start' : 'k');
   const keyOf = (alias: string) =>
-    weekly ? periodKeyOf('weekly', sql.raw(`${alias}.kd`)) : sql.raw(`${alias}.kd`);
+    weekly ? periodKey('weekly', sql.raw(`${alias}.kd`)) : sql.raw(`${alias}.kd`);
   const order = groupOrderOf(q.sort, '', { name: 'kd', date: weekly });
   const groups =
     filtered || (q.drillDown !== 'weekly' && q.drillDown !== 'monthly')
@@ -524,7 +523,7 @@ export async function pageProductRecords(
  * aggregate the groups again for each planned product (5 s for 100 products sorted by PID).
  */
 export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: DrillDown }): RawBuilder<unknown> {
-  return sql`select ${periodKeyOf(q.drillDown, sql`s.kd`)} as k, s.* from (
+  return sql`select ${periodKey(q.drillDown, sql`s.kd`)} as k, s.* from (
     select ${groupName(q.viewLevel, 'p')} as g, ${periodStart(q.drillDown, sql`r.week_start`)} as kd,
       ${recordAggregates()}
     from demand_records r join products p on p.pid = r.pid

@@ -41,15 +41,11 @@ export function groupName(viewLevel: ViewLevel, alias: string): RawBuilder<strin
   }
 }
 
-/** Time bucket key of a week (time-buckets.ts: periodKeyOf); '' when there is no drill-down. */
-export function periodKey(drillDown: DrillDown, weekStart: RawBuilder<unknown>): RawBuilder<string> {
-  return periodKeyOf(drillDown, weekStart);
-}
-
 /**
- * periodKey of `start`: a week, or any moment of its month, quarter or year (see periodStart).
+ * Time bucket key (time-buckets.ts: periodKeyOf) of `start`, a week or any moment of its month,
+ * quarter or year (see periodStart); '' when there is no drill-down.
  */
-export function periodKeyOf(drillDown: DrillDown, start: RawBuilder<unknown>): RawBuilder<string> {
+export function periodKey(drillDown: DrillDown, start: RawBuilder<unknown>): RawBuilder<string> {
   switch (drillDown) {
     case 'none':
       return sql<string>`''::text`;
@@ -67,7 +63,7 @@ export function periodKeyOf(drillDown: DrillDown, start: RawBuilder<unknown>): R
 /**
  * A week's period as a group key that costs little to compute: the week itself, or the start of
  * its month, quarter or year as a timestamp without time zone. Grouping by it and formatting each
- * group's key once (periodKeyOf) gives periodKey's groups: to_char costs about three times a
+ * group's key once (periodKey) gives the groups periodKey of every week gives: to_char costs about three times a
  * plain date's text and ran once per record (5,200 on a product page) or per slice-week (4,524
  * twice on a weekly family page) where a page needs a hundred.
  */
