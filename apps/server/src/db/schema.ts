@@ -300,9 +300,9 @@ export type DemandAnnotationDigestTable = {
   first_pos: string;
 };
 
-/** The same per slice and period of each drill-down above the week, kept by triggers (migration 0034). */
+/** The same per slice and period of each drill-down, kept by triggers (migration 0034; weeks since 0044). */
 export type DemandAnnotationPeriodDigestTable = DemandAnnotationDigestTable & {
-  drill_down: 'monthly' | 'quarterly' | 'yearly';
+  drill_down: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
   period: string;
 };
 

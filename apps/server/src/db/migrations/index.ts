@@ -36,6 +36,7 @@ import * as extremesRefresh from './0040-extremes-refresh';
 import * as extremesLockPerSchema from './0041-extremes-lock-per-schema';
 import * as extremesRefreshGenericPlan from './0042-extremes-refresh-generic-plan';
 import * as overriddenRecordFigures from './0043-overridden-record-figures';
+import * as weeklyAnnotationDigest from './0044-weekly-annotation-digest';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0041-extremes-lock-per-schema': extremesLockPerSchema,
   '0042-extremes-refresh-generic-plan': extremesRefreshGenericPlan,
   '0043-overridden-record-figures': overriddenRecordFigures,
+  '0044-weekly-annotation-digest': weeklyAnnotationDigest,
 };
 
 export const migrationProvider: MigrationProvider = {

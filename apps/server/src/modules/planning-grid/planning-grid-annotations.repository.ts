@@ -16,7 +16,9 @@ export function withAnnotations(
     ? recordAnnotations(q)
     : q.drillDown === 'none'
       ? digestAnnotations(q)
-      : periodDigestAnnotations(q);
+      : q.drillDown === 'weekly'
+        ? weeklyDigestAnnotations(q)
+        : periodDigestAnnotations(q);
   return sql`
     with pg as materialized (${groups}),
     ${annotations},
@@ -30,15 +32,13 @@ export function withAnnotations(
 /**
  * Family and business-unit rows filtered by attributes only take their annotations from a digest:
  * per slice without a drill-down (migration 0033), per slice and period by month, quarter or year
- * (0034). A few rows per slice (and period) instead of every annotated record of the page's
- * families: the default view at 20,000 × 156 spent 640 of 980 ms there, a yearly page ~440 of 450.
+ * (0034) and by week (0044). A few rows per slice (and period) instead of every annotated record of
+ * the page's families, whose number grows with the products: the default view at 20,000 × 156
+ * spent 640 of 980 ms there, a yearly page ~440 of 450, a sorted business unit × week page at
+ * 100,000 × 156 ~150 of 190.
  */
 function isDigestQuery(q: GroupQuery): boolean {
-  return (
-    (q.viewLevel === 'category' || q.viewLevel === 'business_unit') &&
-    q.drillDown !== 'weekly' &&
-    !q.filters.search
-  );
+  return (q.viewLevel === 'category' || q.viewLevel === 'business_unit') && !q.filters.search;
 }
 
 /** CTE b: (g, k, kind, value, pos), each distinct annotation of a page group at its first position. */
@@ -65,7 +65,28 @@ function periodDigestAnnotations(q: GroupQuery): RawBuilder<unknown> {
 }
 
 /**
- * The same from the records of the page's groups, for weekly drill-downs, product rows and text searches.
+ * CTE b from the digest by week, read by its primary key: the page's groups give their slices (from
+ * the per-slice counts, a row per slice), and each slice and week on the page its few rows. A
+ * weekly digest holds about as many rows as the annotated records on small data sets, so reading
+ * it whole (by hash, as the coarser grains are) cost more than the records' path (ADR 0009).
+ */
+function weeklyDigestAnnotations(q: GroupQuery): RawBuilder<unknown> {
+  const g = groupName(q.viewLevel, 's');
+  return sql`b as (
+    select pk.g, pk.k, d.kind, d.value, min(d.first_pos) as pos
+    from (select distinct g, k from pg) pk
+    join demand_slice_product_counts s on ${g} = pk.g and ${attributeFilter(q.filters, 's')}
+    cross join lateral (
+      select d.kind, d.value, d.first_pos from demand_annotation_period_digest d
+      where d.drill_down = 'weekly' and d.client_id = s.client_id and d.bu = s.bu and d.pf = s.pf
+        and d.region = s.region and d.period = pk.k
+      -- Kept a subquery: flattened, it was hashed against every weekly row of the digest.
+      offset 0) d
+    group by 1, 2, 3, 4)`;
+}
+
+/**
+ * The same from the records of the page's groups, for product rows and text searches.
  * Annotations are sparse (a partial index), and only those of the page's group names are read.
  */
 function recordAnnotations(q: GroupQuery): RawBuilder<unknown> {
