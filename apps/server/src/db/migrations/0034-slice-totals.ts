@@ -55,7 +55,7 @@ const typeOf = (column: string): string =>
 const GRAINS = `(values ('monthly'), ('none'), ('quarterly'), ('yearly')) g(drill_down)`;
 
 /** The period of week `week` at drill-down `grain` (planning-grid.sql.ts periodKey). */
-const periodOf = (week: string, grain: string): string => `(case ${grain}
+export const periodOf = (week: string, grain: string): string => `(case ${grain}
     when 'none' then ''::text
     when 'monthly' then to_char(${week}, 'YYYY-MM')
     when 'quarterly' then to_char(${week}, 'YYYY-"Q"Q')
@@ -166,7 +166,7 @@ const REBUILD_FUNCTION = `create function rebuild_demand_slice_totals() returns 
  * months' first positions give the quarters' and years' (the first of firsts), so the records are
  * read once, not once per grain.
  */
-const periodDigestOf = (slices: string): string => `
+export const periodDigestOf = (slices: string): string => `
   with m as (
     select p.client_id, p.bu, p.pf, p.region, to_char(r.week_start, 'YYYY-MM') as period,
       min(r.week_start) as week_start, a.kind, a.value,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { periodDigestOf, periodOf } from './0034-slice-totals';
 
 /**
  * The annotations digest per slice and period (migration 0034) gains the week: each distinct
@@ -17,19 +18,13 @@ import { sql, type Kysely } from 'kysely';
  * same way too: 0034's functions rebuild a slice's rows whenever 0033's digest rebuilds the slice
  * (a statement changed one of its annotations, or moved a product in or out), so replacing the
  * functions' bodies is all it takes; the forget function, which deletes a slice's rows of every
- * grain, stays as it is. Frozen copies of 0034's definitions restore it on the way down.
+ * grain, stays as it is. 0034's own row builder restores its functions on the way down.
  */
 
-/** The period of week `week` at drill-down `grain`, above the week (planning-grid.sql.ts periodKey, frozen). */
-const periodOf = (week: string, grain: string): string => `(case ${grain}
-    when 'monthly' then to_char(${week}, 'YYYY-MM')
-    when 'quarterly' then to_char(${week}, 'YYYY-"Q"Q')
-    else to_char(${week}, 'YYYY') end)`;
-
 /** The annotated records of slices `slices` as (slice, week, kind, value, first position in the week). */
-const annotatedWeeks = (slices: string, period: string, weekColumn: string): string => `
-    select p.client_id, p.bu, p.pf, p.region, ${period} as period,
-      min(r.week_start) as ${weekColumn}, a.kind, a.value,
+const annotatedWeeks = (slices: string): string => `
+    select p.client_id, p.bu, p.pf, p.region, to_char(r.week_start, 'YYYY-MM-DD') as period,
+      min(r.week_start) as week_start, a.kind, a.value,
       min((r.pid || chr(1) || r.week_start::text) collate "C") as first_pos
     from (${slices}) s
     join products p on (p.client_id, p.bu, p.pf, p.region) = (s.client_id, s.bu, s.pf, s.region)
@@ -40,20 +35,11 @@ const annotatedWeeks = (slices: string, period: string, weekColumn: string): str
 
 /** The digest rows of slices `slices` at every grain: weeks from the records, the rest from the weeks. */
 const periodDigestWithWeeks = (slices: string): string => `
-  with w as (${annotatedWeeks(slices, `to_char(r.week_start, 'YYYY-MM-DD')`, 'week_start')})
+  with w as (${annotatedWeeks(slices)})
   select 'weekly', client_id, bu, pf, region, period, kind, value, first_pos from w
   union all
   select g.drill_down, client_id, bu, pf, region, ${periodOf('week_start', 'g.drill_down')}, kind, value, min(first_pos)
   from w cross join (values ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
-  group by 1, 2, 3, 4, 5, 6, 7, 8`;
-
-/** 0034's digest rows (months from the records, then quarters and years), for the way down. */
-const periodDigestWithoutWeeks = (slices: string): string => `
-  with m as (${annotatedWeeks(slices, `to_char(r.week_start, 'YYYY-MM')`, 'week_start')})
-  select 'monthly', client_id, bu, pf, region, period, kind, value, first_pos from m
-  union all
-  select g.drill_down, client_id, bu, pf, region, ${periodOf('week_start', 'g.drill_down')}, kind, value, min(first_pos)
-  from m cross join (values ('quarterly'), ('yearly')) g(drill_down)
   group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 /** The slices as four parallel arrays ($1–$4), without repeats. */
@@ -96,5 +82,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
         add constraint ${GRAINS_CHECK} check (drill_down in ('monthly', 'quarterly', 'yearly'))`,
     )
     .execute(db);
-  for (const fn of functions(periodDigestWithoutWeeks)) await sql.raw(fn).execute(db);
+  for (const fn of functions(periodDigestOf)) await sql.raw(fn).execute(db);
 }
