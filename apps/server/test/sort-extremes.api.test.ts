@@ -177,6 +177,59 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
     expect(await differencesFromRebuild()).toMatchObject({ differ: 0 });
   });
 
+  it('has a sorted page refresh the stale products it had to read, and leave the others to the background', async () => {
+    const all = await records();
+    const lastOfEach = [...new Map(all.map((r) => [r.PID, r])).values()].sort((a, b) =>
+      a.PID < b.PID ? -1 : 1,
+    );
+    const top = lastOfEach.at(-1)!;
+    const save = async (units: (r: DemandRecord) => number | null) =>
+      expect(
+        (
+          await server.request('POST', '/api/demand-planning/real-data/batch', {
+            updates: lastOfEach.map((r) => ({
+              PID: r.PID,
+              Time_Series_sk: r.Time_Series_sk,
+              SOP_Pln_Ovrd_Units: units(r),
+            })),
+          })
+        ).status,
+      ).toBe(200);
+    // Earlier cases left these weeks' overrides in the millions: cleared, and refreshed.
+    await save(() => null);
+    await drainStale();
+    // One statement over every product: the last by PID raised far above every other record,
+    // the others' override set to 1 unit (most of them fall), so every product is marked.
+    await save((r) => (r === top ? 9_000_000 : 1));
+    // The first 20 by PID refreshed: the others' marks bound them.
+    await sql`select refresh_stale_product_extremes(20)`.execute(db());
+    const stale = () => staleProducts(server);
+    expect(await stale()).toBe(lastOfEach.length - 20);
+    const q = {
+      filters: ALL_CLIENTS,
+      field: 'Final_Pln_Units',
+      dir: 'desc',
+      drillDown: 'records',
+      offset: 0,
+      limit: 3,
+    } as const;
+    const { stalePids } = await narrowCandidates(db(), q);
+    expect(stalePids).toContain(top.PID);
+    expect(stalePids.length).toBeLessThan(lastOfEach.length - 20);
+    const highest = { PID: top.PID, Time_Series_sk: top.Time_Series_sk };
+    expect(await firstRow('viewLevel=none&drillDown=none&sortBy=Final_Pln_Units&sortDir=desc')).toMatchObject(
+      highest,
+    );
+    // Exactly the stale products the page read were refreshed, the raised one among them.
+    const left = (
+      await sql<{ pid: string }>`select pid from demand_product_extremes_stale`.execute(db())
+    ).rows.map((r) => r.pid);
+    expect(left).toHaveLength(lastOfEach.length - 20 - stalePids.length);
+    expect(left.filter((pid) => stalePids.includes(pid))).toEqual([]);
+    expect(await drainStale()).toBe(left.length);
+    expect(await differencesFromRebuild()).toMatchObject({ differ: 0 });
+  });
+
   it('sorts by the latest values: a record raised to the top, then lowered, moves with them', async () => {
     const [top] = await records();
     const query = 'viewLevel=none&drillDown=none&sortBy=Final_Pln_Units&sortDir=desc';
@@ -393,7 +446,7 @@ describe.each(backends)('sort candidates match the full sort on %s', (backend) =
     expect(narrowed).toBeGreaterThan(KEPT_FIELDS.length * 2);
   });
 
-  it('keeps the ties at T on both sides of a rounded cent, and every stale product whatever its kept bounds', async () => {
+  it('keeps the ties at T on both sides of a rounded cent, and the stale products whose marked bounds reach T', async () => {
     // Each product's first week carries one of these values, every other week 0: a product's
     // whole (drill-down none) is that value, its weeks' maximum and minimum that value or 0.
     const values = [
@@ -423,7 +476,8 @@ describe.each(backends)('sort candidates match the full sort on %s', (backend) =
         where r.pid = v.pid and r.week_start = (select min(x.week_start) from demand_records x where x.pid = r.pid)`.execute(
         trx,
       );
-      // Some products stay stale: their kept bounds (0) say nothing of their records.
+      // Some products stay stale: their kept bounds (0) say nothing of their records, their marks
+      // (migration 0045) that the first week rose or fell by its value.
       await sql`select refresh_stale_product_extremes(28)`.execute(trx);
       const stale = new Set(
         (await sql<{ pid: string }>`select pid from demand_product_extremes_stale`.execute(trx)).rows.map(
@@ -451,14 +505,25 @@ describe.each(backends)('sort candidates match the full sort on %s', (backend) =
                 return dir === 'desc' ? Math.max(Number(raw), 0) : Math.min(Number(raw), 0);
               };
               const better = (a: number, b: number) => (dir === 'desc' ? a - b : b - a);
+              // A stale product's: its kept bound (0) widened by the rise or fall its mark carries.
+              const staleBoundOf = (pid: string) => {
+                const raw = Number(valueOf.get(pid)![0]);
+                return dir === 'desc' ? Math.max(raw, 0) : Math.min(raw, 0);
+              };
+              // A roll-up's T is rounded: a stale product within half a cent of it may round to it.
+              const slack = drillDown === 'none' ? 0.005 : 0;
               const kept = shown.filter((p) => !stale.has(p.pid)).map((p) => boundOf(p.pid));
               const k = window.offset + window.limit;
               const t = [...kept].sort((a, b) => better(b, a))[k - 1];
+              const reaches = (p: { pid: string }) =>
+                stale.has(p.pid)
+                  ? better(staleBoundOf(p.pid), t!) + slack >= -1e-9
+                  : better(boundOf(p.pid), t!) >= 0;
               const expected =
                 t === undefined
                   ? null
                   : shown
-                      .filter((p) => stale.has(p.pid) || better(boundOf(p.pid), t) >= 0)
+                      .filter(reaches)
                       .map((p) => p.pid)
                       .sort();
               const candidates = await candidatesOf(q);
@@ -468,6 +533,85 @@ describe.each(backends)('sort candidates match the full sort on %s', (backend) =
               if (expected !== null) checked += 1;
             }
       expect(checked).toBeGreaterThan(12);
+    });
+  });
+
+  it('gives the full sort’s page while writes of every kind leave products stale, reading only the stale ones whose bounds reach T', async () => {
+    await rolledBack(db(), async (trx) => {
+      await sql`select setseed(0.42)`.execute(trx);
+      // Statements over every product (more than 32, so each only marks them, its bounds added to
+      // the marks'): figures raised and lowered, overrides and a percent set and cleared, stamps
+      // moved back, a week added to each product, a week deleted, a week moved.
+      await sql`update demand_records set final_pln_units = round(final_pln_units * (0.5 + random())),
+          sop_pln_ovrd_units = case when random() < 0.3 then round(random() * 500) end,
+          act_bkg_cost = act_bkg_cost - 40 * random(),
+          sop_pln_ovrd_percent = case when random() < 0.2 then round((random() * 60 - 30)::numeric, 2) end,
+          last_updated_at = now() - random() * interval '400 days'
+        where random() < 0.4`.execute(trx);
+      await sql`insert into demand_records (pid, week_start, final_pln_units, act_bkg_units, rev_pln_ovrd_percent, last_updated_at)
+        select pid, date '2035-01-07', round(random() * 900), 3, 12.5, now() from products`.execute(trx);
+      await sql`delete from demand_records r
+        where r.week_start = (select min(x.week_start) from demand_records x where x.pid = r.pid)`.execute(
+        trx,
+      );
+      await sql`update demand_records r set week_start = date '2035-02-04'
+        where r.week_start = (select max(x.week_start) from demand_records x
+          where x.pid = r.pid and x.week_start < date '2035-01-01')`.execute(trx);
+      const { rows } = await sql<{ stale: number; bounded: number }>`
+        select count(*)::int as stale, (count(*) filter (where bounded))::int as bounded
+        from demand_product_extremes_stale`.execute(trx);
+      expect(rows[0]).toEqual({ stale: 40, bounded: 40 });
+
+      const filterSets = [ALL_CLIENTS, { clientIds: ['circor'] as ClientId[] }];
+      let narrowed = 0;
+      for (const [i, field] of KEPT_FIELDS.entries())
+        for (const [j, dir] of (['desc', 'asc'] as const).entries())
+          for (const drillDown of [DRILLS[(i + j) % DRILLS.length]!, DRILLS[(i + j + 3) % DRILLS.length]!]) {
+            const filters = filterSets[(i + j) % filterSets.length]!;
+            const q = { db: trx, field, dir, drillDown, filters, offset: 0, limit: 3 };
+            const candidates = await candidatesOf(q);
+            const label = `${field} ${dir} ${drillDown} ${filters.clientIds.join()}`;
+            expect(await pageOf(q, candidates), label).toEqual(await pageOf(q, null));
+            if (candidates !== null && candidates.length < 40 / filters.clientIds.length) narrowed += 1;
+          }
+      // Every product is stale, so T comes from none and the full sort runs: nothing narrows yet.
+      expect(narrowed).toBe(0);
+
+      // Half refreshed, the other half's marks bound them: the pages narrow and stay exact.
+      await sql`select refresh_stale_product_extremes(20)`.execute(trx);
+      for (const [i, field] of KEPT_FIELDS.entries())
+        for (const [j, dir] of (['desc', 'asc'] as const).entries())
+          for (const drillDown of [DRILLS[(i + j) % DRILLS.length]!, DRILLS[(i + j + 3) % DRILLS.length]!]) {
+            const q = { db: trx, field, dir, drillDown, filters: ALL_CLIENTS, offset: 0, limit: 3 };
+            const { pids: candidates } = await narrowCandidates(trx, q);
+            const label = `${field} ${dir} ${drillDown}`;
+            expect(await pageOf(q, candidates), label).toEqual(await pageOf(q, null));
+            // Narrowed below the 20 stale products plus the page's own: a stale product was left out.
+            if (candidates !== null && candidates.length < 20) narrowed += 1;
+          }
+      expect(narrowed).toBeGreaterThan(KEPT_FIELDS.length);
+
+      // An import's note knows no changes: its products are marked without bounds (the 20
+      // still stale lose theirs), and they are read whatever their kept values.
+      await sql`select note_product_extremes(array(select pid from products order by pid desc limit 33))`.execute(
+        trx,
+      );
+      const marks = await sql<{ pid: string; bounded: boolean }>`
+        select pid, bounded from demand_product_extremes_stale`.execute(trx);
+      expect(marks.rows.length).toBe(33);
+      expect(marks.rows.every((m) => !m.bounded)).toBe(true);
+      const q = {
+        db: trx,
+        field: 'Final_Pln_Units',
+        dir: 'desc',
+        drillDown: 'weekly',
+        filters: ALL_CLIENTS,
+        offset: 0,
+        limit: 3,
+      } as const;
+      const candidates = await candidatesOf(q);
+      expect(candidates).toEqual(expect.arrayContaining(marks.rows.map((m) => m.pid)));
+      expect(await pageOf(q, candidates)).toEqual(await pageOf(q, null));
     });
   });
 
@@ -545,8 +689,11 @@ describe.each(backends)('sort candidates match the full sort on %s', (backend) =
           const q = { field, dir, drillDown, filters, offset: 100, limit: 100 };
           const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
           explain (analyze, format json) ${candidateQueries(q)!.walk}`.execute(trx);
+          // The stale products' kept rows are read by their key (none are stale here).
           const nodes = nodesOf(rows[0]!['QUERY PLAN'][0].Plan).filter(
-            (node) => node['Relation Name'] === 'demand_product_extremes',
+            (node) =>
+              node['Relation Name'] === 'demand_product_extremes' &&
+              node['Index Name'] !== 'demand_product_extremes_pkey',
           );
           const label = `${field} ${dir} ${drillDown}`;
           const index = `demand_product_extremes_${fieldSpecOf(field)!.column}_${dir === 'desc' ? 'hi' : 'lo'}`;

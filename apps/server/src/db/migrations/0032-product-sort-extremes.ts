@@ -107,6 +107,26 @@ const CHANGED = {
       or (${FIGURES.map((c) => `n.${c}`).join(', ')}) is distinct from (${FIGURES.map((c) => `o.${c}`).join(', ')})`,
 };
 
+/** The statement trigger's function, around how it finds the changed products and notes them. */
+export const onRecordsFunction = (body: string): string =>
+  `create or replace function demand_product_extremes_on_records() returns trigger language plpgsql as $fn$
+      declare
+        changed text[];
+      begin
+        if coalesce(current_setting('planning.skip_rollup', true), '') = 'on' then
+          return null;
+        end if;
+        if tg_op = 'INSERT' then
+          execute $q$select array(${CHANGED.INSERT})$q$ into changed;
+        elsif tg_op = 'UPDATE' then
+          execute $q$select array(${CHANGED.UPDATE})$q$ into changed;
+        else
+          execute $q$select array(${CHANGED.DELETE})$q$ into changed;
+        end if;
+        ${body}
+        return null;
+      end $fn$`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Few columns change per update and none is indexed, so most updates stay on their page (HOT).
   await sql
@@ -175,25 +195,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // new products itself, and a publish moves only P1/P2, which are not kept here.
   await sql
     .raw(
-      `create function demand_product_extremes_on_records() returns trigger language plpgsql as $fn$
-      declare
-        changed text[];
-      begin
-        if coalesce(current_setting('planning.skip_rollup', true), '') = 'on' then
-          return null;
-        end if;
-        if tg_op = 'INSERT' then
-          execute $q$select array(${CHANGED.INSERT})$q$ into changed;
-        elsif tg_op = 'UPDATE' then
-          execute $q$select array(${CHANGED.UPDATE})$q$ into changed;
-        else
-          execute $q$select array(${CHANGED.DELETE})$q$ into changed;
-        end if;
-        if cardinality(changed) > 0 then
+      onRecordsFunction(`if cardinality(changed) > 0 then
           perform note_product_extremes(changed);
-        end if;
-        return null;
-      end $fn$`,
+        end if;`),
     )
     .execute(db);
   for (const [event, referencing] of [

@@ -25,7 +25,7 @@ import { sql, type Kysely } from 'kysely';
  */
 
 /** A statement that writes up to this many products refreshes them at once; more are marked stale. */
-const REFRESHED_AT_ONCE = 32;
+export const REFRESHED_AT_ONCE = 32;
 
 /** Advisory lock class of one product's extremes (hash of the PID as the key). */
 export const PRODUCT_LOCK_CLASS = 7_334;
@@ -40,8 +40,11 @@ const MAX_PER_CALL = 1_000;
 export type ProductLockKey = (pid: string) => string;
 const productLockKey: ProductLockKey = (pid) => `hashtext(${pid})`;
 
-/** note_product_extremes as this migration defines it, with the product lock key `lockKey`. */
-export const noteProductExtremes = (lockKey: ProductLockKey): string =>
+/**
+ * note_product_extremes as this migration defines it, with the product lock key `lockKey`; a mark
+ * it sets again on conflict also sets the columns `alsoOnConflict` names (migration 0045's bounds).
+ */
+export const noteProductExtremes = (lockKey: ProductLockKey, alsoOnConflict = ''): string =>
   `create or replace function note_product_extremes(pids text[]) returns void language plpgsql as $fn$
       begin
         if cardinality(pids) <= ${REFRESHED_AT_ONCE} then
@@ -54,20 +57,27 @@ export const noteProductExtremes = (lockKey: ProductLockKey): string =>
           insert into demand_product_extremes_stale as s (pid, mark)
           select distinct pid, txid_current() from unnest(pids) as u(pid)
           where exists (select 1 from products p where p.pid = u.pid) order by pid
-          on conflict (pid) do update set mark = excluded.mark;
+          on conflict (pid) do update set mark = excluded.mark${alsoOnConflict};
         end if;
       end $fn$`;
 
-/** refresh_stale_product_extremes as this migration defines it, with the product lock key `lockKey`. */
-export const refreshStaleProductExtremes = (lockKey: ProductLockKey): string =>
-  `create or replace function refresh_stale_product_extremes(max_products integer) returns integer
+/**
+ * refresh_stale_product_extremes as this migration defines it, with the product lock key `lockKey`;
+ * migration 0045 adds `among` (an overload that refreshes only the stale products among `pids`)
+ * and `isDeleteOnce` (the marks it clears are found once, not once per mark: see there).
+ */
+export const refreshStaleProductExtremes = (
+  lockKey: ProductLockKey,
+  { among = false, isDeleteOnce = false } = {},
+): string =>
+  `create or replace function refresh_stale_product_extremes(max_products integer${among ? ', pids text[]' : ''}) returns integer
       language plpgsql set jit = off as $fn$
       declare
         picked text[] := '{}';
         marks bigint[] := '{}';
         stale record;
       begin
-        for stale in select pid, mark from demand_product_extremes_stale order by pid loop
+        for stale in select pid, mark from demand_product_extremes_stale ${among ? 'where pid = any(pids) ' : ''}order by pid loop
           exit when cardinality(picked) >= least(max_products, ${MAX_PER_CALL});
           if pg_try_advisory_xact_lock(${PRODUCT_LOCK_CLASS}, ${lockKey('stale.pid')}) then
             picked := picked || stale.pid;
@@ -80,10 +90,10 @@ export const refreshStaleProductExtremes = (lockKey: ProductLockKey): string =>
         perform refresh_product_extremes(picked);
         -- A mark that moved (a writer committed after the refresh's snapshot) or that a writer
         -- holds (it has not committed yet) stays: its product is refreshed again later.
-        delete from demand_product_extremes_stale d where d.pid in (
+        delete from demand_product_extremes_stale d where d.pid ${isDeleteOnce ? '= any(array' : 'in '}(
           select s.pid from demand_product_extremes_stale s
           join unnest(picked, marks) as t(pid, mark) on t.pid = s.pid and t.mark = s.mark
-          for update of s skip locked);
+          for update of s skip locked)${isDeleteOnce ? ')' : ''};
         return cardinality(picked);
       end $fn$`;
 

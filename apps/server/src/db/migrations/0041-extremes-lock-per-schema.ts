@@ -8,7 +8,7 @@ import { noteProductExtremes, refreshStaleProductExtremes, type ProductLockKey }
  * in one schema waited for a refresh of the same PID in another, and a refresh skipped a product
  * another schema held, so a refresh could claim fewer products than were stale.
  */
-const perSchema: ProductLockKey = (pid) => `hashtext(current_schema() || '/' || ${pid})`;
+export const perSchema: ProductLockKey = (pid) => `hashtext(current_schema() || '/' || ${pid})`;
 const perDatabase: ProductLockKey = (pid) => `hashtext(${pid})`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

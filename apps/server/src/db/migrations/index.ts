@@ -37,6 +37,7 @@ import * as extremesLockPerSchema from './0041-extremes-lock-per-schema';
 import * as extremesRefreshGenericPlan from './0042-extremes-refresh-generic-plan';
 import * as overriddenRecordFigures from './0043-overridden-record-figures';
 import * as weeklyAnnotationDigest from './0044-weekly-annotation-digest';
+import * as boundedExtremesMarks from './0045-bounded-extremes-marks';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0042-extremes-refresh-generic-plan': extremesRefreshGenericPlan,
   '0043-overridden-record-figures': overriddenRecordFigures,
   '0044-weekly-annotation-digest': weeklyAnnotationDigest,
+  '0045-bounded-extremes-marks': boundedExtremesMarks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,7 +10,8 @@ import { productFilter, type GridFilters } from './planning-grid.sql';
  * reach T, and only products whose maximum reaches T can hold one (the smallest minima, ascending).
  * The page is then sorted from those products' records alone: for a descending sort some hundred
  * products instead of all of them. A stale product (written by a statement that wrote many, whose
- * extremes are not refreshed yet) is one of them whatever its kept values; T comes from the others.
+ * extremes are not refreshed yet) is one of them when its kept values widened by the bounds its
+ * mark carries reach T; T comes from the others.
  */
 
 /** Stale products refreshed per sorted page: a few milliseconds each. */
@@ -19,12 +20,16 @@ const STALE_REFRESHED_PER_PAGE = 16;
 /** Published plans move at every publish with the triggers off, so their extremes are not kept. */
 const isPublishedPlan = (field: string) => /^P[12]_Pub_/.test(field);
 
-/** Record columns whose per-product extremes are kept (migration 0032: every figure but P1/P2). */
-const KEPT_COLUMNS = new Set(
-  [...SUMMED_FIELDS.filter((field) => !isPublishedPlan(field)), ...PERCENT_FIELDS, 'last_updated_at'].map(
-    (field) => fieldSpecOf(field)?.column,
-  ),
+/** Kept summed columns: a stale mark bounds them by their records' rises and falls (migration 0045). */
+const SUMMED_COLUMNS = new Set(
+  SUMMED_FIELDS.filter((field) => !isPublishedPlan(field)).map((field) => fieldSpecOf(field)?.column),
 );
+
+/** Record columns whose per-product extremes are kept (migration 0032: every figure but P1/P2). */
+const KEPT_COLUMNS = new Set([
+  ...SUMMED_COLUMNS,
+  ...[...PERCENT_FIELDS, 'last_updated_at'].map((field) => fieldSpecOf(field)?.column),
+]);
 
 /** The drill-down's letter in demand_product_extremes; the original table's records are weeks. */
 const DRILL_LETTERS: Record<DrillDown | 'records', string> = {
@@ -74,6 +79,23 @@ export function candidateQueries(q: CandidateQuery) {
   // keeps order, so the raw order walks the index and the K-th rounded bound is the K-th raw one
   // rounded; a bound reaches T rounded when it lies within half a cent of T, which the index finds.
   const rounded = q.drillDown !== 'records' && column !== 'last_updated_at';
+  // A stale product's mark bounds how far its figures moved since its extremes were kept (migration
+  // 0045): a sum by the rises and falls written (from 0 for a group that had none), a percent or
+  // the latest update by the values written, beside its weeks' kept extremes. Only a stale product
+  // whose bound reaches T is read; a mark without bounds (an import's new products) always is.
+  const isSummed = SUMMED_COLUMNS.has(column);
+  const boundDrill = isSummed ? DRILL_LETTERS[q.drillDown] : 'w';
+  const staleBound = sql.raw(
+    isSummed
+      ? q.dir === 'desc'
+        ? `greatest(b.${column}_hi, 0) + coalesce(s.${column}_up, 0)`
+        : `least(b.${column}_lo, 0) + coalesce(s.${column}_down, 0)`
+      : q.dir === 'desc'
+        ? `greatest(b.${column}_hi, s.${column}_hi)`
+        : `least(b.${column}_lo, s.${column}_lo)`,
+  );
+  // T is rounded for roll-ups: a group reaches it within half a cent.
+  const slack = sql.raw(rounded ? (q.dir === 'desc' ? ' - 0.005' : ' + 0.005') : '');
   // The filters as a subquery on each walked product's row: joined, PostgreSQL misjudges how many
   // products they keep (a business unit's name is an expression) and hashes every product first.
   const walked = sql`demand_product_extremes x
@@ -90,7 +112,9 @@ export function candidateQueries(q: CandidateQuery) {
       select (select bound::text from t) as bound,
         array(select pid from w where bound ${reaches} (select bound from t)) as pids,
         array(select s.pid from demand_product_extremes_stale s join products p on p.pid = s.pid
-          where ${productFilter(q.filters)}) as "stalePids",
+          left join demand_product_extremes b on b.drill = ${boundDrill}::"char" and b.pid = s.pid
+          where ${productFilter(q.filters)}
+            and (not s.bounded or ${staleBound} ${reaches} (select bound from t)${slack})) as "stalePids",
         exists (select from demand_product_extremes_stale) as "isAnyStale"`,
     /** Whether the walk may have stopped before the last product that reaches T. */
     isCutShort: (walk: Walk) => walk.pids.length === k + TIES_READ_AHEAD,
@@ -109,29 +133,37 @@ export function candidateQueries(q: CandidateQuery) {
 /**
  * The PIDs of the products that hold every group of the page, or null when the extremes cannot
  * narrow it: a figure they do not keep, or fewer products with a value than the page reaches
- * (the page then runs into the groups without one, which sort last in key order). `isAnyStale`:
- * whether any product (filtered or not) waits for a refresh.
+ * (the page then runs into the groups without one, which sort last in key order). `stalePids`:
+ * the stale products among them; `isAnyStale`: whether any product (filtered or not) waits for a
+ * refresh.
  */
 export async function narrowCandidates(
   db: Kysely<Database>,
   q: CandidateQuery,
-): Promise<{ pids: string[] | null; isAnyStale: boolean }> {
+): Promise<{ pids: string[] | null; stalePids: string[]; isAnyStale: boolean }> {
   const queries = candidateQueries(q);
-  if (queries === null) return { pids: null, isAnyStale: false };
+  if (queries === null) return { pids: null, stalePids: [], isAnyStale: false };
   const walk = (await queries.walk.execute(db)).rows[0]!;
-  if (walk.bound === null) return { pids: null, isAnyStale: walk.isAnyStale };
+  if (walk.bound === null) return { pids: null, stalePids: [], isAnyStale: walk.isAnyStale };
   const reaching = queries.isCutShort(walk)
     ? (await queries.ties(walk.bound).execute(db)).rows.map((r) => r.pid)
     : walk.pids;
-  return { pids: [...reaching, ...walk.stalePids], isAnyStale: walk.isAnyStale };
+  return { pids: [...reaching, ...walk.stalePids], stalePids: walk.stalePids, isAnyStale: walk.isAnyStale };
 }
 
-/** narrowCandidates for a sorted page, which then refreshes a few stale products. */
+/**
+ * narrowCandidates for a sorted page, which then refreshes the stale products it had to read (at
+ * most 16), so that the pages after it bound them by their exact extremes. Without a bound (every
+ * product stale, as after a forecast run) it refreshes the first 16 by PID, so that pages help the
+ * background refresher drain the set. Small edits leave no product stale.
+ */
 export async function sortCandidates(db: Kysely<Database>, q: CandidateQuery): Promise<string[] | null> {
-  const { pids, isAnyStale } = await narrowCandidates(db, q);
-  // A few stale products (a spread or an import wrote many at once) are refreshed per sorted page
-  // while any are left, for the pages after this one; none are left after small edits.
-  if (isAnyStale)
+  const { pids, stalePids, isAnyStale } = await narrowCandidates(db, q);
+  if (stalePids.length > 0)
+    await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int, ${stalePids}::text[])`.execute(
+      db,
+    );
+  else if (pids === null && isAnyStale)
     await sql`select refresh_stale_product_extremes(${STALE_REFRESHED_PER_PAGE}::int)`.execute(db);
   return pids;
 }
