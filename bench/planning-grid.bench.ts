@@ -79,8 +79,8 @@ async function gridFigures(server: BenchServer, runs: number): Promise<Figure[]>
  * A units override typed into a family × month cell of some 5,000 records, saved (the spread, the
  * plan chain and the audit), and the original table sorted by Final_Pln_Units right after each one,
  * while the spread's products wait for their extremes' refresh. The cell is the same shape at
- * every size: a family's month where a family holds ~1,150 products (20,000 products), else that
- * family's month in one region (some 1,150 of a family's ~5,000 products at 100,000). A week of
+ * every size: a family's month where a family holds ~1,000 products (20,000 products), else that
+ * family's month in one region (some 1,000 of a family's ~5,000 products at 100,000). A week of
  * ~5,000 products (a family's week at 100,000) costs more for its products, not for the data:
  * `spreadAcrossProductsFigure`.
  */
@@ -126,9 +126,9 @@ async function spreadFigures(server: BenchServer, runs: number): Promise<Figure[
 
 /**
  * A spread over the one-week cell whose records (one per product) number closest to 5,000: a
- * family's week at 100,000 products, a business unit's at 20,000 (some 2,900), a business unit's
- * week at 2,000 (some 290). Its cost follows the products it covers, and their number differs with
- * the size; it is held to the < 1 s budget.
+ * family's week at 100,000 products (4,999), a business unit's at 20,000 (4,012) and at 2,000
+ * (412). Its cost follows the products it covers, and their number differs with the size; it is
+ * held to the < 1 s budget.
  */
 async function spreadAcrossProductsFigure(server: BenchServer, runs: number): Promise<Figure> {
   let best: AggregatedRow | null = null;
