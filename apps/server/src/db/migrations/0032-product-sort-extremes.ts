@@ -108,7 +108,7 @@ const CHANGED = {
 };
 
 /** The statement trigger's function, around how it finds the changed products and notes them. */
-export const onRecordsFunction = (body: string): string =>
+const onRecordsFunction = (body: string): string =>
   `create or replace function demand_product_extremes_on_records() returns trigger language plpgsql as $fn$
       declare
         changed text[];
@@ -126,6 +126,11 @@ export const onRecordsFunction = (body: string): string =>
         ${body}
         return null;
       end $fn$`;
+
+/** The statement trigger's function as this migration defines it: it notes every changed product. */
+export const ON_RECORDS = onRecordsFunction(`if cardinality(changed) > 0 then
+          perform note_product_extremes(changed);
+        end if;`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Few columns change per update and none is indexed, so most updates stay on their page (HOT).
@@ -193,13 +198,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Its own trigger function: the roll-up trigger of migrations 0002/0025 belongs to the totals.
   // It stands aside when planning.skip_rollup is on, as that one does: the import then notes its
   // new products itself, and a publish moves only P1/P2, which are not kept here.
-  await sql
-    .raw(
-      onRecordsFunction(`if cardinality(changed) > 0 then
-          perform note_product_extremes(changed);
-        end if;`),
-    )
-    .execute(db);
+  await sql.raw(ON_RECORDS).execute(db);
   for (const [event, referencing] of [
     ['insert', 'new table as new_rows'],
     ['update', 'old table as old_rows new table as new_rows'],

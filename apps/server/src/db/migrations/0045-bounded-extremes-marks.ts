@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { onRecordsFunction, PERCENTS, SUMMED } from './0032-product-sort-extremes';
+import { ON_RECORDS, PERCENTS, SUMMED } from './0032-product-sort-extremes';
 import { noteProductExtremes, REFRESHED_AT_ONCE, refreshStaleProductExtremes } from './0035-extremes-marks';
 import { perSchema } from './0041-extremes-lock-per-schema';
 
@@ -161,13 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      onRecordsFunction(`if cardinality(changed) > 0 then
-          perform note_product_extremes(changed);
-        end if;`),
-    )
-    .execute(db);
+  await sql.raw(ON_RECORDS).execute(db);
   await sql.raw(noteProductExtremes(perSchema)).execute(db);
   await sql.raw(refreshStaleProductExtremes(perSchema)).execute(db);
   await sql`drop function refresh_stale_product_extremes(integer, text[])`.execute(db);
