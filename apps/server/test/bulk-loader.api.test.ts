@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBulkLoader } from '../src/db/bulk';
+import { insertByUnnest, openBulkLoader, updateByUnnest } from '../src/db/bulk';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 
@@ -71,6 +71,48 @@ describe.each(backends)('bulk loader on %s', (backend) => {
     await loader.load('loaded', columns, ROWS);
     const expected = [...ROWS].sort((a, b) => (a.pid < b.pid ? -1 : 1));
     expect((await read()).rows).toEqual(expected);
+  });
+
+  it('unnest writes carry every value through their array literals as given', async () => {
+    await sql`create table unnested (id int4, label text, amount numeric, ratio float8, day date, at timestamptz)`.execute(
+      database.db,
+    );
+    const tricky = [
+      'a "quoted" word',
+      'back\\slash \\"',
+      '{braces},commas',
+      'NULL',
+      '',
+      'tab\tand\nline',
+      'ünï 😀',
+    ];
+    const rows = tricky.map((label, i) => ({
+      id: i,
+      label,
+      amount: [12.5, -0.01, 1e21, 0, 123456789.1234, null, 7][i]!,
+      ratio: [0.30000000000000004, 1e-7, -2.5e300, null, 5, 6, 7][i]!,
+      day: i % 2 === 0 ? '2026-01-04' : null,
+      at: i === 1 ? new Date('2026-01-04T10:00:00.123Z') : null,
+    }));
+    const columns = [
+      { name: 'id', type: 'int4' },
+      { name: 'label', type: 'text' },
+      { name: 'amount', type: 'numeric' },
+      { name: 'ratio', type: 'float8' },
+      { name: 'day', type: 'date' },
+      { name: 'at', type: 'timestamptz' },
+    ] as const;
+    // @ts-expect-error: a test table outside the schema's types
+    await insertByUnnest(database.db, 'unnested', columns, rows);
+    const readBack = () =>
+      sql<(typeof rows)[number]>`select id, label, amount::float8 as amount, ratio,
+          to_char(day, 'YYYY-MM-DD') as day, at from unnested order by id`.execute(database.db);
+    expect((await readBack()).rows).toEqual(rows);
+
+    const relabelled = rows.map((row) => ({ ...row, label: `${row.label}\\"}` }));
+    // @ts-expect-error: a test table outside the schema's types
+    await updateByUnnest(database.db, 'unnested', { keys: [columns[0]], columns: [columns[1]] }, relabelled);
+    expect((await readBack()).rows).toEqual(relabelled);
   });
 
   it('fails the load on a value the column refuses', async () => {

@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ZListDemandRecordsQuerySchema, ZUpdateDemandRecordSchema } from './demand-record.schema';
+import {
+  derivedValuesFit,
+  INT4_MAX,
+  MONEY_LIMIT,
+  ZDerivedValuesSchema,
+  ZListDemandRecordsQuerySchema,
+  ZUpdateDemandRecordSchema,
+} from './demand-record.schema';
 
 const firstIssue = (result: {
   success: boolean;
@@ -57,5 +65,45 @@ describe('list query schema', () => {
       'must be at most 5000',
     );
     expect(firstIssue(ZListDemandRecordsQuerySchema.safeParse({ limit: 'ten' }))?.path).toEqual(['limit']);
+  });
+});
+
+describe('derivedValuesFit', () => {
+  const none = {
+    Act_Bkg_Cost: null,
+    Act_Rev_Dlrs: null,
+    Prelim_Pln_Units: null,
+    Prelim_Pln_Cost: null,
+    Prelim_Pln_Rev_Dlrs: null,
+    Final_Pln_Units: null,
+    Final_Bk_Pln_Cost: null,
+    Final_Pln_Rev_Dlrs: null,
+  };
+
+  it.each([
+    ['units at the int4 limit', { Final_Pln_Units: 2_147_483_647 }, true],
+    ['units one past it', { Prelim_Pln_Units: 2_147_483_648 }, false],
+    ['money just below 10^14', { Final_Pln_Rev_Dlrs: MONEY_LIMIT - 0.015625 }, true],
+    ['money of 10^14', { Act_Bkg_Cost: 100_000_000_000_000 }, false],
+    ['a large negative amount (the columns bound only from above)', { Final_Bk_Pln_Cost: -1e20 }, true],
+    ['NaN', { Prelim_Pln_Cost: Number.NaN }, false],
+    ['infinite units', { Final_Pln_Units: Number.NEGATIVE_INFINITY }, false],
+    ['all null', {}, true],
+  ])('%s: %j fits = %s', (_, values, expected) => {
+    expect(derivedValuesFit({ ...none, ...values })).toBe(expected);
+    expect(ZDerivedValuesSchema.safeParse({ ...none, ...values }).success).toBe(expected);
+  });
+
+  it('answers what the schema answers for any values', () => {
+    const value = fc.option(
+      fc.oneof(fc.double(), fc.constantFrom(INT4_MAX, INT4_MAX + 1, MONEY_LIMIT - 0.015625, MONEY_LIMIT)),
+    );
+    fc.assert(
+      fc.property(fc.record(Object.fromEntries(Object.keys(none).map((k) => [k, value]))), (values) => {
+        const derived = values as Parameters<typeof derivedValuesFit>[0];
+        expect(derivedValuesFit(derived)).toBe(ZDerivedValuesSchema.safeParse(derived).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

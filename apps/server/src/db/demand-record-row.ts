@@ -41,6 +41,52 @@ export function selectRecords(db: Db) {
     .select(RECORD_PRODUCT_COLUMNS);
 }
 
+/** The stored columns a record write changes or derives from: editable fields, plan chain inputs and outputs. */
+type WrittenColumn =
+  (typeof EDITABLE_COLUMNS)[EditableField] | RecordColumn<PlanOutputField> | 'ensemble_fcst_units';
+
+/**
+ * What a write needs of a record (prepareWrite): its key and owner, the columns it may change, the
+ * plan chain's inputs, the actual money it checks, and its product's prices.
+ */
+export type WritableRecordRow = Pick<
+  DemandRecordRow,
+  | 'pid'
+  | 'week_start'
+  | 'client_id'
+  | 'unit_cost'
+  | 'unit_price'
+  | 'act_bkg_cost'
+  | 'act_rev_dlrs'
+  | WrittenColumn
+>;
+
+/**
+ * Records with what a write needs of them and of their product, and nothing else: 23 columns of
+ * the 42 selectRecords reads, since a spread reads thousands of records and the database formats,
+ * and Node parses and copies, every column it is given.
+ */
+export function selectWritableRecords(db: Db) {
+  const written: WrittenColumn[] = [
+    ...new Set([
+      ...Object.values(EDITABLE_COLUMNS),
+      ...PLAN_OUTPUT_COLUMNS.map(([, column]) => column),
+      'ensemble_fcst_units' as const,
+    ]),
+  ];
+  return db
+    .selectFrom('demand_records as r')
+    .innerJoin('products as p', 'p.pid', 'r.pid')
+    .select([
+      'r.pid',
+      'r.week_start',
+      'r.act_bkg_cost',
+      'r.act_rev_dlrs',
+      ...written.map((c) => `r.${c}` as const),
+    ])
+    .select(['p.client_id', 'p.unit_cost', 'p.unit_price']);
+}
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 /**
@@ -127,6 +173,11 @@ type PlanSource = Pick<
   | 'sop_pln_ovrd_units'
 >;
 
+/** Each plan chain output with its stored column, looked up once: a spread maps thousands of records. */
+const PLAN_OUTPUT_COLUMNS = (
+  Object.keys(PLAN_OUTPUT_FIELD_OF) as Array<keyof typeof PLAN_OUTPUT_FIELD_OF>
+).map((output) => [output, columnOf(PLAN_OUTPUT_FIELD_OF[output])] as const);
+
 /** The stored plan columns that follow from a record's forecast and overrides (the plan chain). */
 export function planColumns(
   source: PlanSource,
@@ -141,10 +192,7 @@ export function planColumns(
     unitCost: product.unit_cost,
     unitPrice: product.unit_price,
   });
-  return Object.fromEntries(
-    Object.entries(plan).map(([output, value]) => [
-      columnOf(PLAN_OUTPUT_FIELD_OF[output as keyof typeof plan]),
-      value,
-    ]),
-  ) as PlanColumns;
+  const columns: Record<string, number | null> = {};
+  for (const [output, column] of PLAN_OUTPUT_COLUMNS) columns[column] = plan[output];
+  return columns as PlanColumns;
 }

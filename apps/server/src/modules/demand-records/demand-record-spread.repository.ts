@@ -1,6 +1,6 @@
 import { periodRangeOf, type DrillDown, type RollupViewLevel } from '@ps/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
+import { selectWritableRecords, type WritableRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import { groupName, periodKey, productFilter, type GridFilters } from '../planning-grid';
 
@@ -16,15 +16,16 @@ export type GroupCell = {
 
 /**
  * The records under one aggregated cell (the same group and period rules the roll-up used), each
- * with its lock, in key order; locked FOR UPDATE when the spread will write them.
+ * with its lock and what a write needs of it, in key order; locked FOR UPDATE when the spread will
+ * write them.
  */
 export async function findCellRecords(
   db: Db,
   cell: GroupCell,
   options: { forUpdate: boolean },
-): Promise<Array<DemandRecordRow & { locked: boolean }>> {
+): Promise<Array<WritableRecordRow & { locked: boolean }>> {
   const range = weekRangeOf(cell);
-  let query = selectRecords(db)
+  let query = selectWritableRecords(db)
     .leftJoin('demand_record_locks as l', (join) =>
       join.onRef('l.pid', '=', 'r.pid').onRef('l.week_start', '=', 'r.week_start'),
     )

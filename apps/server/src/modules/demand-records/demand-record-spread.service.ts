@@ -15,7 +15,7 @@ import {
   type SpreadResult,
 } from '@ps/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { EDITABLE_COLUMNS, weekStartOf, type DemandRecordRow } from '../../db/demand-record-row';
+import { EDITABLE_COLUMNS, weekStartOf, type WritableRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
 import { narrowToContext, type AccessScope } from '../../lib/access';
@@ -112,7 +112,7 @@ export class DemandRecordSpreadService {
     };
     const stage = OVERRIDE_STAGES.find((s) => s.percent === request.field || s.units === request.field)!;
     const isPercent = request.field === stage.percent;
-    const unitsOf = (row: DemandRecordRow): number =>
+    const unitsOf = (row: WritableRecordRow): number =>
       Number((stage.result === 'Prelim_Pln_Units' ? row.prelim_pln_units : row.final_pln_units) ?? 0);
     const cause = `${LEVEL_LABEL[view.viewLevel]} ${request.group}${
       cell.periodKey ? ` · ${cell.periodKey}` : ''

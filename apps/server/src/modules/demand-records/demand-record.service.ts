@@ -1,4 +1,5 @@
 import {
+  derivedValuesFit,
   EDITABLE_FIELDS,
   ZDerivedValuesSchema,
   moneyOf,
@@ -25,7 +26,7 @@ import {
   BATCH_COLUMNS,
   type BatchValues,
 } from './demand-record.repository';
-import type { DemandRecordRow } from '../../db/demand-record-row';
+import type { DemandRecordRow, WritableRecordRow } from '../../db/demand-record-row';
 import type { AuditLogTable, Database, DemandRecordsTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
@@ -45,7 +46,7 @@ const auditText = (value: string | number | null | undefined): string | null =>
   value === null || value === undefined ? null : String(value);
 
 /** The editable fields whose value really changes; an edit to the same value is ignored. */
-function changedFields(row: DemandRecordRow, patch: Patch): EditableField[] {
+function changedFields(row: WritableRecordRow, patch: Patch): EditableField[] {
   return EDITABLE_FIELDS.filter((field) => {
     const next = patch[field];
     return next !== undefined && next !== row[EDITABLE_COLUMNS[field]];
@@ -56,20 +57,17 @@ export type AuditRow = Omit<Insertable<AuditLogTable>, 'id' | 'changed_at'>;
 
 /** Refuses a write whose derived values (plan chain, actual money) overflow their columns: 400 naming the field. */
 function assertStorable(values: Partial<Insertable<DemandRecordsTable>>, context?: string): void {
-  parseInput(
-    ZDerivedValuesSchema,
-    {
-      Act_Bkg_Cost: values.act_bkg_cost ?? null,
-      Act_Rev_Dlrs: values.act_rev_dlrs ?? null,
-      Prelim_Pln_Units: values.prelim_pln_units ?? null,
-      Prelim_Pln_Cost: values.prelim_pln_cost ?? null,
-      Prelim_Pln_Rev_Dlrs: values.prelim_pln_rev_dlrs ?? null,
-      Final_Pln_Units: values.final_pln_units ?? null,
-      Final_Bk_Pln_Cost: values.final_bk_pln_cost ?? null,
-      Final_Pln_Rev_Dlrs: values.final_pln_rev_dlrs ?? null,
-    },
-    context,
-  );
+  const derived = {
+    Act_Bkg_Cost: values.act_bkg_cost ?? null,
+    Act_Rev_Dlrs: values.act_rev_dlrs ?? null,
+    Prelim_Pln_Units: values.prelim_pln_units ?? null,
+    Prelim_Pln_Cost: values.prelim_pln_cost ?? null,
+    Prelim_Pln_Rev_Dlrs: values.prelim_pln_rev_dlrs ?? null,
+    Final_Pln_Units: values.final_pln_units ?? null,
+    Final_Bk_Pln_Cost: values.final_bk_pln_cost ?? null,
+    Final_Pln_Rev_Dlrs: values.final_pln_rev_dlrs ?? null,
+  };
+  if (!derivedValuesFit(derived)) parseInput(ZDerivedValuesSchema, derived, context);
 }
 
 /** Product attributes a create may repeat; for a known PID each must equal the product's. */
@@ -87,7 +85,7 @@ const PRODUCT_ATTRIBUTES = [
 /** One audit row per changed editable field. */
 function auditRowsOf(
   scope: AccessScope,
-  row: DemandRecordRow,
+  row: WritableRecordRow,
   patch: Patch,
   fields: EditableField[],
   source: string,
@@ -110,15 +108,15 @@ function auditRowsOf(
  */
 export function prepareWrite(
   scope: AccessScope,
-  row: DemandRecordRow,
+  row: WritableRecordRow,
   patch: Patch,
   source: string,
 ): { write: { pid: string; weekStart: string; values: BatchValues }; audit: AuditRow[] } | null {
   const fields = changedFields(row, patch);
   if (fields.length === 0) return null;
-  const merged = { ...row } as DemandRecordRow;
+  const merged = { ...row };
   for (const field of fields) (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
-  const next = { ...merged, ...planColumns(merged, row) } as DemandRecordRow;
+  const next = Object.assign(merged, planColumns(merged, row));
   assertStorable(next, source === 'edit' ? undefined : `${row.pid} / ${row.week_start}`);
   const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c.name, next[c.name]])) as BatchValues;
   return {
