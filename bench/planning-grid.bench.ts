@@ -274,8 +274,10 @@ export async function runGridScaleBench(): Promise<BenchRow[]> {
     const { server, rows } = await seededServer(products);
     setup.push(...rows);
     try {
-      // 30 runs: the p95 of 8 was their slowest, and one hiccup put 3 ms figures at 1.5–4× their size.
-      bySize.set(products, await gridFigures(server, 30));
+      // 60 runs: the p95 of 8 was their slowest, and one hiccup put 3 ms figures at 1.5–4× their
+      // size; with 30, the second slowest, two put three different 10–25 ms pages over 1.5× in
+      // each of two runs minutes apart (their p50 did not move).
+      bySize.set(products, await gridFigures(server, 60));
     } finally {
       await server.close();
     }
