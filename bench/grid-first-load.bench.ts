@@ -10,11 +10,13 @@ const WEB_DIST = resolve('apps/web/dist');
 /** Issue 15, Must 8: the first grid row on screen, cold cache, built app (ms, p95). */
 const BUDGET_MS = 1500;
 const RUNS = 10;
+const FIRST_ROW = '[data-testid="demand-grid"] .ag-row[row-index="0"] [col-id="PF"]';
 
 /**
  * `--only grid-first-load`: the built app in Chromium on the default data set (700 × 52, PGlite):
  * a signed-in planner opens /demand-planning with an empty HTTP cache (a new browser context each
- * run, the sign-in kept) until the grid's first row is on screen.
+ * run, the sign-in kept) until the grid's first row is visible in the document, as the page itself
+ * sees it, from the navigation's start.
  */
 export async function runGridFirstLoadBench(): Promise<BenchRow[]> {
   if (!existsSync(resolve(WEB_DIST, 'index.html'))) return [{ case: 'skipped: run npm run build first' }];
@@ -38,15 +40,29 @@ export async function runGridFirstLoadBench(): Promise<BenchRow[]> {
         storageState,
         viewport: { width: 1440, height: 1600 },
       });
+      // The page notes when the row is in the document and visible (a mutation observer sees it in
+      // the task that made it so; the next frame paints it). Playwright's waitFor polls with a
+      // backoff that reaches 500 ms after ~300 ms: the moment it returned was up to half a second
+      // after the row appeared.
+      await context.addInitScript((selector) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)?.checkVisibility()) return;
+          (window as { firstRowAt?: number }).firstRowAt = performance.now();
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true, attributes: true });
+      }, FIRST_ROW);
       const page = await context.newPage();
-      const started = performance.now();
       await page.goto('/demand-planning');
       await page
-        .locator('[data-testid="demand-grid"] .ag-row[row-index="0"] [col-id="PF"]')
+        .locator(FIRST_ROW)
         .first()
         .waitFor({ timeout: run === 0 ? 180_000 : 60_000 });
+      // Milliseconds since the navigation began (the document's time origin).
+      const firstRowAt = await page.evaluate(() => (window as { firstRowAt?: number }).firstRowAt);
+      if (firstRowAt === undefined) throw new Error('The page did not note its first grid row');
       // The first run warms the server (plans, caches), as a planner's colleagues already have.
-      if (run > 0) timings.push(performance.now() - started);
+      if (run > 0) timings.push(firstRowAt);
       await context.close();
     }
     return [budgetRow('first grid row, cold browser cache (default view)', timings, BUDGET_MS)];
