@@ -167,15 +167,14 @@ export const ZDerivedValuesSchema = z.object({
 });
 export type DerivedValues = z.infer<typeof ZDerivedValuesSchema>;
 
-const DERIVED_UNITS = ['Prelim_Pln_Units', 'Final_Pln_Units'] as const;
-const DERIVED_MONEY = [
-  'Act_Bkg_Cost',
-  'Act_Rev_Dlrs',
-  'Prelim_Pln_Cost',
-  'Prelim_Pln_Rev_Dlrs',
-  'Final_Bk_Pln_Cost',
-  'Final_Pln_Rev_Dlrs',
-] as const;
+/** Each derived field with the bound its schema sets (storedUnits or storedMoney), read off the schema. */
+const DERIVED_BOUNDS = Object.entries(ZDerivedValuesSchema.shape).map(
+  ([field, schema]) =>
+    [
+      field as keyof DerivedValues,
+      schema === storedUnits ? (v: number) => v <= INT4_MAX : (v: number) => v < MONEY_LIMIT,
+    ] as const,
+);
 
 /**
  * Whether ZDerivedValuesSchema accepts `values`, without building a parse result: a spread over
@@ -183,13 +182,12 @@ const DERIVED_MONEY = [
  * with the schema only when this says no, for its error naming the field.
  */
 export function derivedValuesFit(values: DerivedValues): boolean {
-  const fits = (value: number | null, isBelowLimit: (v: number) => boolean) =>
-    value === null || (Number.isFinite(value) && isBelowLimit(value));
-  return (
-    DERIVED_UNITS.every((field) => fits(values[field], (v) => v <= INT4_MAX)) &&
-    DERIVED_MONEY.every((field) => fits(values[field], (v) => v < MONEY_LIMIT))
-  );
+  return DERIVED_BOUNDS.every(([field, isWithin]) => {
+    const value = values[field];
+    return value === null || (Number.isFinite(value) && isWithin(value));
+  });
 }
+
 export type CreateDemandRecord = z.infer<typeof ZCreateDemandRecordSchema>;
 
 export const LIST_LIMIT_DEFAULT = 1000;

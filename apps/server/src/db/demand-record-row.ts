@@ -67,13 +67,6 @@ export type WritableRecordRow = Pick<
  * and Node parses and copies, every column it is given.
  */
 export function selectWritableRecords(db: Db) {
-  const written: WrittenColumn[] = [
-    ...new Set([
-      ...Object.values(EDITABLE_COLUMNS),
-      ...PLAN_OUTPUT_COLUMNS.map(([, column]) => column),
-      'ensemble_fcst_units' as const,
-    ]),
-  ];
   return db
     .selectFrom('demand_records as r')
     .innerJoin('products as p', 'p.pid', 'r.pid')
@@ -82,7 +75,7 @@ export function selectWritableRecords(db: Db) {
       'r.week_start',
       'r.act_bkg_cost',
       'r.act_rev_dlrs',
-      ...written.map((c) => `r.${c}` as const),
+      ...WRITTEN_COLUMNS.map((c) => `r.${c}` as const),
     ])
     .select(['p.client_id', 'p.unit_cost', 'p.unit_price']);
 }
@@ -177,6 +170,12 @@ type PlanSource = Pick<
 const PLAN_OUTPUT_COLUMNS = (
   Object.keys(PLAN_OUTPUT_FIELD_OF) as Array<keyof typeof PLAN_OUTPUT_FIELD_OF>
 ).map((output) => [output, columnOf(PLAN_OUTPUT_FIELD_OF[output])] as const);
+
+const WRITTEN_COLUMNS: WrittenColumn[] = [
+  ...Object.values(EDITABLE_COLUMNS),
+  ...PLAN_OUTPUT_COLUMNS.map(([, column]) => column),
+  'ensemble_fcst_units',
+];
 
 /** The stored plan columns that follow from a record's forecast and overrides (the plan chain). */
 export function planColumns(

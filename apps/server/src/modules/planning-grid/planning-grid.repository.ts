@@ -184,8 +184,9 @@ export async function pageGroupsFromTotals(
  * (products sorted by a figure on 20,000 × 156 at load 26–29: 39 s before, 4.8 s after). At
  * product levels, given the candidates (sort-extremes.repository.ts), only their groups are sorted.
  * Below a drill-down, the page's groups are summed from their own records only, not from every
- * period of their products: at 100,000 × 156 a month page sorted by Final_Pln_Units drew its 100 months from 20
- * products (7 at 20,000), and summing all 740 of their months to keep 100 grew the page 1.6×.
+ * period of their products: at 100,000 × 156 a month page sorted by Final_Pln_Units drew its 100
+ * months from 20 products (7 at 20,000), and summing all 740 of their months to keep 100 grew the
+ * page 1.6×.
  */
 export async function pageGroupsFromRecords(
   db: Db,
