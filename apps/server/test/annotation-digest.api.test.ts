@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import { overlapTransactions } from './support/overlapping-transactions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
@@ -27,13 +28,24 @@ describe.each(backends)('annotations digest on %s', (backend) => {
       await sql`create temp table kept_digest on commit drop as select * from demand_annotation_digest`.execute(
         trx,
       );
+      await sql`create temp table kept_unit_digest on commit drop as select * from demand_annotation_unit_digest`.execute(
+        trx,
+      );
       await sql`select annotation_digest_rebuild()`.execute(trx);
-      const { rows } = await sql<{ differences: number; kept: number }>`
-        select
-          (select count(*) from ((select * from kept_digest except select * from demand_annotation_digest)
-            union all (select * from demand_annotation_digest except select * from kept_digest)) d)::int
-            as differences,
-          (select count(*) from kept_digest)::int as kept`.execute(trx);
+      await sql`select annotation_unit_digest_rebuild()`.execute(trx);
+      const differing = (a: string, b: string) =>
+        sql.raw(`(select count(*) from ((select * from ${a} except select * from ${b})
+          union all (select * from ${b} except select * from ${a})) d)::int`);
+      const { rows } = await sql<{
+        differences: number;
+        kept: number;
+        unitDifferences: number;
+        unitKept: number;
+      }>`
+        select ${differing('kept_digest', 'demand_annotation_digest')} as differences,
+          (select count(*) from kept_digest)::int as kept,
+          ${differing('kept_unit_digest', 'demand_annotation_unit_digest')} as "unitDifferences",
+          (select count(*) from kept_unit_digest)::int as "unitKept"`.execute(trx);
       return rows[0]!;
     });
 
@@ -47,9 +59,11 @@ describe.each(backends)('annotations digest on %s', (backend) => {
     ).body.data.rows as AggregatedRow[];
 
   const expectExact = async (step: string) => {
-    const { differences, kept } = await differencesFromRebuild();
+    const { differences, kept, unitDifferences, unitKept } = await differencesFromRebuild();
     expect(kept, step).toBeGreaterThan(0);
     expect(differences, step).toBe(0);
+    expect(unitKept, step).toBeGreaterThan(0);
+    expect(unitDifferences, step).toBe(0);
     const records = await allRecords(server);
     for (const viewLevel of ['category', 'business_unit'] as const)
       expect(await everyRow(viewLevel), `${step}: ${viewLevel}`).toEqual(rollUp(records, viewLevel, 'none'));
@@ -168,22 +182,13 @@ describe.each(backends)('annotations digest on %s', (backend) => {
           where pid = ${record.pid} and week_start = ${record.week_start}::date`;
       // The slice has digest rows already, which both rebuilds replace.
       await note(c, 'Concurrent earlier').execute(db);
-      let releaseFirst!: () => void;
-      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-      let firstWrote!: () => void;
-      const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
-      const first = db.transaction().execute(async (trx) => {
-        await note(a, 'Concurrent first').execute(trx);
-        firstWrote();
-        await firstHolds;
-      });
-      await firstWritten;
       // The second rebuild of the slice waits for the first transaction, then includes its note.
-      const second = db.transaction().execute(async (trx) => note(b, 'Concurrent second').execute(trx));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      releaseFirst();
-      await Promise.all([first, second]);
-      expect(await differencesFromRebuild()).toMatchObject({ differences: 0 });
+      await overlapTransactions(
+        db,
+        (trx) => note(a, 'Concurrent first').execute(trx),
+        (trx) => note(b, 'Concurrent second').execute(trx),
+      );
+      expect(await differencesFromRebuild()).toMatchObject({ differences: 0, unitDifferences: 0 });
       const { rows: notes } = await sql<{ value: string }>`
         select value from demand_annotation_digest where value like 'Concurrent %' order by value`.execute(
         db,
@@ -193,6 +198,39 @@ describe.each(backends)('annotations digest on %s', (backend) => {
         'Concurrent first',
         'Concurrent second',
       ]);
+    },
+  );
+  it.runIf(backend === 'postgres')(
+    "keeps a business unit's week exact when two transactions annotate two of its slices at once",
+    async () => {
+      const db = server.database.db;
+      // The first records, in one week, of two slices of one business unit.
+      const { rows } = await sql<{ pid: string; week_start: string }>`
+        with w as (select min(r.week_start) as week_start from demand_records r),
+        u as (select client_id, bu from products group by 1, 2 having count(distinct (pf, region)) > 1 limit 1),
+        s as (select distinct on (p.pf, p.region) p.pid from products p join u using (client_id, bu)
+          order by p.pf, p.region, p.pid)
+        select s.pid, w.week_start::text as week_start from s cross join w limit 2`.execute(db);
+      const [a, b] = rows as [{ pid: string; week_start: string }, { pid: string; week_start: string }];
+      expect(b).toBeDefined();
+      const note = (record: { pid: string; week_start: string }, text: string) =>
+        sql`update demand_records set comments = ${text}
+          where pid = ${record.pid} and week_start = ${record.week_start}::date`;
+      // The week already has a note of both slices, which both refreshes of the week replace.
+      await note(a, 'Unit concurrent earlier').execute(db);
+      await note(b, 'Unit concurrent earlier').execute(db);
+      // Another slice: its own slice locks pass, the business unit's week waits for the first.
+      await overlapTransactions(
+        db,
+        (trx) => note(a, 'Unit concurrent first').execute(trx),
+        (trx) => note(b, 'Unit concurrent second').execute(trx),
+      );
+      expect(await differencesFromRebuild()).toMatchObject({ differences: 0, unitDifferences: 0 });
+      const { rows: notes } = await sql<{ value: string }>`
+        select value from demand_annotation_unit_digest where value like 'Unit concurrent %' order by value`.execute(
+        db,
+      );
+      expect(notes.map((n) => n.value)).toEqual(['Unit concurrent first', 'Unit concurrent second']);
     },
   );
 });

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import { overlapTransactions } from './support/overlapping-transactions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
@@ -168,20 +169,11 @@ describe.each(backends)('product-level pages on %s', (backend) => {
         sql`update demand_records set act_bkg_cost = 0, act_rev_dlrs = 0, prelim_pln_cost = 0,
             prelim_pln_rev_dlrs = 0, final_bk_pln_cost = 0, final_pln_rev_dlrs = 0
           where pid = ${pid} and week_start = (select min(week_start) from demand_records where pid = ${pid})`;
-      let releaseFirst!: () => void;
-      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-      let firstWrote!: () => void;
-      const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
-      const first = db.transaction().execute(async (trx) => {
-        await drop(a).execute(trx);
-        firstWrote();
-        await firstHolds;
-      });
-      await firstWritten;
-      const second = db.transaction().execute(async (trx) => drop(b).execute(trx));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      releaseFirst();
-      await Promise.all([first, second]);
+      await overlapTransactions(
+        db,
+        (trx) => drop(a).execute(trx),
+        (trx) => drop(b).execute(trx),
+      );
       await expectExact('concurrent');
     },
   );

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import { overlapTransactions } from './support/overlapping-transactions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
@@ -13,8 +14,9 @@ const PERIODS = ['none', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
  * The per-slice totals (migration 0034) stay equal to a recount from scratch after every write
  * that reaches the week totals: a batch save, an edit, a spread, an import, a publish, a forecast
  * run, a stamp that goes back, a product moved to another family and business unit, a deleted
- * product, and two transactions at once; and so do the annotations digest per slice and period and
- * the overridden records' keys and figures (migrations 0039, 0043).
+ * product, and two transactions at once; and so do the annotations digests per slice and period
+ * and per business unit and week (0046) and the overridden records' keys and figures (migrations
+ * 0039, 0043).
  * And the family and business-unit pages that read them show what rolling the records up shows
  * (figures, comments and reason codes), at every drill-down.
  */
@@ -45,6 +47,10 @@ describe.each(backends)('slice totals on %s', (backend) => {
         trx,
       );
       await sql`select annotation_period_digest_rebuild()`.execute(trx);
+      await sql`create temp table kept_unit_digest on commit drop as select * from demand_annotation_unit_digest`.execute(
+        trx,
+      );
+      await sql`select annotation_unit_digest_rebuild()`.execute(trx);
       await sql`create temp table kept_overridden on commit drop as select * from demand_overridden_records`.execute(
         trx,
       );
@@ -59,6 +65,8 @@ describe.each(backends)('slice totals on %s', (backend) => {
         empty: number;
         digest: number;
         annotations: number;
+        unitDigest: number;
+        unitAnnotations: number;
         overridden: number;
         overriddenKeys: number;
       }>`
@@ -68,6 +76,8 @@ describe.each(backends)('slice totals on %s', (backend) => {
           (select count(*) from kept_slices where record_count = 0)::int as empty,
           ${differing('kept_digest', 'demand_annotation_period_digest')} as digest,
           (select count(*) from kept_digest)::int as annotations,
+          ${differing('kept_unit_digest', 'demand_annotation_unit_digest')} as "unitDigest",
+          (select count(*) from kept_unit_digest)::int as "unitAnnotations",
           ${differing('kept_overridden', 'demand_overridden_records')} as overridden,
           (select count(*) from kept_overridden)::int as "overriddenKeys"`.execute(trx);
       return rows[0]!;
@@ -80,8 +90,16 @@ describe.each(backends)('slice totals on %s', (backend) => {
     const differences = await differencesFromRecount();
     expect(differences.count, step).toBeGreaterThan(0);
     expect(differences.annotations, step).toBeGreaterThan(0);
+    expect(differences.unitAnnotations, step).toBeGreaterThan(0);
     expect(differences.overriddenKeys, step).toBeGreaterThan(0);
-    expect(differences, step).toMatchObject({ kept: 0, rebuilt: 0, empty: 0, digest: 0, overridden: 0 });
+    expect(differences, step).toMatchObject({
+      kept: 0,
+      rebuilt: 0,
+      empty: 0,
+      digest: 0,
+      unitDigest: 0,
+      overridden: 0,
+    });
     const records = await allRecords(server);
     for (const viewLevel of LEVELS)
       for (const drillDown of PERIODS) {
@@ -215,6 +233,20 @@ describe.each(backends)('slice totals on %s', (backend) => {
     await expectExact('record moved');
   }, 300_000);
 
+  it("shows business units by week filtered by business unit or by family with their records' notes", async () => {
+    const records = await allRecords(server);
+    const noted = records.find((r) => r.Comments && r.BU.trim() !== '' && r.PF.trim() !== '')!;
+    for (const [filter, kept] of [
+      [`bu=${encodeURIComponent(noted.BU)}`, (r: (typeof records)[number]) => r.BU === noted.BU],
+      [`pf=${encodeURIComponent(noted.PF)}`, (r: (typeof records)[number]) => r.PF === noted.PF],
+    ] as const) {
+      const { rows } = await page(`viewLevel=business_unit&drillDown=weekly&${filter}`);
+      const expected = rollUp(records.filter(kept), 'business_unit', 'weekly');
+      expect(rows, filter).toEqual(expected.slice(0, rows.length));
+      expect(rows.some((row) => (row as AggregatedRow).Comments)).toBe(true);
+    }
+  });
+
   it.runIf(backend === 'postgres')('stays exact when two transactions write one slice at once', async () => {
     const db = server.database.db;
     const { rows } = await sql<{ pid: string; week_start: string }>`
@@ -230,20 +262,11 @@ describe.each(backends)('slice totals on %s', (backend) => {
         where pid = ${record.pid} and week_start = ${record.week_start}::date`;
     // The first transaction holds its slice's periods; the second, to another week of the same
     // slice (another week row), waits for them and then adds to the committed sums.
-    let releaseFirst!: () => void;
-    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstWrote!: () => void;
-    const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
-    const first = db.transaction().execute(async (trx) => {
-      await write(a, 11).execute(trx);
-      firstWrote();
-      await firstHolds;
-    });
-    await firstWritten;
-    const second = db.transaction().execute(async (trx) => write(b, 13).execute(trx));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    releaseFirst();
-    await Promise.all([first, second]);
+    await overlapTransactions(
+      db,
+      (trx) => write(a, 11).execute(trx),
+      (trx) => write(b, 13).execute(trx),
+    );
     expect(await differencesFromRecount()).toMatchObject({ kept: 0, rebuilt: 0, empty: 0, digest: 0 });
   });
 });

@@ -307,6 +307,14 @@ export type DemandAnnotationPeriodDigestTable = DemandAnnotationDigestTable & {
 };
 
 /**
+ * Each client's business unit's distinct comments and reason codes per week (`period`, YYYY-MM-DD),
+ * kept by triggers (migration 0046); read in planning-grid-annotations.repository.ts.
+ */
+export type DemandAnnotationUnitDigestTable = Omit<DemandAnnotationDigestTable, 'pf' | 'region'> & {
+  period: string;
+};
+
+/**
  * Roll-up partial sums per client, business unit, family, region and week, kept exact by triggers
  * on demand_records and products (migration 0002); read with raw SQL in planning-grid.repository.ts.
  */
@@ -590,6 +598,7 @@ export type Database = {
   demand_slice_totals: DemandSliceTotalsTable;
   demand_annotation_digest: DemandAnnotationDigestTable;
   demand_annotation_period_digest: DemandAnnotationPeriodDigestTable;
+  demand_annotation_unit_digest: DemandAnnotationUnitDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;

@@ -38,6 +38,7 @@ import * as extremesRefreshGenericPlan from './0042-extremes-refresh-generic-pla
 import * as overriddenRecordFigures from './0043-overridden-record-figures';
 import * as weeklyAnnotationDigest from './0044-weekly-annotation-digest';
 import * as boundedExtremesMarks from './0045-bounded-extremes-marks';
+import * as businessUnitWeekAnnotations from './0046-business-unit-week-annotations';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0043-overridden-record-figures': overriddenRecordFigures,
   '0044-weekly-annotation-digest': weeklyAnnotationDigest,
   '0045-bounded-extremes-marks': boundedExtremesMarks,
+  '0046-business-unit-week-annotations': businessUnitWeekAnnotations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,9 +16,11 @@ export function withAnnotations(
     ? recordAnnotations(q)
     : q.drillDown === 'none'
       ? digestAnnotations(q)
-      : q.drillDown === 'weekly'
-        ? weeklyDigestAnnotations(q)
-        : periodDigestAnnotations(q);
+      : q.drillDown !== 'weekly'
+        ? periodDigestAnnotations(q)
+        : isUnitWeekQuery(q)
+          ? unitWeekDigestAnnotations(q)
+          : weeklyDigestAnnotations(q);
   return sql`
     with pg as materialized (${groups}),
     ${annotations},
@@ -81,6 +83,34 @@ function weeklyDigestAnnotations(q: GroupQuery): RawBuilder<unknown> {
       where d.drill_down = 'weekly' and d.client_id = s.client_id and d.bu = s.bu and d.pf = s.pf
         and d.region = s.region and d.period = pk.k
       -- Kept a subquery: flattened, it was hashed against every weekly row of the digest.
+      offset 0) d
+    group by 1, 2, 3, 4)`;
+}
+
+/**
+ * Business-unit rows by week, unless a family or region filter splits business units: their
+ * digest per business unit and week (migration 0046) holds a row per distinct note, where the
+ * slices' weekly digest holds one per slice and note, a number that grows with the products.
+ */
+function isUnitWeekQuery(q: GroupQuery): boolean {
+  return q.viewLevel === 'business_unit' && !q.filters.pf?.length && !q.filters.region?.length;
+}
+
+/**
+ * CTE b from the digest per business unit and week, read by its primary key: the page's groups
+ * give their clients' business units (a group name can stand for several: blank ones are all
+ * Unassigned), and each of those and week on the page its few rows.
+ */
+function unitWeekDigestAnnotations(q: GroupQuery): RawBuilder<unknown> {
+  return sql`b as (
+    select pk.g, pk.k, d.kind, d.value, min(d.first_pos) as pos
+    from (select distinct g, k from pg) pk
+    join (
+      select distinct s.client_id, s.bu, ${groupName(q.viewLevel, 's')} as g
+      from demand_slice_product_counts s where ${attributeFilter(q.filters, 's')}) u on u.g = pk.g
+    cross join lateral (
+      select d.kind, d.value, d.first_pos from demand_annotation_unit_digest d
+      where d.client_id = u.client_id and d.bu = u.bu and d.period = pk.k
       offset 0) d
     group by 1, 2, 3, 4)`;
 }
