@@ -8,11 +8,12 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
 /**
- * The annotations digest (migration 0033) stays equal to a rebuild from the records after every
- * write that can change an annotation, or move one between slices: a batch of comments and reason
- * codes, an edit that takes away a slice's first comment, a spread, an import, a publish, a product
- * that changes family, a deleted product, a record moved to another week. And the family and
- * business-unit rows that read it show what rolling up the records shows.
+ * The annotations digests per slice (migration 0033) and per business unit and week (0046) stay
+ * equal to a rebuild from the records after every write that can change an annotation, or move one
+ * between slices: a batch of comments and reason codes, an edit that takes away a slice's first
+ * comment, a spread, an import, a publish, a product that changes family, a deleted product, a
+ * record moved to another week, two transactions at once. And the family and business-unit rows
+ * that read them show what rolling up the records shows.
  */
 describe.each(backends)('annotations digest on %s', (backend) => {
   let server: TestServer;
@@ -200,6 +201,7 @@ describe.each(backends)('annotations digest on %s', (backend) => {
       ]);
     },
   );
+
   it.runIf(backend === 'postgres')(
     "keeps a business unit's week exact when two transactions annotate two of its slices at once",
     async () => {
