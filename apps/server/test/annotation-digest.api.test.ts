@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { overlapTransactions } from './support/overlapping-transactions';
+import { rowsDiffering } from './support/table-differences';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
@@ -34,18 +35,15 @@ describe.each(backends)('annotations digest on %s', (backend) => {
       );
       await sql`select annotation_digest_rebuild()`.execute(trx);
       await sql`select annotation_unit_digest_rebuild()`.execute(trx);
-      const differing = (a: string, b: string) =>
-        sql.raw(`(select count(*) from ((select * from ${a} except select * from ${b})
-          union all (select * from ${b} except select * from ${a})) d)::int`);
       const { rows } = await sql<{
         differences: number;
         kept: number;
         unitDifferences: number;
         unitKept: number;
       }>`
-        select ${differing('kept_digest', 'demand_annotation_digest')} as differences,
+        select ${rowsDiffering('kept_digest', 'demand_annotation_digest')} as differences,
           (select count(*) from kept_digest)::int as kept,
-          ${differing('kept_unit_digest', 'demand_annotation_unit_digest')} as "unitDifferences",
+          ${rowsDiffering('kept_unit_digest', 'demand_annotation_unit_digest')} as "unitDifferences",
           (select count(*) from kept_unit_digest)::int as "unitKept"`.execute(trx);
       return rows[0]!;
     });

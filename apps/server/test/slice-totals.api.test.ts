@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { overlapTransactions } from './support/overlapping-transactions';
+import { rowsDiffering } from './support/table-differences';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 
@@ -55,9 +56,6 @@ describe.each(backends)('slice totals on %s', (backend) => {
         trx,
       );
       await sql`select rebuild_demand_overridden_records()`.execute(trx);
-      const differing = (a: string, b: string) =>
-        sql.raw(`(select count(*) from ((select * from ${a} except select * from ${b})
-          union all (select * from ${b} except select * from ${a})) d)::int`);
       const { rows } = await sql<{
         kept: number;
         rebuilt: number;
@@ -70,15 +68,15 @@ describe.each(backends)('slice totals on %s', (backend) => {
         overridden: number;
         overriddenKeys: number;
       }>`
-        select ${differing('kept_slices', 'demand_slice_totals')} as kept,
-          ${differing('rebuilt_slices', 'demand_slice_totals')} as rebuilt,
+        select ${rowsDiffering('kept_slices', 'demand_slice_totals')} as kept,
+          ${rowsDiffering('rebuilt_slices', 'demand_slice_totals')} as rebuilt,
           (select count(*) from kept_slices)::int as count,
           (select count(*) from kept_slices where record_count = 0)::int as empty,
-          ${differing('kept_digest', 'demand_annotation_period_digest')} as digest,
+          ${rowsDiffering('kept_digest', 'demand_annotation_period_digest')} as digest,
           (select count(*) from kept_digest)::int as annotations,
-          ${differing('kept_unit_digest', 'demand_annotation_unit_digest')} as "unitDigest",
+          ${rowsDiffering('kept_unit_digest', 'demand_annotation_unit_digest')} as "unitDigest",
           (select count(*) from kept_unit_digest)::int as "unitAnnotations",
-          ${differing('kept_overridden', 'demand_overridden_records')} as overridden,
+          ${rowsDiffering('kept_overridden', 'demand_overridden_records')} as overridden,
           (select count(*) from kept_overridden)::int as "overriddenKeys"`.execute(trx);
       return rows[0]!;
     });

@@ -31,6 +31,11 @@ const digestOf = (slices: string): string => `
   where (a.kind = 'comment' and a.value <> '') or (a.kind = 'code' and a.value is not null)
   group by p.client_id, p.bu, p.pf, p.region, a.kind, a.value`;
 
+/** The records of transition table `rows` that carry a comment or a reason code. */
+export const annotated = (rows: string) =>
+  `select pid, week_start, comments, reason_code from ${rows}
+      where comments is not null or reason_code is not null`;
+
 /** Advisory lock class of a slice's digest rebuild (hash of the slice as the key). */
 const SLICE_LOCK_CLASS = 7_333;
 
@@ -79,9 +84,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Records: the slices of the records whose annotations a statement changed (a record that moved
   // to another week counts as changed). The annotated rows are few, so the comparison is cheap
   // even for a 5,000-record batch of overrides.
-  const annotated = (rows: string) =>
-    `select pid, week_start, comments, reason_code from ${rows}
-      where comments is not null or reason_code is not null`;
   const changedPids: Record<'INSERT' | 'UPDATE' | 'DELETE', string> = {
     INSERT: `select pid from (${annotated('new_rows')}) n`,
     UPDATE: `select pid from ((${annotated('old_rows')} except ${annotated('new_rows')})

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { annotated } from './0033-annotation-digest';
 
 /**
  * The annotations digest per business unit and week: each distinct comment and reason code of a
@@ -82,11 +83,6 @@ const REBUILD_FUNCTION = `
       select client_id, bu, period, kind, value, min(first_pos) from demand_annotation_period_digest
       where drill_down = 'weekly' group by 1, 2, 3, 4, 5;
   end $fn$`;
-
-/** Records carrying a note in transition table `rows`, as (pid, week_start, note). */
-const annotated = (rows: string) =>
-  `select pid, week_start, comments, reason_code from ${rows}
-    where comments is not null or reason_code is not null`;
 
 /** Records whose notes a statement changed, per event (a record that moved week counts twice). */
 const CHANGED: Record<'INSERT' | 'UPDATE' | 'DELETE', string> = {
