@@ -34,9 +34,8 @@ describe('shell: signed in as admin', () => {
       mainNav(page).getByRole('link', { name: 'Supply chain optimization' }).getAttribute('aria-current'),
     ).resolves.toBe('page');
 
-    await mainNav(page).getByRole('link', { name: 'Control tower' }).click();
-    await page.waitForURL('**/control-tower');
-    await heading(page, 'Demand Planning Review Worksheet').waitFor();
+    // The group's row opens the group; its default worksheet is the Demand Planning Review child.
+    await mainNav(page).getByRole('button', { name: 'Expand Control tower' }).click();
     const children = mainNav(page).locator('#sidebar-control-tower-children');
     await expect(children.getByRole('link').allInnerTexts()).resolves.toEqual([
       'Forecast Acc. Metrics',
@@ -276,9 +275,10 @@ describe('shell: signed in as the customer', () => {
     await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
     await expect(page.locator('[data-brand="circor"]').first().isVisible()).resolves.toBe(true);
     await expect(mainNav(page).getByRole('link').allInnerTexts()).resolves.toEqual([
+      'Home',
       'Inventory planning',
-      'Control tower',
     ]);
+    await mainNav(page).getByRole('button', { name: 'Expand Control tower' }).waitFor();
     await screenshot(page, 'shell-circor-home');
     await page.getByRole('link', { name: /Forecast Accuracy Metrics/ }).click();
     await heading(page, 'Forecast Accuracy Metrics').waitFor();

@@ -19,6 +19,7 @@ import {
   timeoutErrorFrom,
   type ErrorAnswer,
 } from './lib/errors';
+import { registerJsonBodyParser } from './lib/json-body';
 import { checkResponsesAgainstContracts } from './lib/response-contract';
 import { registerRouteAccess } from './lib/route-access';
 import { registerSecurityHeaders, styleNonceFor } from './lib/security-headers';
@@ -117,6 +118,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   });
 
+  registerJsonBodyParser(app);
   await registerSecurityHeaders(app, config);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,4 +1,9 @@
-import { ZCreateDemandRecordSchema, ZGridQuerySchema, ZListDemandRecordsQuerySchema } from '@ps/domain';
+import {
+  ZCreateDemandRecordSchema,
+  ZGridQuerySchema,
+  ZImportedItemSchema,
+  ZListDemandRecordsQuerySchema,
+} from '@ps/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +110,7 @@ const QUERY_NAMES = [
   ]),
 ];
 const FIELD_NAMES = Object.keys(ZCreateDemandRecordSchema.shape);
+const ITEM_FIELD_NAMES = Object.keys(ZImportedItemSchema.shape);
 
 /** A query string: known and random names, each once or repeated. */
 const QUERY = fc
@@ -128,25 +134,63 @@ const VALID_CREATE = {
   Ensemble_Fcst_Units: 10,
 };
 
-/** Bodies: a valid record with a few fields spoiled (to get past the first check), any JSON, or broken text. */
-const BODY: fc.Arbitrary<{ text: string; type: string | undefined }> = fc.oneof(
+type Item = { sku: string; category: string; businessUnit: string };
+
+/**
+ * Imported items: the seeded products as they are (so nothing to change), an unknown SKU, a nasty
+ * one, each as is or with a few fields spoiled.
+ */
+const itemsOf = (products: readonly Item[]) =>
   fc
-    .dictionary(fc.constantFrom(...FIELD_NAMES, 'version', 'updates'), NASTY_VALUE, {
-      minKeys: 1,
-      maxKeys: 3,
-    })
-    .chain((spoiled) =>
-      fc.constantFrom({ ...VALID_CREATE, ...spoiled }, spoiled, {
-        updates: [{ ...VALID_CREATE, ...spoiled }],
+    .oneof(
+      fc.constantFrom(...products),
+      fc.record({
+        sku: fc.oneof(fc.constant('FUZZ-ITEM'), NASTY_TEXT),
+        category: fc.constant('Valves'),
+        businessUnit: fc.constant('Flow'),
       }),
     )
-    .map((body) => ({ text: JSON.stringify(body), type: 'application/json' })),
-  NASTY_VALUE.map((body) => ({ text: JSON.stringify(body) ?? 'null', type: 'application/json' })),
-  fc.record({
-    text: fc.oneof(NASTY_TEXT, fc.constantFrom('{', '{"a":}', '[1,', '{"__proto__":{"x":1}}')),
-    type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', undefined),
-  }),
-);
+    .chain((item) =>
+      fc.oneof(
+        fc.constant(item),
+        fc
+          .dictionary(fc.constantFrom(...ITEM_FIELD_NAMES), NASTY_VALUE, { minKeys: 1, maxKeys: 3 })
+          .map((spoiled) => ({ ...item, ...spoiled })),
+      ),
+    );
+
+/** JSON nested far deeper than any route takes, as arrays or objects. */
+const DEEP_JSON = fc
+  .tuple(fc.integer({ min: 65, max: 6000 }), fc.boolean())
+  .map(([depth, asArrays]) =>
+    asArrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  );
+
+/**
+ * Bodies: a valid record or imported item with a few fields spoiled (to get past the first check),
+ * any JSON, JSON nested too deep, or broken text.
+ */
+const bodiesWith = (products: readonly Item[]): fc.Arbitrary<{ text: string; type: string | undefined }> =>
+  fc.oneof(
+    fc
+      .dictionary(fc.constantFrom(...FIELD_NAMES, 'version', 'updates'), NASTY_VALUE, {
+        minKeys: 1,
+        maxKeys: 3,
+      })
+      .chain((spoiled) =>
+        fc.constantFrom({ ...VALID_CREATE, ...spoiled }, spoiled, {
+          updates: [{ ...VALID_CREATE, ...spoiled }],
+        }),
+      )
+      .map((body) => ({ text: JSON.stringify(body), type: 'application/json' })),
+    itemsOf(products).map((body) => ({ text: JSON.stringify(body), type: 'application/json' })),
+    NASTY_VALUE.map((body) => ({ text: JSON.stringify(body) ?? 'null', type: 'application/json' })),
+    DEEP_JSON.map((text) => ({ text, type: 'application/json' })),
+    fc.record({
+      text: fc.oneof(NASTY_TEXT, fc.constantFrom('{', '{"a":}', '[1,', '{"__proto__":{"x":1}}')),
+      type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', undefined),
+    }),
+  );
 
 /** A checksum of every table a request could change. */
 async function dataChecksum(server: TestServer): Promise<string> {
@@ -166,6 +210,7 @@ async function dataChecksum(server: TestServer): Promise<string> {
 describe('fuzzing every route on pglite', () => {
   let server: TestServer;
   let routes: Route[];
+  let bodies: ReturnType<typeof bodiesWith>;
   const tokens: Record<'admin' | 'circor', string> = { admin: '', circor: '' };
 
   beforeAll(async () => {
@@ -175,6 +220,12 @@ describe('fuzzing every route on pglite', () => {
       // HEAD and OPTIONS answer as GET and CORS do.
       (route) => route.path.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(route.method),
     );
+    const products = await server.database.db
+      .selectFrom('products')
+      .select(['pid as sku', 'pf as category', 'bu as businessUnit'])
+      .orderBy('pid')
+      .execute();
+    bodies = bodiesWith(products);
     tokens.admin = (await server.tokensFor('admin')).id_token;
     tokens.circor = (await server.tokensFor('circor')).id_token;
   });
@@ -186,6 +237,7 @@ describe('fuzzing every route on pglite', () => {
       path: '/api/demand-planning/real-data/:pid/:timeSeriesSk',
     });
     expect(routes).toContainEqual({ method: 'GET', path: '/api/forecast/runs/:id' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/demand-planning-items' });
     expect(routes.length).toBeGreaterThanOrEqual(16);
   });
 
@@ -206,7 +258,7 @@ describe('fuzzing every route on pglite', () => {
           callers,
           params,
           QUERY,
-          hasBody ? BODY : fc.constant(undefined),
+          hasBody ? bodies : fc.constant(undefined),
           async (caller, values, query, body) => {
             let index = 0;
             const path = route.path.replace(/:\w+/g, () => encodeURIComponent(values[index++] ?? ''));
@@ -245,5 +297,6 @@ describe('fuzzing every route on pglite', () => {
     // Most generated requests are malformed; the few valid ones show the test reaches the service.
     expect(counts.requests).toBe(routes.length * RUNS_PER_ROUTE);
     expect(counts.refused).toBeGreaterThan(counts.requests / 2);
-  });
+    // About a minute alone; the 2-core CI machine runs other test files beside it.
+  }, 300_000);
 });

@@ -98,6 +98,20 @@ describe.each(backends)('settings, exchange rates and notifications on %s', (bac
       expect(admins.body.data.settings).toBeNull();
     });
 
+    it('load and save for a user in no group, who reaches nothing else', async () => {
+      const chosen = { ...DEFAULT_USER_SETTINGS, theme: 'dark' } as const;
+      const saved = await server.request<Ok<StoredUserSettings>>('PUT', '/api/user-settings', chosen, {
+        as: 'nogroup',
+      });
+      expect(saved.status).toBe(200);
+      const read = await server.request<Ok<StoredUserSettings>>('GET', '/api/user-settings', undefined, {
+        as: 'nogroup',
+      });
+      expect(read.body.data.settings).toEqual(chosen);
+      const rates = await server.request('GET', '/api/exchange-rates', undefined, { as: 'nogroup' });
+      expect(rates.status).toBe(403);
+    });
+
     it('refuses a bad value by name and keeps what was saved', async () => {
       const bad = await server.request<Failure>(
         'PUT',

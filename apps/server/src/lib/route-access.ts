@@ -19,8 +19,10 @@ const insufficientPermissions = () => new AppError('FORBIDDEN', 'Insufficient pe
 /** Whether a verified caller holds the level a route asks for (being signed in is checked before). */
 function allows(scope: AccessScope, access: Exclude<RouteAccess, 'public'>): boolean {
   switch (access) {
-    case 'signed-in':
+    case 'account':
       return true;
+    case 'signed-in':
+      return scope.clientIds.length > 0;
     case 'write':
       return scope.canWrite;
     case 'admin':
@@ -30,8 +32,8 @@ function allows(scope: AccessScope, access: Exclude<RouteAccess, 'public'>): boo
 
 /**
  * The one place where callers are authenticated and authorized: before any handler, from the
- * route's declared `config.access`. No or a bad token → 401; a token without a known group or
- * without the level → 403. A route that declares nothing is refused (fail closed).
+ * route's declared `config.access`. No or a bad token → 401; a token without the level (a user in
+ * no group reaches only 'account' routes) → 403. A route that declares nothing is refused (fail closed).
  */
 export function registerRouteAccess(app: FastifyInstance, authenticate: Authenticator): void {
   app.addHook('onRequest', async (request: FastifyRequest) => {

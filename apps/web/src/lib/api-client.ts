@@ -14,6 +14,7 @@
  */
 import type { BodyInput, EndpointContract, ParamsInput, ResponseData } from '@ps/domain';
 import { clientContextFromPath, type ClientContext } from '../features/auth/utils/groups';
+import { rememberPostLoginTarget } from '../features/auth/utils/post-login-path';
 import { LOCAL_KEYS } from '../features/auth/utils/storage-keys';
 import { getDataToken } from '../features/auth/utils/token-store';
 import { i18next } from '../i18n/i18n';
@@ -109,7 +110,11 @@ function codeOf(body: unknown): string | undefined {
 /** Spec §8: 401 logs a warning, goes to / and fails with 'Authentication required'. */
 function authenticationRequired(): ApiError {
   console.warn('API call refused: authentication required');
-  if (window.location.pathname !== '/') window.location.assign('/');
+  if (window.location.pathname !== '/') {
+    // An expired session: after signing in again the user comes back to this screen.
+    rememberPostLoginTarget(window.location.pathname, window.location.search);
+    window.location.assign('/');
+  }
   return new ApiError(i18next.t('errors:code.UNAUTHENTICATED'), { status: 401, code: 'UNAUTHENTICATED' });
 }
 

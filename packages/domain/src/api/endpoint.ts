@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 
 /**
- * Who may call an endpoint: anyone; any user of a known group; a user who may change records;
- * an admin. The server checks it in one place before the handler (apps/server/src/lib/route-access.ts).
+ * Who may call an endpoint: anyone; any signed-in user, even in no group (their own account only);
+ * any user of a known group; a user who may change records; an admin. The server checks it in one
+ * place before the handler (apps/server/src/lib/route-access.ts).
  */
-export const ROUTE_ACCESS_LEVELS = ['public', 'signed-in', 'write', 'admin'] as const;
+export const ROUTE_ACCESS_LEVELS = ['public', 'account', 'signed-in', 'write', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
 
 /** An Excel workbook (.xlsx). */

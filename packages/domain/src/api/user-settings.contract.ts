@@ -32,14 +32,14 @@ export const userSettingsEndpoints = {
   read: defineEndpoint({
     method: 'GET',
     path: '/api/user-settings',
-    access: 'signed-in',
+    access: 'account',
     summary: "The caller's saved settings, or null before the first save",
     response: { data: ZStoredUserSettings },
   }),
   save: defineEndpoint({
     method: 'PUT',
     path: '/api/user-settings',
-    access: 'signed-in',
+    access: 'account',
     summary: "Saves the caller's settings (every field, spec §3 values)",
     body: ZUserSettings,
     response: { data: ZStoredUserSettings },

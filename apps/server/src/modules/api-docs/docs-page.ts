@@ -4,6 +4,7 @@ import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from './open
 
 const ACCESS_LABELS: Record<OpenApiOperation['x-access'], string> = {
   public: 'public: no sign-in',
+  account: 'any signed-in user, even in no group (their own account)',
   'signed-in': 'any signed-in user of a known group',
   write: 'users who may change records',
   admin: 'admins only',

@@ -6,7 +6,8 @@ import { readGroupsClaim } from './groups-claim';
 /**
  * Turns verified token claims into what the caller may touch (spec §6): `admin` sees and edits
  * every client's records and may run admin-only operations; `circor` sees and edits only the
- * circor client's records (customer collaborative planning); anyone else is refused.
+ * circor client's records (customer collaborative planning); anyone else reaches only their own account
+ * (route-access.ts refuses them every route of a higher level).
  */
 export function accessScopeFromClaims(claims: Record<string, unknown>, groupsClaim: string): AccessScope {
   const groups = readGroupsClaim(claims, groupsClaim);
@@ -20,5 +21,6 @@ export function accessScopeFromClaims(claims: Record<string, unknown>, groupsCla
   const who = { userId, userName, email, groups, tokenExpiresAt };
   if (groups.includes('admin')) return { ...who, clientIds: CLIENT_IDS, canWrite: true, isAdmin: true };
   if (groups.includes('circor')) return { ...who, clientIds: ['circor'], canWrite: true, isAdmin: false };
-  throw new AppError('FORBIDDEN', 'Insufficient permissions');
+  // No known group: the user's own account (their settings) and nothing of any client.
+  return { ...who, clientIds: [], canWrite: false, isAdmin: false };
 }

@@ -116,8 +116,11 @@ function toJob(row: ImportTableRow, own?: OwnImport): ImportJob {
   };
 }
 
-/** The import's outcome as it was answered before imports became jobs. */
-type Applied = { outcome: ImportOutcome };
+/**
+ * The import's outcome as it was answered before imports became jobs, and every row's outcome
+ * (the outcome lists only the rows that changed or warn).
+ */
+type Applied = { outcome: ImportOutcome; rowOutcomes: ImportRowOutcome[] };
 
 const NOT_YOURS = 'the SKU belongs to a client you cannot import for';
 
@@ -280,13 +283,13 @@ export class ImportService {
   async importItem(scope: AccessScope, clientContext: string | undefined, item: Omit<ImportRow, 'row'>) {
     const context = narrowToContext(scope, clientContext);
     const own = await this.begin(scope, 'POST /api/demand-planning-items', 1, {});
-    let outcome: ImportOutcome;
+    let rowOutcomes: ImportRowOutcome[];
     try {
-      ({ outcome } = await this.apply(context, own, [{ ...item, row: 1 }], [], new Date()));
+      ({ rowOutcomes } = await this.apply(context, own, [{ ...item, row: 1 }], [], new Date()));
     } finally {
       this.own.delete(Number(own.row.id));
     }
-    const row = outcome.rows[0]!;
+    const row = rowOutcomes[0]!;
     if (row.status === 'failed')
       throw new AppError('FORBIDDEN', row.message ?? failedMessage(item.sku, NOT_YOURS));
     return row;
@@ -388,7 +391,7 @@ export class ImportService {
             .slice(0, IMPORT_LIST_LIMIT),
         };
         await finishImport(trx, importId, { counts, outcome, steps });
-        return { outcome };
+        return { outcome, rowOutcomes: outcomes };
       });
       // Only once committed: a poll that reads 'succeeded' then reads the data.
       own.row = { ...own.row, status: 'succeeded', outcome: applied.outcome, finished_at: new Date() };

@@ -9,6 +9,14 @@ export { ProtectedRoute } from './components/ProtectedRoute';
 export type { AuthState } from './hooks/auth-context';
 export { useAuth } from './hooks/useAuth';
 export { roleText, type AuthUser } from './utils/auth-user';
-export { clientContextFor, hasAllGroups, hasAnyGroup, hasGroup, type ClientContext } from './utils/groups';
+export {
+  clientContextFor,
+  hasAllGroups,
+  hasAnyGroup,
+  hasGroup,
+  hasKnownGroup,
+  type ClientContext,
+} from './utils/groups';
+export { homePathFor } from './utils/post-login-path';
 export { startSignIn } from './utils/session-actions';
 export { getAccessToken, getDataToken } from './utils/token-store';

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LOCAL_KEYS } from '@/features/auth/utils/storage-keys';
-import { hasLiveStoredSession } from '@/features/auth/utils/token-store';
+import { hasLiveStoredSession, storedGroups } from '@/features/auth/utils/token-store';
 import { readSettingsInEffect } from '@/features/settings/settings-storage';
 import { exchangeRatesQuery } from '@/features/settings/useExchangeRates';
 import { fetchGridPage } from './api/demand-planning.api';
@@ -17,11 +16,11 @@ import { PREFERENCES_KEY } from './utils/preferences';
  * them under the same keys instead of asking once the page has rendered. The grid page goes first:
  * an in-process database answers one statement at a time.
  *
- * Only with a live stored session in the admin context (the page's route is admin-only; a
+ * Only with a live stored session of an admin (the page's route is admin-only; a
  * customer's first page has its own deadline rules): otherwise the page loads as it always did.
  */
 export function prefetchPlanningData(queryClient: QueryClient, search: string): void {
-  if (!hasLiveStoredSession() || localStorage.getItem(LOCAL_KEYS.clientContext) !== 'admin') return;
+  if (!hasLiveStoredSession() || !storedGroups().includes('admin')) return;
   const request = firstGridRequest({
     search,
     storedPreferences: localStorage.getItem(PREFERENCES_KEY),

@@ -1,7 +1,8 @@
 import { ArrowRightIcon, CalendarClockIcon, ExternalLinkIcon, LogInIcon, SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth';
+import { Navigate } from 'react-router';
+import { homePathFor, useAuth } from '@/features/auth';
 import { BrandLogo } from '@/features/shell/components/BrandLogo';
 import { FeatureCard } from './components/FeatureCard';
 import { MEETING_URL, SOLUTIONS_URL } from './external-links';
@@ -9,8 +10,10 @@ import { LANDING_FEATURES } from './features';
 
 /** Public landing page (spec §2 '/'): Login, Get Started and Start Your Journey all start sign-in. */
 export default function LandingPage() {
-  const { signIn } = useAuth();
+  const { signIn, isAuthenticated, user } = useAuth();
   const { t } = useTranslation();
+  // A signed-in user has nothing to sign in to: / takes them into the app, to their home screen.
+  if (isAuthenticated && user) return <Navigate to={homePathFor(user.groups)} replace />;
 
   return (
     <div className="min-h-screen bg-background text-foreground">

@@ -1,6 +1,7 @@
 import { notificationEndpoints, type NotificationList } from '@ps/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth/hooks/useAuth';
+import { hasKnownGroup } from '@/features/auth/utils/groups';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import { callEndpoint } from '@/lib/api-client';
 
@@ -8,12 +9,12 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 /** The caller's notifications, refreshed at the user's data refresh interval. */
 export function useNotifications(): NotificationList | undefined {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const { dataRefreshInterval } = useUserSettings().settings;
   const { data } = useQuery({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: () => callEndpoint(notificationEndpoints.list, { parse: true }),
-    enabled: isAuthenticated,
+    enabled: isAuthenticated && hasKnownGroup(user),
     refetchInterval: Number(dataRefreshInterval) * 1000,
     staleTime: 0,
   });

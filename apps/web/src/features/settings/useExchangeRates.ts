@@ -1,6 +1,7 @@
 import { exchangeRateEndpoints, type ExchangeRates } from '@ps/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth/hooks/useAuth';
+import { hasKnownGroup } from '@/features/auth/utils/groups';
 import { callEndpoint } from '@/lib/api-client';
 
 export const EXCHANGE_RATES_KEY = ['exchange-rates'] as const;
@@ -13,9 +14,9 @@ export const exchangeRatesQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The exchange-rate table (signed-in users only); undefined until loaded or when signed out. */
+/** The exchange-rate table (users of a known group only); undefined until loaded or when signed out. */
 export function useExchangeRates(): ExchangeRates | undefined {
-  const { isAuthenticated } = useAuth();
-  const { data } = useQuery({ ...exchangeRatesQuery(), enabled: isAuthenticated });
+  const { isAuthenticated, user } = useAuth();
+  const { data } = useQuery({ ...exchangeRatesQuery(), enabled: isAuthenticated && hasKnownGroup(user) });
   return data;
 }

@@ -1,5 +1,6 @@
 import {
   BarChart3Icon,
+  HomeIcon,
   NetworkIcon,
   RadarIcon,
   ShieldCheckIcon,
@@ -9,7 +10,9 @@ import {
 
 /**
  * The sidebar (spec §2). `allowedGroups` repeats the route table's access rules so a user only
- * sees the screens they may open; routes.tsx enforces them.
+ * sees the screens they may open; routes.tsx enforces them. Each page has one entry: the Control
+ * tower group's own row opens and closes the group (its default worksheet is the Demand Planning
+ * Review child), and becomes a link only in the narrow form, where the children are hidden.
  */
 export type NavLink = {
   kind: 'link';
@@ -27,6 +30,14 @@ export type NavGroup = Omit<NavLink, 'kind'> & {
 export type NavItem = NavLink | NavComingSoon | NavGroup;
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  // A customer's home screen; an admin's home is Demand planning, already listed.
+  {
+    kind: 'link',
+    labelKey: 'shell:sidebar.home',
+    to: '/circor',
+    icon: HomeIcon,
+    allowedGroups: ['circor'],
+  },
   {
     kind: 'link',
     labelKey: 'shell:nav.demandPlanning',

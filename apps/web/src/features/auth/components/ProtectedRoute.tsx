@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../hooks/useAuth';
 import { hasAnyGroup } from '../utils/groups';
-import { SESSION_KEYS } from '../utils/storage-keys';
+import { rememberPostLoginTarget } from '../utils/post-login-path';
 import { hasStoredTokens } from '../utils/token-store';
 import { AccessDenied } from './AccessDenied';
 import { AuthError } from './AuthError';
@@ -16,9 +16,6 @@ type ProtectedRouteProps = {
   /** Where a user without the groups is sent (spec default /unauthorized). */
   fallbackPath?: string;
 };
-
-/** Paths never stored as the post-login target. */
-const NOT_A_TARGET = new Set(['/', '/auth/callback']);
 
 /** What the denied user's Access Denied page can show about the screen they tried. */
 export type DeniedState = { from: string; requiredGroups: string[] };
@@ -44,11 +41,7 @@ export function ProtectedRoute({
 
   useEffect(() => {
     if (!mustSignIn) return;
-    const path = `${location.pathname}${location.search}`;
-    // After a sign-out the user chose to leave; do not bring them back to this screen next time.
-    if (!NOT_A_TARGET.has(location.pathname) && sessionStorage.getItem(SESSION_KEYS.loggedOut) !== 'true') {
-      sessionStorage.setItem(SESSION_KEYS.authRedirect, path);
-    }
+    rememberPostLoginTarget(location.pathname, location.search);
     void navigate('/', { replace: true });
   }, [mustSignIn, location.pathname, location.search, navigate]);
 

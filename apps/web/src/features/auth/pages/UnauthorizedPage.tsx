@@ -1,4 +1,5 @@
 import { ArrowLeftIcon, HomeIcon, ShieldXIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,13 @@ export default function UnauthorizedPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const { t } = useTranslation();
-  const denied = deniedStateOf(useLocation().state);
+  const location = useLocation();
+  // The denial is shown once: the history entry forgets it, so a reload or the same address opened
+  // again later does not repeat an old denial.
+  const [denied] = useState(() => deniedStateOf(location.state));
+  useEffect(() => {
+    if (location.state !== null) void navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
   const roles = user?.groups ?? [];
   return (
     <main className="flex flex-1 items-center justify-center p-8">

@@ -78,6 +78,7 @@ async function finishSignIn(client: AuthClient, user: User): Promise<CallbackOut
   await storeUserInfo(client, user);
   const { user: authUser, groupsError } = authUserFromClaims(user.profile, client.config.groupsClaim);
   localStorage.setItem(LOCAL_KEYS.clientContext, clientContextFor(authUser.groups));
+  localStorage.setItem(LOCAL_KEYS.groups, JSON.stringify(authUser.groups));
   localStorage.setItem(
     LOCAL_KEYS.currentUser,
     JSON.stringify({ name: authUser.name, email: authUser.email, role: authUser.role }),

@@ -25,6 +25,11 @@ export function hasAnyGroup(subject: HasGroups, groups: readonly string[]): bool
   return groups.some((group) => own.includes(group));
 }
 
+/** Whether the user is in a group the product knows: only then may they read any client's data. */
+export function hasKnownGroup(subject: HasGroups): boolean {
+  return hasAnyGroup(subject, KNOWN_GROUPS);
+}
+
 /** True only when every listed group is held; an empty requirement is not a grant. */
 export function hasAllGroups(subject: HasGroups, groups: readonly string[]): boolean {
   const own = groupsOf(subject);

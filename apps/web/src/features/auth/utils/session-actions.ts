@@ -13,11 +13,13 @@ export const SIGN_OUT_REDIRECT_MS = 100;
 /**
  * The landing page's sign-in action (spec §2): clears the logged-out flag, stores the post-login
  * target and sends the browser to the provider's sign-in page; without a loaded OIDC client it
- * falls back to /api/auth/login.
+ * falls back to /api/auth/login. A target already stored (the deep link a signed-out or expired
+ * user opened before being sent here) is kept: the default only fills an empty slot.
  */
 export function startSignIn(target = '/demand-planning'): void {
   sessionStorage.removeItem(SESSION_KEYS.loggedOut);
-  sessionStorage.setItem(SESSION_KEYS.authRedirect, target);
+  if (!sessionStorage.getItem(SESSION_KEYS.authRedirect))
+    sessionStorage.setItem(SESSION_KEYS.authRedirect, target);
   const client = currentAuthClient();
   if (!client) {
     window.location.assign(LOGIN_FALLBACK_PATH);

@@ -13,6 +13,8 @@ export const LOCAL_KEYS = {
   tokenExpiresAt: 'token_expires_at',
   authUser: 'auth_user',
   clientContext: 'client_context',
+  /** The signed-in user's groups (JSON list), for code that runs before the app knows the user. */
+  groups: 'auth_groups',
 } as const;
 
 /** The OIDC library keeps its signed-in user under `oidc.user:{authority}:{client_id}`. */

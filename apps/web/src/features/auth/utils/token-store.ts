@@ -35,6 +35,7 @@ export function clearTokens(): void {
     LOCAL_KEYS.tokenExpiresAt,
     LOCAL_KEYS.authUser,
     LOCAL_KEYS.clientContext,
+    LOCAL_KEYS.groups,
   ]) {
     localStorage.removeItem(key);
   }
@@ -96,4 +97,14 @@ export function hasStoredTokens(): boolean {
 export function hasLiveStoredSession(now = Date.now()): boolean {
   const expiresAt = Number(localStorage.getItem(LOCAL_KEYS.tokenExpiresAt) ?? Number.NaN);
   return hasStoredTokens() && Number.isFinite(expiresAt) && expiresAt > now;
+}
+
+/** The groups stored at sign-in; none when signed out or stored by an older version. */
+export function storedGroups(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_KEYS.groups) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((g): g is string => typeof g === 'string') : [];
+  } catch {
+    return [];
+  }
 }

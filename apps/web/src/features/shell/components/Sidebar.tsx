@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { useAuth } from '@/features/auth';
+import { homePathFor, useAuth } from '@/features/auth';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import { cn } from '@/lib/cn';
 import { isNavChildActive, isNavItemActive, visibleNavItems, type NavGroup } from '../nav-items';
@@ -85,36 +85,35 @@ function ControlTowerGroup({
   const childListId = 'sidebar-control-tower-children';
   return (
     <li>
-      <div className="flex items-center gap-1">
+      {isCollapsed ? (
         <WithTooltip label={label} isCollapsed={isCollapsed}>
           <Link
             to={item.to}
             className={itemClass(isActive, isCollapsed)}
             aria-current={pathname === item.to ? 'page' : undefined}
-            aria-label={isCollapsed ? label : undefined}
-            onClick={() => setIsExpanded(true)}
+            aria-label={label}
           >
             <ItemContent icon={item.icon} label={label} isCollapsed={isCollapsed} />
           </Link>
         </WithTooltip>
-        {!isCollapsed && (
-          <button
-            type="button"
-            className="flex size-10 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-            aria-expanded={isExpanded}
-            aria-controls={childListId}
-            aria-label={t(isExpanded ? 'shell:sidebar.collapseGroup' : 'shell:sidebar.expandGroup', {
-              label,
-            })}
-            onClick={() => setIsExpanded((v) => !v)}
-          >
-            <ChevronDownIcon
-              className={cn('size-4 transition-transform', isExpanded && 'rotate-180')}
-              aria-hidden
-            />
-          </button>
-        )}
-      </div>
+      ) : (
+        <button
+          type="button"
+          className={itemClass(isActive, isCollapsed)}
+          aria-expanded={isExpanded}
+          aria-controls={childListId}
+          aria-label={t(isExpanded ? 'shell:sidebar.collapseGroup' : 'shell:sidebar.expandGroup', {
+            label,
+          })}
+          onClick={() => setIsExpanded((v) => !v)}
+        >
+          <ItemContent icon={item.icon} label={label} isCollapsed={isCollapsed} />
+          <ChevronDownIcon
+            className={cn('size-4 shrink-0 transition-transform', isExpanded && 'rotate-180')}
+            aria-hidden
+          />
+        </button>
+      )}
       {!isCollapsed && isExpanded && (
         <ul id={childListId} className="mt-1 ml-6 flex flex-col gap-1 border-l border-border pl-3">
           {item.children.map((child) => {
@@ -149,8 +148,7 @@ export function Sidebar() {
   const { t } = useTranslation();
   const [isComingSoonOpen, setIsComingSoonOpen] = useState(false);
   const items = visibleNavItems(user?.groups ?? []);
-  const homePath =
-    user?.groups.includes('circor') && !user.groups.includes('admin') ? '/circor' : '/demand-planning';
+  const homePath = homePathFor(user?.groups ?? []);
 
   return (
     <aside
