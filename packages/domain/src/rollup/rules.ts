@@ -44,18 +44,22 @@ export function sumAmounts(values: ReadonlyArray<number | string | null | undefi
 }
 
 /**
- * Weight of a record in an averaged override percent: its final planned units, else its actual
- * units, else 1. "Else" means the value is missing or 0 (a zero-unit week would otherwise drop out).
+ * The override weight's rule, as data: the first of these fields whose value is above 0, else
+ * OVERRIDE_WEIGHT_FALLBACK. "Above 0" skips a missing or zero value (a zero-unit week would
+ * otherwise drop out). overrideWeightOf applies it to a record; the read model emits it as SQL.
  */
-export function overrideWeightOf(record: {
-  Final_Pln_Units: number | string | null;
-  Act_Bkg_Units: number | string | null;
-}): number {
-  const final = parseAmount(record.Final_Pln_Units);
-  if (final !== null && final > 0) return final;
-  const actual = parseAmount(record.Act_Bkg_Units);
-  if (actual !== null && actual > 0) return actual;
-  return 1;
+export const OVERRIDE_WEIGHT_FIELDS = ['Final_Pln_Units', 'Act_Bkg_Units'] as const;
+export const OVERRIDE_WEIGHT_FALLBACK = 1;
+
+/** Weight of a record in an averaged override percent: final units, else actual units, else 1. */
+export function overrideWeightOf(
+  record: Record<(typeof OVERRIDE_WEIGHT_FIELDS)[number], number | string | null>,
+): number {
+  for (const field of OVERRIDE_WEIGHT_FIELDS) {
+    const value = parseAmount(record[field]);
+    if (value !== null && value > 0) return value;
+  }
+  return OVERRIDE_WEIGHT_FALLBACK;
 }
 
 /** Weighted mean of the records that have a percent (2 decimals); null when none has one. */

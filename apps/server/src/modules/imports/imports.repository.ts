@@ -1,8 +1,6 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
-import { GROUP_KEY, SUMMED, refreshProductTotals } from '../../db/migrations/0002-planning-grid';
-import { ENSEMBLE_VALUES, ensembleValue } from '../../db/ensemble-values';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
@@ -11,6 +9,7 @@ import {
   type DemandRecordRow,
 } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable } from '../../db/schema';
+import { bulkWrite } from '../../read-model';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -291,8 +290,9 @@ export type RecordWrite = { pid: string; week_start: string } & Pick<DemandRecor
  * record's values are one of a few distinct "shapes" (forecast, overrides and the plan chain that
  * follows from them, computed by the caller with the domain's rules). So the statement carries the
  * SKUs, the weeks, the shapes and one small integer per record instead of a row object per record,
- * and PostgreSQL builds the rows with one insert: one run of the roll-up trigger for the whole
- * import. The S&OP overrides it writes are audited in the same statement.
+ * and PostgreSQL builds the rows with one insert, as a bulk write: the kept tables are rebuilt
+ * for these SKUs and weeks once, after it. The S&OP overrides it writes are audited in the same
+ * statement.
  */
 export type NewWeeks = {
   pids: readonly string[];
@@ -326,94 +326,21 @@ export async function insertNewSkuWeeks(
       cross join unnest(${[...batch.weeks]}::date[]) with ordinality as w(week_start, k)
       join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape)
         on s.shape = (${shapeOf}::int4[])[(p.n - 1) * ${batch.weeks.length} + w.k] + 1`;
-  // The roll-up trigger stands aside (as for a publish, migration 0011): the totals of these
-  // records are added below from the SKUs and shapes, without pairing every new row.
-  await sql`select set_config('planning.skip_rollup', 'on', true)`.execute(trx);
-  await sql`
-    with inserted as (
-      insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
-      select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
-      ${rowsOf}
-      returning pid, week_start, sop_pln_ovrd_units)
-    insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
-    select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
-      ${change.by}, ${audit.source}, ${audit.importId}::int4
-    from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
-  await sql`select set_config('planning.skip_rollup', 'off', true)`.execute(trx);
-  await addNewRecordsToTotals(trx, rowsOf, change.at, batch.pids);
-  // The sort extremes' trigger stood aside too (migration 0032): these SKUs are noted as it would.
-  await sql`select note_product_extremes(${[...batch.pids]}::text[])`.execute(trx);
-}
-
-const written = new Set<string>(WRITTEN_COLUMNS.map((c) => c.name));
-/** A summed column of a new record: its shape's value, or null for the columns an import never writes. */
-const shapeColumn = (c: string) => (written.has(c) ? `r.${c}` : 'null');
-/** Override weight of a new record (spec §9, migration 0025): its Final units, else 1 (no actuals). */
-const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric else 1 end)`;
-/** has_data of a new record (migration 0002's generated column; it has no actuals). */
-const HAS_DATA = ['prelim_pln_cost', 'prelim_pln_rev_dlrs', 'final_bk_pln_cost', 'final_pln_rev_dlrs']
-  .map((c) => `coalesce(r.${c}, 0) <> 0`)
-  .join(' or ');
-
-/**
- * What the roll-up trigger (migrations 0025, 0031) adds for inserted records, computed from the
- * SKUs and shapes the records were made of: the week totals of each slice (one grouped pass over SKUs ×
- * weeks, no transition table) and the new products' bucket counts. roll-up-totals and the import
- * API test compare the result with a rebuild from the records.
- */
-async function addNewRecordsToTotals(
-  trx: Transaction<Database>,
-  rowsOf: ReturnType<typeof sql>,
-  at: Date,
-  pids: readonly string[],
-): Promise<void> {
-  const key = GROUP_KEY.join(', ');
-  const summed = [
-    'record_count',
-    'data_count',
-    'rank_sum',
-    'rank_count',
-    'rev_pct_wsum',
-    'rev_pct_weight',
-    'sop_pct_wsum',
-    'sop_pct_weight',
-    ...SUMMED,
-    ...SUMMED.map((c) => `${c}_n`),
-    ...ENSEMBLE_VALUES.map((v) => v.column),
-  ];
-  const values = [
-    'count(*)',
-    `count(*) filter (where ${HAS_DATA})`,
-    'coalesce(sum(r.rank), 0)',
-    'count(r.rank)',
-    ...(['rev', 'sop'] as const).flatMap((kind) => [
-      `coalesce(sum(r.${kind}_pln_ovrd_percent * ${WEIGHT}), 0)`,
-      `coalesce(sum(${WEIGHT}) filter (where r.${kind}_pln_ovrd_percent is not null), 0)`,
-    ]),
-    ...SUMMED.map((c) => `coalesce(sum(${shapeColumn(c)}::numeric), 0)`),
-    ...SUMMED.map((c) => `count(${shapeColumn(c)})`),
-    // The same SQL function as the trigger's, on the record's product price and cost (migration 0031).
-    ...ENSEMBLE_VALUES.map((v) => `sum(${ensembleValue('r', 'r', v.amount)})`),
-  ];
-  await sql`
-    insert into demand_week_totals as t (${sql.raw(key)}, last_updated_at, ${sql.raw(summed.join(', '))})
-    select ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}, ${at}::timestamptz, ${sql.raw(values.join(', '))}
-    from (select pr.client_id, pr.bu, pr.pf, pr.region, pr.rank, pr.unit_price, pr.unit_cost, w.week_start, s.*
-      ${rowsOf}
-      join products pr on pr.pid = p.pid) r
-    group by ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}
-    order by ${sql.raw(GROUP_KEY.map((c) => `r.${c}`).join(', '))}
-    on conflict (${sql.raw(key)}) do update set
-      ${sql.raw(summed.map((c) => `${c} = t.${c} + excluded.${c}`).join(', '))},
-      last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at)`.execute(trx);
-  // The products' bucket counts, as the trigger refreshes them (a marker stands for the SKU list).
-  for (const statement of refreshProductTotals('__PIDS__').split(';')) {
-    if (statement.trim() === '') continue;
-    const [before, after] = statement.split('__PIDS__');
-    await sql`${sql.raw(before!)}select unnest(${[...pids]}::text[]) as pid${sql.raw(after ?? '')}`.execute(
-      trx,
-    );
-  }
+  // One insert for the whole batch, the kept tables rebuilt for its SKUs and weeks after it.
+  await bulkWrite(trx, async () => {
+    await sql`
+      with inserted as (
+        insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
+        select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
+        ${rowsOf}
+        returning pid, week_start, sop_pln_ovrd_units)
+      insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
+      select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
+        ${change.by}, ${audit.source}, ${audit.importId}::int4
+      from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
+    const weeks = [...batch.weeks].sort();
+    return { pids: batch.pids, weeks: { first: weeks[0]!, last: weeks[weeks.length - 1]! } };
+  });
 }
 
 export async function updateRecords(

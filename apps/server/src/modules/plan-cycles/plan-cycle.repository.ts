@@ -1,6 +1,7 @@
 import { roundToCents, type ClientId, type QuarterTotals } from '@ps/domain';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PlanVersionsTable } from '../../db/schema';
+import { bulkWrite } from '../../read-model';
 
 export type PlanVersionRow = Selectable<PlanVersionsTable>;
 export type ClientPlanTotals = {
@@ -40,53 +41,58 @@ export async function findRunningForecast(
     .executeTakeFirst();
 }
 
-const SHIFTED = ['units', 'cost', 'rev_dlrs'] as const;
-const TOTALS_SHIFT = SHIFTED.flatMap((m) => [
-  `p2_pub_pln_${m} = t.p1_pub_pln_${m}`,
-  `p2_pub_pln_${m}_n = t.p1_pub_pln_${m}_n`,
-  `p1_pub_pln_${m} = t.${m === 'cost' ? 'final_bk_pln_cost' : `final_pln_${m}`}`,
-  `p1_pub_pln_${m}_n = t.${m === 'cost' ? 'final_bk_pln_cost' : `final_pln_${m}`}_n`,
-]).join(',\n      ');
+/** The record columns a publish shifts. */
+const SHIFTED_COLUMNS = [
+  'p1_pub_pln_units',
+  'p1_pub_pln_cost',
+  'p1_pub_pln_rev_dlrs',
+  'p2_pub_pln_units',
+  'p2_pub_pln_cost',
+  'p2_pub_pln_rev_dlrs',
+];
 
 /**
  * Final → P1 and P1 → P2 for the records of the clients from `fromWeek` on (the first week of
  * the current quarter: a week that has passed keeps the plan last published while it was still
- * ahead, docs/adr/0006), in one statement. The generic roll-up trigger would re-aggregate every
- * old and new row; a publish only moves whole columns, so the same move is applied to
- * demand_week_totals directly and the trigger told to stand aside for this one statement
- * (migration 0011). P1/P2 take no part in has_data, the product totals or the latest-update
- * times, so nothing else changes. No index holds P1/P2 and the records' pages keep room for a
- * new version (migration 0018), so every row's update is HOT: no index entries are written.
+ * ahead, docs/adr/0006), in one statement, as a bulk write: the records' kept-table triggers stand
+ * aside, and the kept tables that read P1/P2 (the week totals, and the slice totals after them)
+ * are rebuilt for these clients' products and weeks. No index holds P1/P2 and the records' pages
+ * keep room for a new version (migration 0018), so every row's update is HOT.
  */
 export async function shiftPublishedPlans(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   clientIds: readonly ClientId[],
   fromWeek: string,
 ): Promise<void> {
-  await sql`select set_config('planning.skip_rollup', 'on', true)`.execute(trx);
-  // The week range is read through the records' week index (a quarter and the horizon ahead are
-  // about a quarter of 156 weeks), not by a scan of every record.
-  await sql`
-    update demand_records r set
-      p2_pub_pln_units = r.p1_pub_pln_units,
-      p2_pub_pln_cost = r.p1_pub_pln_cost,
-      p2_pub_pln_rev_dlrs = r.p1_pub_pln_rev_dlrs,
-      p1_pub_pln_units = r.final_pln_units,
-      p1_pub_pln_cost = r.final_bk_pln_cost,
-      p1_pub_pln_rev_dlrs = r.final_pln_rev_dlrs
-    from products p
-    where p.pid = r.pid and p.client_id = any(${[...clientIds]}::text[])
-      and r.week_start >= ${fromWeek}::date
-      -- A row the shift leaves as it is need not be written (a publish repeated without edits).
-      and (r.p2_pub_pln_units, r.p2_pub_pln_cost, r.p2_pub_pln_rev_dlrs,
-          r.p1_pub_pln_units, r.p1_pub_pln_cost, r.p1_pub_pln_rev_dlrs)
-        is distinct from (r.p1_pub_pln_units, r.p1_pub_pln_cost, r.p1_pub_pln_rev_dlrs,
-          r.final_pln_units, r.final_bk_pln_cost, r.final_pln_rev_dlrs)`.execute(trx);
-  await sql`select set_config('planning.skip_rollup', 'off', true)`.execute(trx);
-  await sql`
-    update demand_week_totals t set
-      ${sql.raw(TOTALS_SHIFT)}
-    where t.client_id = any(${[...clientIds]}::text[]) and t.week_start >= ${fromWeek}::date`.execute(trx);
+  await bulkWrite(trx, async () => {
+    // The week range is read through the records' week index (a quarter and the horizon ahead are
+    // about a quarter of 156 weeks), not by a scan of every record.
+    const { rows } = await sql<{ pid: string; last: string | null }>`
+      with shifted as (
+        update demand_records r set
+          p2_pub_pln_units = r.p1_pub_pln_units,
+          p2_pub_pln_cost = r.p1_pub_pln_cost,
+          p2_pub_pln_rev_dlrs = r.p1_pub_pln_rev_dlrs,
+          p1_pub_pln_units = r.final_pln_units,
+          p1_pub_pln_cost = r.final_bk_pln_cost,
+          p1_pub_pln_rev_dlrs = r.final_pln_rev_dlrs
+        from products p
+        where p.pid = r.pid and p.client_id = any(${[...clientIds]}::text[])
+          and r.week_start >= ${fromWeek}::date
+          -- A row the shift leaves as it is need not be written (a publish repeated without edits).
+          and (r.p2_pub_pln_units, r.p2_pub_pln_cost, r.p2_pub_pln_rev_dlrs,
+              r.p1_pub_pln_units, r.p1_pub_pln_cost, r.p1_pub_pln_rev_dlrs)
+            is distinct from (r.p1_pub_pln_units, r.p1_pub_pln_cost, r.p1_pub_pln_rev_dlrs,
+              r.final_pln_units, r.final_bk_pln_cost, r.final_pln_rev_dlrs)
+        returning r.pid, r.week_start)
+      select pid, max(week_start)::text as last from shifted group by pid`.execute(trx);
+    const last = rows.reduce((latest, r) => (r.last! > latest ? r.last! : latest), fromWeek);
+    return {
+      pids: rows.map((r) => r.pid),
+      weeks: { first: fromWeek, last },
+      columns: SHIFTED_COLUMNS,
+    };
+  });
 }
 
 /**

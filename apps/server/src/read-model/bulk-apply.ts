@@ -1,0 +1,168 @@
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import {
+  KEPT_TABLES,
+  OVERRIDDEN_RECORDS,
+  PRODUCT_TOTALS,
+  WEEK_TOTALS,
+  columnsOf,
+  rowsParts,
+  type GroupedTable,
+} from './registry';
+
+/**
+ * The set-based writers' way to keep the read model: `bulkWrite(trx, write)`.
+ *
+ * `write` writes demand_records in as many statements as it likes while the records' kept-table
+ * triggers stand aside (the session switch `planning.bulk_write`, which each of those triggers
+ * checks in its WHEN clause, migration 0057: no trigger function runs, no pairing of old and new
+ * rows). It returns the keys it wrote; bulkWrite then brings every kept table up to date for those
+ * keys by rebuilding them from the records, one set-based statement per table, in the writer's
+ * transaction. A history load of millions of rows costs one grouped pass per table, not one
+ * trigger run per statement; a write of a few products rebuilds just their slices.
+ *
+ * Concurrent writers: bulkWrite takes the locks the triggers take, in the order the triggers take
+ * them (digest advisory locks, then week-total rows in key order), and first locks the products
+ * of the slices it rebuilds FOR UPDATE, which holds back any other transaction's new records in
+ * those slices (an insert locks its product's key) until this one commits. Rebuilt rows are read
+ * after the locks are held, so they include every write committed before; a trigger of a writer
+ * that comes later waits for them and adds its differences on top.
+ */
+
+/** What a bulk write wrote. */
+export type BulkKeys = {
+  /** Every product whose records the write inserted, updated or deleted. */
+  readonly pids: readonly string[];
+  /** The weeks written, when the write kept to some (each rebuild then reads those weeks only). */
+  readonly weeks?: { readonly first: string; readonly last: string } | undefined;
+  /**
+   * The record columns the write set, when it only updated: only the kept tables that read one of
+   * them are rebuilt. Leave out for a write that inserted or deleted records.
+   */
+  readonly columns?: readonly string[] | undefined;
+};
+
+type Trx = Transaction<Database>;
+
+/** The switch the records' kept-table triggers check (migration 0057). */
+const SWITCH = 'planning.bulk_write';
+
+/**
+ * Runs `write` with the records' kept-table triggers standing aside, then rebuilds every kept
+ * table for the keys it returns. Must run inside the writer's transaction.
+ */
+export async function bulkWrite(trx: Trx, write: () => Promise<BulkKeys>): Promise<void> {
+  // Local to the transaction: a write that fails rolls back with the switch.
+  await sql`select set_config(${SWITCH}, 'on', true)`.execute(trx);
+  const keys = await write();
+  await sql`select set_config(${SWITCH}, 'off', true)`.execute(trx);
+  await applyBulkWrite(trx, keys);
+}
+
+/** Whether `table` reads a column the write set (any table does for inserts and deletes). */
+const touches = (keys: BulkKeys, reads: readonly string[]) =>
+  keys.columns === undefined || keys.columns.some((c) => reads.includes(c));
+
+const readsOf = (name: string) => KEPT_TABLES.find((t) => t.name === name)!.reads;
+
+/**
+ * Brings every kept table up to date for `keys` after records were written with the triggers
+ * standing aside (bulkWrite calls it; exported for a writer whose write is a single statement it
+ * runs itself between the switch's on and off).
+ */
+export async function applyBulkWrite(trx: Trx, keys: BulkKeys): Promise<void> {
+  const pids = [...new Set(keys.pids)].sort();
+  if (pids.length === 0) return;
+  const k = keyFilters(pids, keys.weeks);
+  // The products of the rebuilt slices, locked first (an insert's key share waits behind it).
+  await sql`select 1 from products p where (${sql.raw(SLICE_OF('p'))}) in (${k.slices})
+    order by p.pid for update of p`.execute(trx);
+  // In the order the records' triggers run (their names sort so): accuracy, the digests, the
+  // overridden records, the extremes, the week totals with the product totals.
+  if (touches(keys, readsOf('accuracy_sums'))) {
+    await sql`select refresh_accuracy(${pids}::text[])`.execute(trx);
+  }
+  if (touches(keys, readsOf('demand_annotation_digest'))) {
+    // The digests' own refresh functions: the same advisory locks as their triggers, in order.
+    await sql`select annotation_digest_refresh(array_agg(s.client_id), array_agg(s.bu), array_agg(s.pf),
+        array_agg(s.region))
+      from (${k.slices}) s having count(*) > 0`.execute(trx);
+    await sql`select annotation_unit_digest_refresh(array_agg(u.client_id), array_agg(u.bu))
+      from (select distinct s.client_id, s.bu from (${k.slices}) s) u having count(*) > 0`.execute(trx);
+  }
+  if (touches(keys, OVERRIDDEN_RECORDS.reads)) {
+    await replaceRows(trx, OVERRIDDEN_RECORDS, {
+      kept: sql`t.pid in (${k.products}) and ${k.weeksOf('t')}`,
+      source: sql`r.pid in (${k.products}) and ${k.weeksOf('r')}`,
+    });
+  }
+  if (touches(keys, readsOf('demand_product_extremes'))) {
+    // Refreshed now when few, else marked stale (unbounded) for the refresher, as the trigger does.
+    await sql`select note_product_extremes(${pids}::text[])`.execute(trx);
+  }
+  if (touches(keys, WEEK_TOTALS.reads)) {
+    await replaceRows(trx, WEEK_TOTALS, {
+      kept: sql`(${sql.raw(SLICE_OF('t'))}) in (${k.slices}) and ${k.weeksOf('t')}`,
+      source: sql`(${sql.raw(SLICE_OF('p'))}) in (${k.slices}) and ${k.weeksOf('r')}`,
+    });
+  }
+  if (touches(keys, PRODUCT_TOTALS.reads)) {
+    await replaceRows(trx, PRODUCT_TOTALS, {
+      kept: sql`t.pid in (${k.products})`,
+      source: sql`r.pid in (${k.products})`,
+    });
+  }
+}
+
+const SLICE_OF = (alias: string) =>
+  ['client_id', 'bu', 'pf', 'region'].map((c) => `${alias}.${c}`).join(', ');
+
+/** The key set as SQL: the products (hashed, not `= any`), their slices, the week range. */
+function keyFilters(pids: readonly string[], weeks: BulkKeys['weeks']) {
+  const products = sql`select unnest(${pids}::text[])`;
+  return {
+    products,
+    slices: sql`select distinct client_id, bu, pf, region from products where pid in (${products})`,
+    weeksOf: (alias: string): RawBuilder<boolean> =>
+      weeks
+        ? sql<boolean>`${sql.ref(`${alias}.week_start`)} between ${weeks.first}::date and ${weeks.last}::date`
+        : sql<boolean>`true`,
+  };
+}
+
+/**
+ * Makes the rows of `table` within `kept` equal to its rows rebuilt from the source within
+ * `source`: the kept rows are locked in key order (as the triggers' upserts lock them), the
+ * rebuilt rows are computed once after that, rows that changed are updated, new ones inserted
+ * and rows whose key has no source rows left deleted. Unchanged rows are not written, so the
+ * triggers on the table (the slice totals, the slice product counts) see only real changes.
+ */
+async function replaceRows(
+  trx: Trx,
+  table: GroupedTable,
+  where: { kept: RawBuilder<boolean>; source: RawBuilder<boolean> },
+): Promise<void> {
+  const name = sql.table(table.name);
+  const key = table.grain.map((g) => g.column);
+  const measures = table.measures.map((m) => m.column);
+  const columns = sql.raw(columnsOf(table).join(', '));
+  const keyList = sql.raw(key.join(', '));
+  const keyOf = (alias: string) => sql.raw(key.map((c) => `${alias}.${c}`).join(', '));
+  await sql`select 1 from ${name} t where ${where.kept} order by ${keyOf('t')} for update of t`.execute(trx);
+  await sql`drop table if exists read_model_rebuilt`.execute(trx);
+  const rows = rowsParts(table);
+  await sql`create temp table read_model_rebuilt on commit drop as
+    select ${sql.raw(rows.select)} from ${sql.raw(rows.from)}
+    where ${sql.raw(rows.where)} and ${where.source}
+    group by ${sql.raw(rows.groupBy)}`.execute(trx);
+  const set = sql.raw(measures.map((c) => `${c} = excluded.${c}`).join(', '));
+  const changed = sql.raw(
+    `(${measures.map((c) => `t.${c}`).join(', ')}) is distinct from (${measures.map((c) => `excluded.${c}`).join(', ')})`,
+  );
+  await sql`insert into ${name} as t (${columns})
+    select ${columns} from read_model_rebuilt order by ${keyList}
+    on conflict (${keyList}) do update set ${set} where ${changed}`.execute(trx);
+  await sql`delete from ${name} t where ${where.kept}
+    and not exists (select 1 from read_model_rebuilt n where (${keyOf('n')}) = (${keyOf('t')}))`.execute(trx);
+  await sql`drop table read_model_rebuilt`.execute(trx);
+}
