@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import { clockFromConfig, type Clock } from './lib/clock';
 import { failure } from './lib/envelope';
 import {
   AppError,
@@ -34,6 +35,7 @@ import { forecastRunsModule } from './modules/forecast-runs';
 import { planCyclesModule } from './modules/plan-cycles';
 import { controlTowerModule } from './modules/control-tower';
 import { healthModule } from './modules/health';
+import { horizonModule } from './modules/horizon';
 import { inventoryModule } from './modules/inventory';
 import { importsModule } from './modules/imports';
 import { planningGridModule } from './modules/planning-grid';
@@ -61,6 +63,7 @@ const MODULES: readonly ServerModule[] = [
   aiAssistantModule,
   controlTowerModule,
   liveUpdatesModule,
+  horizonModule,
   apiDocsModule,
 ];
 
@@ -69,6 +72,8 @@ export type AppOptions = {
   database: DatabaseHandle;
   /** Sign-in: token verification, /api/auth/* and the embedded provider (createAuthSetup). */
   auth: AuthSetup;
+  /** Where today comes from; default CLOCK_TODAY or real time. Tests pass a clock they move. */
+  clock?: Clock;
   /** Tests: check every JSON response against its route's contract (lib/response-contract.ts). */
   checkResponses?: boolean;
   /** Tests: sees every route as it is registered (the route permissions test walks them). */
@@ -103,6 +108,7 @@ export async function buildApp({
   config,
   database,
   auth,
+  clock = clockFromConfig(config),
   checkResponses = false,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
@@ -141,7 +147,7 @@ export async function buildApp({
   if (checkResponses) checkResponsesAgainstContracts(app);
 
   await auth.register(app, database);
-  for (const module of MODULES) await module.register(app, { config, database, log: app.log });
+  for (const module of MODULES) await module.register(app, { config, database, log: app.log, clock });
 
   const webRoot = resolve(config.WEB_DIST_DIR);
   const indexFile = resolve(webRoot, 'index.html');

@@ -74,10 +74,48 @@ const ZConfigSchema = z
       .default(600),
     /** The server process takes queued forecast chunks too; false leaves them to `npm run worker`. */
     FORECAST_WORK_IN_SERVER: ZBoolean.default(true),
+    /**
+     * The server's "today" as yyyy-mm-dd: every screen, import, export and the rolling horizon take
+     * the current day and week from it. Unset: real time.
+     */
+    CLOCK_TODAY: z
+      .string()
+      .transform((text, context) => {
+        const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
+        if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) {
+          context.addIssue({ code: 'custom', message: 'must be a date as yyyy-mm-dd, e.g. 2026-11-15' });
+          return z.NEVER;
+        }
+        return day;
+      })
+      .optional(),
+    /**
+     * Weeks the plan covers from the current week on; the roll adds the new weeks when the week
+     * changes. Never fewer than the 52 weeks the import's and exports' four quarters need.
+     */
+    PLAN_HORIZON_WEEKS: z.coerce
+      .number({ error: 'must be a number of weeks' })
+      .int({ error: 'must be a whole number of weeks' })
+      .min(52, { error: 'must be at least 52 (the four quarters the import and exports need)' })
+      .max(520, { error: 'must be at most 520' })
+      .default(78),
+    /** This server process rolls the plan horizon at start and when the week changes; false leaves it to the scheduled cycle. */
+    HORIZON_ROLL_IN_SERVER: ZBoolean.default(true),
+    /** How often a server process checks whether the week changed and the horizon must roll; 0: only at start. */
+    HORIZON_CHECK_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be at least 0' })
+      .max(86_400_000, { error: 'must be at most 86400000' })
+      .default(60_000),
     /** Seed demo data into an empty database at start. */
     SEED_ON_START: ZBoolean.default(true),
     SEED_PRODUCTS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(700),
-    SEED_WEEKS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(520).default(52),
+    /**
+     * Weeks of demand records the seed writes per product, half of them ahead (small test sizes).
+     * Unset: 130 weeks with actuals plus the whole PLAN_HORIZON_WEEKS ahead.
+     */
+    SEED_WEEKS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(520).optional(),
     /** Folder of the built web app; the server serves it with history fallback when present. */
     WEB_DIST_DIR: z.string().default('apps/web/dist'),
     PUBLIC_URL: z.url({ error: 'must be a URL such as http://localhost:3000' }).optional(),

@@ -2,7 +2,9 @@ import { dirname, resolve } from 'node:path';
 import { buildApp } from './app';
 import { createAuthSetup } from './modules/auth';
 import { ConfigError, loadConfig } from './config';
+import { clockFromConfig } from './lib/clock';
 import { migrateToLatest, openDatabase } from './db/database';
+import { demoWindow } from './seed/seed-demo-data';
 import { seedIfEmpty } from './seed/seed-if-empty';
 
 async function main(): Promise<void> {
@@ -21,7 +23,8 @@ async function main(): Promise<void> {
     keysFile:
       config.OIDC_KEYS_FILE ?? resolve(dirname(resolve(config.PGLITE_DATA_DIR)), 'oidc-signing-keys.json'),
   });
-  const app = await buildApp({ config, database, auth });
+  const clock = clockFromConfig(config);
+  const app = await buildApp({ config, database, auth, clock });
   if (auth.mode === 'embedded') {
     app.log.warn(
       `Sign-in uses the embedded demo provider at ${auth.clientConfig.issuer} (demo users, passwords on its page). Set OIDC_ISSUER and OIDC_CLIENT_ID for a real identity provider.`,
@@ -30,7 +33,8 @@ async function main(): Promise<void> {
   if (config.SEED_ON_START) {
     await seedIfEmpty(database.db, {
       products: config.SEED_PRODUCTS,
-      weeks: config.SEED_WEEKS,
+      ...demoWindow(config.SEED_WEEKS, config.PLAN_HORIZON_WEEKS),
+      anchor: clock.now(),
       log: (msg) => app.log.info(msg),
     });
   }

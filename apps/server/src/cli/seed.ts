@@ -2,14 +2,16 @@ import { parseArgs } from 'node:util';
 import { parseTimeSeriesSk } from '@ps/domain';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config';
+import { clockFromConfig } from '../lib/clock';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { DEFAULT_SEED, seedDemoData } from '../seed/seed-demo-data';
+import { DEFAULT_SEED, demoWindow, seedDemoData } from '../seed/seed-demo-data';
 
 const USAGE = `Usage: npm run seed -- [--products N] [--weeks W] [--seed S] [--anchor yyyymmdd] [--reset]
   --products  products to generate (default 700)
-  --weeks     weeks of demand records per product (default 52)
+  --weeks     weeks of demand records per product, half of them ahead
+              (default: 130 weeks of history plus PLAN_HORIZON_WEEKS ahead)
   --seed      random seed; the same seed gives the same data (default ${DEFAULT_SEED})
-  --anchor    a day in the "current" week (default today)
+  --anchor    a day in the "current" week (default the server's today, CLOCK_TODAY)
   --reset     empty the database first (otherwise an already seeded database is refused)
 Writes to DATABASE_URL when set, else to the embedded database in PGLITE_DATA_DIR (./data/pglite).`;
 
@@ -36,9 +38,10 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const anchor = values.anchor === undefined ? new Date() : parseTimeSeriesSk(values.anchor);
-  if (!anchor) throw new ConfigError(`--anchor must be a date as yyyymmdd, got "${values.anchor}"`);
   const config = loadConfig();
+  const anchor =
+    values.anchor === undefined ? clockFromConfig(config).now() : parseTimeSeriesSk(values.anchor);
+  if (!anchor) throw new ConfigError(`--anchor must be a date as yyyymmdd, got "${values.anchor}"`);
   const database = openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 }
@@ -55,7 +58,10 @@ async function main(): Promise<void> {
     }
     const summary = await seedDemoData(database.db, {
       products: positiveInt('products', values.products, 700),
-      weeks: positiveInt('weeks', values.weeks, 52),
+      ...demoWindow(
+        values.weeks === undefined ? undefined : positiveInt('weeks', values.weeks, 0),
+        config.PLAN_HORIZON_WEEKS,
+      ),
       seed: positiveInt('seed', values.seed, DEFAULT_SEED),
       anchor,
       log: (message) => console.error(message),

@@ -583,6 +583,17 @@ export type DemandRecordLastOverrideTable = {
   source: string;
 };
 
+/** The rolling horizon's one row (migration 0047). */
+export type PlanHorizonTable = {
+  id: Generated<boolean>;
+  last_rolled_week: ColumnType<string, string, string>;
+  horizon_weeks: number;
+  rolled_at: Generated<Date>;
+  records_added: Generated<number>;
+  rolling_to: string | null;
+  rolling_since: Date | null;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -629,4 +640,5 @@ export type Database = {
   demand_overridden_records: DemandOverriddenRecordsTable;
   demand_record_last_override: DemandRecordLastOverrideTable;
   exception_queue_seen: ExceptionQueueSeenTable;
+  plan_horizon: PlanHorizonTable;
 };

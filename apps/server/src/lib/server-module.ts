@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import type { Clock } from './clock';
 
 /** What every module gets from the app when it registers. */
 export type ModuleContext = {
   config: AppConfig;
   database: DatabaseHandle;
   log: FastifyBaseLogger;
+  /** Today and the current week, for every service that means them (lib/clock.ts). */
+  clock: Clock;
 };
 
 /**

@@ -19,12 +19,17 @@ export type DemoOptions = {
   products: number;
   /** Weeks of demand records per product: the planning window. */
   weeks: number;
+  /**
+   * Of those, the weeks from the anchor on (the plan horizon). Unset: half the window, at most
+   * MAX_FUTURE_WEEKS, as the tests' small seeds use.
+   */
+  futureWeeks?: number | undefined;
   seed: number;
   /** Sunday of the current week: weeks before it have actuals, it and later are the future. */
   anchor: Date;
 };
 
-/** At most half a year of the window lies in the future; the rest holds actuals to compare against. */
+/** Without futureWeeks, at most half a year of the window lies in the future; the rest holds actuals. */
 export const MAX_FUTURE_WEEKS = 26;
 /** Two and a half years of weekly sales history before the current week, for the forecaster. */
 export const HISTORY_WEEKS = 130;
@@ -52,12 +57,15 @@ export type DemoProductWeeks = {
   audit: Array<Insertable<AuditLogTable>>;
 };
 
-export function windowOf(options: Pick<DemoOptions, 'weeks' | 'anchor'>): {
+export function windowOf(options: Pick<DemoOptions, 'weeks' | 'anchor' | 'futureWeeks'>): {
   futureWeeks: number;
   pastWeeks: number;
   first: Date;
 } {
-  const futureWeeks = Math.min(MAX_FUTURE_WEEKS, Math.ceil(options.weeks / 2));
+  const futureWeeks = Math.min(
+    options.weeks,
+    options.futureWeeks ?? Math.min(MAX_FUTURE_WEEKS, Math.ceil(options.weeks / 2)),
+  );
   const pastWeeks = options.weeks - futureWeeks;
   return { futureWeeks, pastWeeks, first: addWeeks(options.anchor, -pastWeeks) };
 }

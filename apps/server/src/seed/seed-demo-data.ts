@@ -13,7 +13,13 @@ import type { AuditLogTable, Database, DemandRecordsTable } from '../db/schema';
 import { AUDIT_LOG_COLUMNS } from '../db/audit-log';
 import { openBulkLoader, type ColumnSpec } from '../db/bulk';
 import { RECORD_KEY_COLUMNS, recordColumnSpecs } from '../db/demand-record-row';
-import { generateProductWeeks, planDemoProducts, windowOf, type DemoOptions } from './generate-demo-data';
+import {
+  generateProductWeeks,
+  HISTORY_WEEKS,
+  planDemoProducts,
+  windowOf,
+  type DemoOptions,
+} from './generate-demo-data';
 import {
   arrayLiteral,
   demoSnapshots,
@@ -31,6 +37,17 @@ export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => vo
 export type SeedSummary = { products: number; records: number; historyRows: number; seconds: number };
 
 export const DEFAULT_SEED = 20_250_101;
+
+/**
+ * The demo's window: `weeks` when given (small test sizes, half of it ahead), else two and a half
+ * years of weeks with actuals plus the whole plan horizon, as a fresh install shows.
+ */
+export function demoWindow(
+  weeks: number | undefined,
+  horizonWeeks: number,
+): { weeks: number; futureWeeks?: number } {
+  return weeks === undefined ? { weeks: HISTORY_WEEKS + horizonWeeks, futureWeeks: horizonWeeks } : { weeks };
+}
 
 /** Every stored field of a record but the generated version, after the key. */
 const RECORD_COLUMNS: ReadonlyArray<ColumnSpec<Insertable<DemandRecordsTable>>> = [
@@ -131,6 +148,7 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   const demo: DemoOptions = {
     products: options.products ?? 700,
     weeks: options.weeks ?? 52,
+    futureWeeks: options.futureWeeks,
     seed: options.seed ?? DEFAULT_SEED,
     anchor: weekStartSunday(options.anchor ?? new Date()),
   };
@@ -238,6 +256,20 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   await sql`select rebuild_demand_overridden_records()`.execute(db);
   await summariseSnapshots(db);
   await recordPublishedVersions(db, demo.anchor, demo.seed);
+  // The plan is rolled to the anchor's week: the roll adds weeks once the clock's week moves on.
+  await db
+    .insertInto('plan_horizon')
+    .values({
+      last_rolled_week: toIsoDate(demo.anchor),
+      horizon_weeks: windowOf(demo).futureWeeks,
+    })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({
+        last_rolled_week: toIsoDate(demo.anchor),
+        horizon_weeks: windowOf(demo).futureWeeks,
+      }),
+    )
+    .execute();
   await seedDemoNetwork(db);
   await seedInventory(db, products, demo);
   await seedMarketingPlans(db, demo.seed);

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { createAuthSetup } from '../../src/modules/auth/auth-setup';
 import { DEMO_USERS } from '../../src/modules/auth/demo-users';
 import { loadConfig } from '../../src/config';
+import { MovableClock } from '../../src/lib/clock';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { seedDemoData } from '../../src/seed/seed-demo-data';
 import { ForecastQueue } from '../../src/modules/forecast-runs/forecast-queue';
@@ -34,6 +35,11 @@ export type TestServer = {
   /** Every route the app registered, in order. */
   routes: RouteOptions[];
   database: DatabaseHandle;
+  /**
+   * The server's clock: real time until a test moves it (setToday, advanceWeeks). The server never
+   * offers a way to move it over HTTP.
+   */
+  clock: MovableClock;
   /** The embedded provider's signing keys file (private JWKs), for tests that mint their own tokens. */
   keysFile: string;
   request: <T = unknown>(
@@ -59,7 +65,7 @@ const CALLER_EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = {
  */
 export async function startTestServer(
   backend: Backend,
-  seed: { products: number; weeks: number } = { products: 40, weeks: 12 },
+  seed: { products: number; weeks: number; futureWeeks?: number } = { products: 40, weeks: 12 },
   options: { webDistDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -84,14 +90,18 @@ export async function startTestServer(
     WEB_DIST_DIR: options.webDistDir ?? '/nonexistent',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    // Tests roll the horizon when they move the clock, not whenever a server starts.
+    HORIZON_ROLL_IN_SERVER: 'false',
     ...options.env,
   });
   const auth = await createAuthSetup(config, { keysFile });
   const routes: RouteOptions[] = [];
+  const clock = new MovableClock();
   const app = await buildApp({
     config,
     database,
     auth,
+    clock,
     checkResponses: true,
     onRoute: (route) => routes.push(route),
   });
@@ -129,6 +139,7 @@ export async function startTestServer(
     app,
     routes,
     database,
+    clock,
     keysFile,
     request,
     tokensFor,

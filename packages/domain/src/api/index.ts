@@ -1,6 +1,7 @@
 import { aiAssistantEndpoints } from './ai-assistant.contract';
 import { apiDocsEndpoints } from './api-docs.contract';
 import { authEndpoints } from './auth.contract';
+import { clockEndpoints } from './clock.contract';
 import { dashboardEndpoints } from './dashboard.contract';
 import { demandRecordEndpoints } from './demand-records.contract';
 import type { EndpointContract } from './endpoint';
@@ -25,6 +26,7 @@ export * from './demand-record.response';
 export * from './ai-assistant.contract';
 export * from './api-docs.contract';
 export * from './auth.contract';
+export * from './clock.contract';
 export * from './dashboard.contract';
 export * from './demand-records.contract';
 export * from './exports.contract';
@@ -45,6 +47,7 @@ export * from './live-updates.contract';
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
   authEndpoints,
+  clockEndpoints,
   demandRecordEndpoints,
   planningGridEndpoints,
   exportEndpoints,

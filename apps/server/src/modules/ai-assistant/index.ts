@@ -7,7 +7,7 @@ import { modelFromConfig } from './model-chat';
 
 export const aiAssistantModule: ServerModule = {
   name: 'ai-assistant',
-  register: async (app, { database, log }) => {
+  register: async (app, { database, log, clock }) => {
     const config = loadAiConfig();
     const service = new AiAssistantService({
       db: database.db,
@@ -15,6 +15,7 @@ export const aiAssistantModule: ServerModule = {
       model: modelFromConfig(config),
       saveBatch: await demandRecordBatchSave(database.db),
       log,
+      now: () => clock.now(),
     });
     registerAiAssistantRoutes(app, service);
   },

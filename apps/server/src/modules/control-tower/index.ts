@@ -1,4 +1,4 @@
-import { toIsoDate, weekStartSunday, type AccuracyReport, type ClientId } from '@ps/domain';
+import type { AccuracyReport, ClientId } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
@@ -10,20 +10,21 @@ import { ControlTowerService } from './control-tower.service';
 
 export const controlTowerModule: ServerModule = {
   name: 'control-tower',
-  register: (app, { database }) => registerControlTowerRoutes(app, new ControlTowerService(database.db)),
+  register: (app, { database, clock }) =>
+    registerControlTowerRoutes(app, new ControlTowerService(database.db, () => clock.now())),
 };
 
 /**
  * Keeps what the plan says about the coming weeks for the clients' products (issue 11 Must 2):
  * forecast runs call it when they finish, a publish inside its transaction. The snapshot is
- * of the current week (or `week`, its Sunday as yyyy-mm-dd); a second snapshot in the same week
+ * of `week` (the clock's current week, its Sunday as yyyy-mm-dd); a second snapshot in the same week
  * replaces the first.
  */
 export function snapshotForecasts(
   db: Kysely<Database>,
   clientIds: readonly ClientId[],
   source: 'forecast' | 'publish',
-  week: string = toIsoDate(weekStartSunday(new Date())),
+  week: string,
 ): Promise<number> {
   return writeSnapshots(db, clientIds, week, source);
 }
@@ -46,7 +47,7 @@ export function forecastAccuracyReport(
   db: Kysely<Database>,
   scope: AccessScope,
   lag: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<AccuracyReport> {
   return new ControlTowerService(db, () => now).accuracy(scope, undefined, lag);
 }

@@ -62,7 +62,8 @@ export class DashboardService {
   }
 
   async summary(scope: AccessScope, clientContext: string | undefined): Promise<SummaryStats> {
-    const today = this.now();
+    // "Modified today" counts writes, which are stamped in real time, whatever day the clock says.
+    const today = new Date();
     const startOfToday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
     return summaryFigures(this.db, narrowToContext(scope, clientContext), { startOfToday });
   }

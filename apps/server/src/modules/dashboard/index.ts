@@ -4,5 +4,6 @@ import { registerDashboardRoutes } from './dashboard.routes';
 
 export const dashboardModule: ServerModule = {
   name: 'dashboard',
-  register: (app, { database }) => registerDashboardRoutes(app, new DashboardService(database.db)),
+  register: (app, { database, clock }) =>
+    registerDashboardRoutes(app, new DashboardService(database.db, () => clock.now())),
 };

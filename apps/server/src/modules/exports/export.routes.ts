@@ -7,6 +7,7 @@ import {
   workbookFileName,
 } from '@ps/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock';
 import { endpointInput, endpointRoute } from '../../lib/endpoint-route';
 import type { ExportService } from './export.service';
 import { DownloadClosedError } from './zip-writer';
@@ -39,18 +40,22 @@ function sendStreamed(
   return reply.send(out);
 }
 
-/** Quick Export (CSV, .xlsx), Detailed Export and Template Download, all streamed. */
-export function registerExportRoutes(app: FastifyInstance, service: ExportService): void {
+/**
+ * Quick Export (CSV, .xlsx), Detailed Export and Template Download, all streamed. The clock's day
+ * names the files, picks the exchange rate and the Detailed Export's four quarters.
+ */
+export function registerExportRoutes(app: FastifyInstance, service: ExportService, clock: Clock): void {
   app.route({
     ...endpointRoute(endpoints.gridCsv),
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.gridCsv, request);
-      const locale = await service.localeOf(request.access, new Date());
+      const now = clock.now();
+      const locale = await service.localeOf(request.access, now);
       const body = Readable.from(service.csv(request.access, query, locale));
       body.on('error', (error) => request.log.error({ err: error }, 'CSV export failed mid-stream'));
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`)
+        .header('content-disposition', `attachment; filename="${csvFileName(now)}"`)
         .header('cache-control', 'no-store')
         .send(body);
     },
@@ -60,7 +65,7 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
     ...endpointRoute(endpoints.gridXlsx),
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.gridXlsx, request);
-      const now = new Date();
+      const now = clock.now();
       const locale = await service.localeOf(request.access, now);
       const name = workbookFileName(query.viewLevel, query.drillDown, now);
       return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name }, (out) =>
@@ -73,7 +78,7 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
     ...endpointRoute(endpoints.detailedXlsx),
     handler: async (request, reply) => {
       const { query } = endpointInput(endpoints.detailedXlsx, request);
-      const now = new Date();
+      const now = clock.now();
       // Counted first so the browser can say how many rows it got (spec §8 'Export Successful').
       const [rows, locale] = await Promise.all([
         service.detailedRowCount(request.access, query),

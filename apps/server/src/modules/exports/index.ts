@@ -5,6 +5,6 @@ import { registerExportRoutes } from './export.routes';
 
 export const exportsModule: ServerModule = {
   name: 'exports',
-  register: (app, { database }) =>
-    registerExportRoutes(app, new ExportService(database.db, new PlanningGridService(database.db))),
+  register: (app, { database, clock }) =>
+    registerExportRoutes(app, new ExportService(database.db, new PlanningGridService(database.db)), clock),
 };

@@ -1,5 +1,12 @@
 import { forecastMany, type SeriesForecast } from '@ps/forecast';
-import { roundToCents, type ForecastAccuracy, type ForecastMemberWeight, type ForecastRun } from '@ps/domain';
+import {
+  roundToCents,
+  toIsoDate,
+  weekStartSunday,
+  type ForecastAccuracy,
+  type ForecastMemberWeight,
+  type ForecastRun,
+} from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { AccessScope } from '../../lib/access';
 import {
@@ -34,6 +41,7 @@ import {
 import type { DatabaseKind } from '../../db/database';
 import { runInBackground } from '../../db/pglite-dialect';
 import type { Database } from '../../db/schema';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Notifier } from '../notifications';
 import { planColumns } from '../../db/demand-record-row';
@@ -112,7 +120,7 @@ export class ForecastRunService {
     /** 'postgres': other server processes may share the database and run forecasts too. */
     private readonly databaseKind: DatabaseKind,
     private readonly notifier?: Notifier,
-    private readonly options: { queue?: ForecastQueue; chunkProducts?: number } = {},
+    private readonly options: { queue?: ForecastQueue; chunkProducts?: number; clock?: Clock } = {},
   ) {}
 
   /**
@@ -273,8 +281,14 @@ export class ForecastRunService {
     const finished = await this.db.transaction().execute(async (trx) => {
       const run = await lockRunReadyToFinish(trx, runId);
       if (!run) return undefined;
-      await recomputeInventoryAfterForecast(trx, this.log);
-      await snapshotForecasts(trx, run.client_ids as AccessScope['clientIds'], 'forecast');
+      const today = (this.options.clock ?? systemClock).now();
+      await recomputeInventoryAfterForecast(trx, this.log, today);
+      await snapshotForecasts(
+        trx,
+        run.client_ids as AccessScope['clientIds'],
+        'forecast',
+        toIsoDate(weekStartSunday(today)),
+      );
       if (!(await endRun(trx, runId, { status: 'succeeded', error: null }))) return undefined;
       return findRun(trx, runId);
     });

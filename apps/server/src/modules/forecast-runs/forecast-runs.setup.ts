@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
+import { clockFromConfig, type Clock } from '../../lib/clock';
 import type { Notifier } from '../notifications';
 import { ForecastQueue } from './forecast-queue';
 import { ForecastRunService } from './forecast-run.service';
@@ -13,6 +14,7 @@ export async function openForecastRuns(
   config: AppConfig,
   log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void },
   notifier?: Notifier,
+  clock: Clock = clockFromConfig(config),
 ): Promise<{ service: ForecastRunService; queue: ForecastQueue | undefined }> {
   const queue =
     database.kind === 'postgres'
@@ -25,6 +27,7 @@ export async function openForecastRuns(
   const service = new ForecastRunService(database.db, log, database.kind, notifier, {
     queue,
     chunkProducts: config.FORECAST_CHUNK_PRODUCTS,
+    clock,
   });
   return { service, queue };
 }

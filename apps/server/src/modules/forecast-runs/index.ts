@@ -5,9 +5,9 @@ import { registerForecastRunRoutes } from './forecast-runs.routes';
 
 export const forecastRunsModule: ServerModule = {
   name: 'forecast-runs',
-  register: async (app, { config, database, log }) => {
+  register: async (app, { config, database, log, clock }) => {
     const notifier = createNotifier(database.db, config, log);
-    const { service, queue } = await openForecastRuns(database, config, log, notifier);
+    const { service, queue } = await openForecastRuns(database, config, log, notifier, clock);
     // A run left 'running' by a stopped server is marked failed before anyone can start a new one.
     await service.recoverInterruptedRuns();
     if (queue && config.FORECAST_WORK_IN_SERVER) await service.work();

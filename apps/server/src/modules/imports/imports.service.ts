@@ -19,6 +19,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { planColumns, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import type { DatabaseKind } from '../../db/database';
@@ -143,8 +144,14 @@ export class ImportService {
       databaseKind: DatabaseKind;
       log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void };
       notifier?: Notifier | undefined;
+      /** Today decides the import's four quarters. */
+      clock?: Clock | undefined;
     },
   ) {}
+
+  private today(): Date {
+    return (this.options.clock ?? systemClock).now();
+  }
 
   private async parse(file: Uploaded, today: Date, steps?: Steps): Promise<ImportValidation> {
     const { result, steps: parseSteps } = await this.parser.parse(file.fileName, file.bytes, today);
@@ -194,7 +201,7 @@ export class ImportService {
     file: Uploaded,
   ): Promise<ImportPreview> {
     const { clientIds } = narrowToContext(scope, clientContext);
-    const validation = await this.parse(file, new Date());
+    const validation = await this.parse(file, this.today());
     const products = await findProducts(
       this.db,
       validation.validRows.map((r) => r.sku),
@@ -239,7 +246,7 @@ export class ImportService {
     file: Uploaded,
   ): Promise<ImportJob> {
     const context = narrowToContext(scope, clientContext);
-    const today = new Date();
+    const today = this.today();
     const steps: Steps = {};
     const validation = await this.parse(file, today, steps);
     const invalid = invalidRows(validation);
@@ -285,7 +292,7 @@ export class ImportService {
     const own = await this.begin(scope, 'POST /api/demand-planning-items', 1, {});
     let rowOutcomes: ImportRowOutcome[];
     try {
-      ({ rowOutcomes } = await this.apply(context, own, [{ ...item, row: 1 }], [], new Date()));
+      ({ rowOutcomes } = await this.apply(context, own, [{ ...item, row: 1 }], [], this.today()));
     } finally {
       this.own.delete(Number(own.row.id));
     }
@@ -315,7 +322,8 @@ export class ImportService {
     const quarters = importQuarterWeeks(today);
     const weeks = { first: quarters[0]![0]!, last: quarters[3]![12]! };
     const newClient: ClientId = scope.clientIds.includes('internal') ? 'internal' : scope.clientIds[0]!;
-    const change = { at: today, by: scope.userName };
+    // The audit rows carry when the change was made, in real time, whatever day the clock says.
+    const change = { at: new Date(), by: scope.userName };
     const isPostgres = this.options.databaseKind === 'postgres';
     let progressWritten = 0;
     const progress = async (processed: number, last = false) => {

@@ -10,7 +10,7 @@ const UNPACKED_RATIO = 10;
 
 export const importsModule: ServerModule = {
   name: 'imports',
-  register: async (app, { config, database, log }) => {
+  register: async (app, { config, database, log, clock }) => {
     const parser = new SpreadsheetParser({
       maxRows: config.IMPORT_MAX_ROWS,
       maxUnpackedBytes: config.IMPORT_MAX_BYTES * UNPACKED_RATIO,
@@ -24,6 +24,7 @@ export const importsModule: ServerModule = {
         databaseKind: database.kind,
         log,
         notifier: createNotifier(database.db, config, log),
+        clock,
       });
       // An import left running by a stopped server is marked failed before anyone polls it.
       await service.recoverInterruptedImports();

@@ -421,9 +421,9 @@ export class InventoryService {
  */
 export async function recomputeInventory(
   db: Kysely<Database>,
-  options: { asOf?: Date } = {},
+  options: { asOf: Date },
 ): Promise<{ rows: number }> {
-  const asOfDate = weekStartSunday(options.asOf ?? new Date());
+  const asOfDate = weekStartSunday(options.asOf);
   const asOf = toIsoDate(asOfDate);
   const stats = new Map(
     (await productDemandStats(db, asOf, PROJECTION_WEEKS, ERROR_WEEKS)).map((s) => [s.pid, s]),
@@ -568,11 +568,12 @@ export async function recomputeInventory(
 export async function recomputeInventoryAfterForecast(
   db: Kysely<Database>,
   log: { info: (msg: string) => void; error: (obj: unknown, msg: string) => void },
+  asOf: Date,
   trigger = 'forecast run',
 ): Promise<void> {
   const started = performance.now();
   try {
-    const { rows } = await recomputeInventory(db);
+    const { rows } = await recomputeInventory(db, { asOf });
     log.info(
       `Inventory recomputed after ${trigger}: ${rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

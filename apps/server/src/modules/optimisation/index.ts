@@ -6,8 +6,8 @@ import { solveOnWorker } from './solver-thread';
 
 export const optimisationModule: ServerModule = {
   name: 'optimisation',
-  register: async (app, { database, log }) => {
-    const runs = new OptimisationRunService(database.db, solveOnWorker, log, database.kind);
+  register: async (app, { database, log, clock }) => {
+    const runs = new OptimisationRunService(database.db, solveOnWorker, log, database.kind, clock);
     // A run left 'running' by a stopped server would show progress forever: mark it failed.
     await runs.recoverAbandonedRuns();
     registerOptimisationRoutes(app, new NetworkService(database.db), runs);

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { recomputeInventoryAfterForecast } from '../inventory';
 import type { SolveLimits, SolveProgress } from './highs-solve';
@@ -93,6 +94,8 @@ export class OptimisationRunService {
     private readonly solver: Solver,
     private readonly log: { error: (obj: unknown, msg: string) => void; info: (msg: string) => void },
     private readonly databaseKind: DatabaseKind,
+    /** Today, for the inventory recompute after a baseline solve. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async recoverAbandonedRuns(): Promise<void> {
@@ -201,7 +204,12 @@ export class OptimisationRunService {
       this.log.info(`Optimisation run ${runId} finished: ${result.status} in ${result.solveSeconds} s`);
       // A baseline plan is the supply the S&D Match Trend projects (docs/inventory.md).
       if (baseline && result.costs) {
-        await recomputeInventoryAfterForecast(this.db, this.log, `baseline network solve ${runId}`);
+        await recomputeInventoryAfterForecast(
+          this.db,
+          this.log,
+          this.clock.now(),
+          `baseline network solve ${runId}`,
+        );
       }
     } catch (error) {
       this.log.error({ err: error, runId }, 'optimisation run failed');

@@ -5,9 +5,9 @@ import { registerPlanCycleRoutes } from './plan-cycles.routes';
 
 export const planCyclesModule: ServerModule = {
   name: 'plan-cycles',
-  register: (app, { config, database, log }) =>
+  register: (app, { config, database, log, clock }) =>
     registerPlanCycleRoutes(
       app,
-      new PlanCycleService(database.db, undefined, createNotifier(database.db, config, log)),
+      new PlanCycleService(database.db, () => clock.now(), createNotifier(database.db, config, log)),
     ),
 };

@@ -9,9 +9,9 @@ export { groupName, periodKey, productFilter, type GridFilters } from './plannin
 
 export const planningGridModule: ServerModule = {
   name: 'planning-grid',
-  register: (app, { config, database, log }) => {
+  register: (app, { config, database, log, clock }) => {
     const grid = new PlanningGridService(database.db);
-    registerPlanningGridRoutes(app, grid, new TimePhasedService(database.db, grid));
+    registerPlanningGridRoutes(app, grid, new TimePhasedService(database.db, grid, () => clock.now()));
     if (config.SORT_EXTREMES_REFRESH_MS > 0) {
       // Embedded, every statement waits its turn on the one connection: small batches, short passes.
       const embedded = database.kind === 'pglite';

@@ -1,0 +1,215 @@
+import { addWeeks, toIsoDate, type ServerClock } from '@ps/domain';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planColumns } from '../src/db/demand-record-row';
+import type { Database } from '../src/db/schema';
+import { rollHorizon } from '../src/modules/horizon';
+import type { Failure, Ok } from './support/api-shapes';
+import { backends } from './support/backends';
+import { rowsDiffering } from './support/table-differences';
+import { startTestServer, TEST_ANCHOR, type TestServer } from './support/test-server';
+
+const HORIZON = 52;
+const PRODUCTS = 10;
+const PAST = 13;
+
+/** Every record, keyed and compared as text, so any change to an existing one shows. */
+const recordsByKey = async (db: Kysely<Database>) => {
+  const { rows } = await sql<{ key: string; row: string }>`
+    select r.pid || '/' || r.week_start as key, r::text as row from demand_records r`.execute(db);
+  return new Map(rows.map((r) => [r.key, r.row]));
+};
+
+/** Future weeks (from `week` on) per product. */
+const futureWeeksPerProduct = async (db: Kysely<Database>, week: string) => {
+  const { rows } = await sql<{ pid: string; weeks: number; first: string; last: string }>`
+    select p.pid, count(r.week_start)::int as weeks,
+      to_char(min(r.week_start), 'YYYY-MM-DD') as first, to_char(max(r.week_start), 'YYYY-MM-DD') as last
+    from products p left join demand_records r on r.pid = p.pid and r.week_start >= ${week}::date
+    group by p.pid order by p.pid`.execute(db);
+  return rows;
+};
+
+/** The kept roll-up tables against a rebuild from the records (0 rows differing each). */
+const keptTablesAgainstRebuild = (db: Kysely<Database>) =>
+  db.transaction().execute(async (trx) => {
+    await sql`create temp table kept_week on commit drop as select * from demand_week_totals`.execute(trx);
+    await sql`create temp table kept_product on commit drop as select * from demand_product_totals`.execute(
+      trx,
+    );
+    await sql`select rebuild_demand_totals()`.execute(trx);
+    const { rows } = await sql<{ week: number; product: number }>`
+      select ${rowsDiffering('kept_week', 'demand_week_totals')} as week,
+        ${rowsDiffering('kept_product', 'demand_product_totals')} as product`.execute(trx);
+    return rows[0]!;
+  });
+
+describe.each(backends)('rolling plan horizon on %s', (backend) => {
+  let server: TestServer;
+  let db: Kysely<Database>;
+  const anchorWeek = toIsoDate(TEST_ANCHOR);
+  const nextWeek = toIsoDate(addWeeks(TEST_ANCHOR, 1));
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      backend,
+      { products: PRODUCTS, weeks: PAST + HORIZON, futureWeeks: HORIZON },
+      { env: { PLAN_HORIZON_WEEKS: String(HORIZON) } },
+    );
+    db = server.database.db;
+    server.clock.setToday(TEST_ANCHOR);
+  });
+  afterAll(() => server?.close());
+
+  it("answers the server's today and the horizon's state on GET /api/clock, signed in only", async () => {
+    const clock = await server.request<Ok<ServerClock>>('GET', '/api/clock', undefined, { as: 'circor' });
+    expect(clock.status).toBe(200);
+    const { rolledAt, ...horizon } = clock.body.data.horizon;
+    expect(Number.isNaN(Date.parse(rolledAt!))).toBe(false);
+    expect({ ...clock.body.data, horizon }).toEqual({
+      today: anchorWeek,
+      currentWeek: anchorWeek,
+      horizon: { weeks: HORIZON, lastRolledWeek: anchorWeek, recordsAdded: 0, rolling: null },
+    });
+    server.clock.setToday(new Date('2026-11-19T00:00:00Z'));
+    const moved = await server.request<Ok<ServerClock>>('GET', '/api/clock');
+    expect(moved.body.data).toMatchObject({ today: '2026-11-19', currentWeek: anchorWeek });
+    server.clock.setToday(TEST_ANCHOR);
+    const anonymous = await server.request<Failure>('GET', '/api/clock', undefined, { as: 'anonymous' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('does nothing while the week has not changed', async () => {
+    const before = await recordsByKey(db);
+    expect(await rollHorizon(db, server.clock, { horizonWeeks: HORIZON })).toEqual({
+      rolled: false,
+      week: anchorWeek,
+      reason: 'up to date',
+    });
+    expect(await recordsByKey(db)).toEqual(before);
+  });
+
+  it('adds the new week for every product, carrying the same week of last season, and touches nothing else', async () => {
+    const before = await recordsByKey(db);
+    expect((await futureWeeksPerProduct(db, anchorWeek)).every((p) => p.weeks === HORIZON)).toBe(true);
+    server.clock.advanceWeeks(1);
+    // Two processes seeing the week change at once: one rolls, the other finds it claimed or done.
+    const [first, second] = await Promise.all([
+      rollHorizon(db, server.clock, { horizonWeeks: HORIZON }),
+      rollHorizon(db, server.clock, { horizonWeeks: HORIZON }),
+    ]);
+    const outcomes = [first, second].sort((a, b) => Number(b.rolled) - Number(a.rolled));
+    expect(outcomes[0]).toMatchObject({ rolled: true, week: nextWeek, recordsAdded: PRODUCTS });
+    expect(outcomes[1]).toMatchObject({ rolled: false, week: nextWeek });
+
+    const after = await recordsByKey(db);
+    expect(after.size).toBe(before.size + PRODUCTS);
+    for (const [key, row] of before) expect(after.get(key), key).toBe(row);
+
+    const lastWeek = toIsoDate(addWeeks(TEST_ANCHOR, HORIZON));
+    const perProduct = await futureWeeksPerProduct(db, nextWeek);
+    expect(perProduct).toHaveLength(PRODUCTS);
+    for (const product of perProduct)
+      expect(product).toMatchObject({ weeks: HORIZON, first: nextWeek, last: lastWeek });
+
+    // The new week carries the forecast of the same week a season (52 weeks) earlier, with its plan chain.
+    const { rows } = await sql<{
+      pid: string;
+      unit_cost: number;
+      unit_price: number;
+      season: number;
+      ensemble_fcst_units: number;
+      final_pln_units: number;
+      final_pln_rev_dlrs: number;
+      p1_pub_pln_units: number | null;
+      act_bkg_units: number | null;
+      rev_pln_ovrd_percent: number | null;
+    }>`select r.pid, p.unit_cost::float8 as unit_cost, p.unit_price::float8 as unit_price,
+        s.ensemble_fcst_units::float8 as season, r.ensemble_fcst_units::float8 as ensemble_fcst_units,
+        r.final_pln_units::float8 as final_pln_units, r.final_pln_rev_dlrs::float8 as final_pln_rev_dlrs,
+        r.p1_pub_pln_units, r.act_bkg_units, r.rev_pln_ovrd_percent
+      from demand_records r join products p on p.pid = r.pid
+      join demand_records s on s.pid = r.pid and s.week_start = r.week_start - 364
+      where r.week_start = ${lastWeek}::date order by r.pid`.execute(db);
+    expect(rows).toHaveLength(PRODUCTS);
+    for (const row of rows) {
+      const plan = planColumns(
+        {
+          ensemble_fcst_units: row.season,
+          rev_pln_ovrd_percent: null,
+          rev_pln_ovrd_units: null,
+          sop_pln_ovrd_percent: null,
+          sop_pln_ovrd_units: null,
+        },
+        row,
+      );
+      expect(row).toMatchObject({
+        ensemble_fcst_units: row.season,
+        final_pln_units: plan.final_pln_units,
+        final_pln_rev_dlrs: plan.final_pln_rev_dlrs,
+        p1_pub_pln_units: null,
+        act_bkg_units: null,
+        rev_pln_ovrd_percent: null,
+      });
+    }
+    expect(await keptTablesAgainstRebuild(db)).toEqual({ week: 0, product: 0 });
+    const state = await server.request<Ok<ServerClock>>('GET', '/api/clock');
+    expect(state.body.data.horizon).toMatchObject({ lastRolledWeek: nextWeek, recordsAdded: PRODUCTS });
+  });
+
+  it('fills the whole horizon of a product without records, and several weeks at once after a pause', async () => {
+    await db
+      .insertInto('products')
+      .values({
+        pid: 'NEW-1',
+        client_id: 'internal',
+        bu: 'Flow',
+        pf: 'Valves',
+        class: 'C',
+        region: 'EMEA',
+        site: 'Berlin',
+        entity_type: 'Purchased',
+        unit_cost: 10,
+        unit_price: 15,
+        rank: null,
+      })
+      .execute();
+    server.clock.advanceWeeks(3);
+    const week = toIsoDate(addWeeks(TEST_ANCHOR, 4));
+    const outcome = await rollHorizon(db, server.clock, { horizonWeeks: HORIZON });
+    expect(outcome).toMatchObject({ rolled: true, week, recordsAdded: PRODUCTS * 3 + HORIZON });
+    const perProduct = await futureWeeksPerProduct(db, week);
+    expect(perProduct.map((p) => p.weeks)).toEqual(perProduct.map(() => HORIZON));
+    // No forecast to carry yet: the weeks wait for the next forecast run.
+    const { rows } = await sql<{ forecasts: number }>`
+      select count(ensemble_fcst_units)::int as forecasts from demand_records where pid = 'NEW-1'`.execute(
+      db,
+    );
+    expect(rows[0]!.forecasts).toBe(0);
+    expect(await keptTablesAgainstRebuild(db)).toEqual({ week: 0, product: 0 });
+  });
+});
+
+describe.each(backends)('a server process rolls the horizon at start on %s', (backend) => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('rolls a plan seeded weeks ago to the current week in the background', async () => {
+    // Seeded for the week of TEST_ANCHOR; the server's clock is real time, weeks later.
+    server = await startTestServer(
+      backend,
+      { products: 4, weeks: 60, futureWeeks: 52 },
+      { env: { PLAN_HORIZON_WEEKS: '52', HORIZON_ROLL_IN_SERVER: 'true' } },
+    );
+    let clock: ServerClock;
+    for (;;) {
+      clock = (await server.request<Ok<ServerClock>>('GET', '/api/clock')).body.data;
+      if (clock.horizon.lastRolledWeek === clock.currentWeek) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { rows } = await sql<{ weeks: number }>`
+      select count(*)::int as weeks from demand_records
+      where week_start >= ${clock.currentWeek}::date group by pid`.execute(server.database.db);
+    expect(rows.map((r) => r.weeks)).toEqual([52, 52, 52, 52]);
+  });
+});
