@@ -44,6 +44,7 @@ import { notificationsModule } from './modules/notifications';
 import { userSettingsModule } from './modules/user-settings';
 import { optimisationModule } from './modules/optimisation';
 import { liveUpdatesModule } from './modules/live-updates';
+import { dataLoadsModule } from './modules/data-loads';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -64,6 +65,7 @@ const MODULES: readonly ServerModule[] = [
   controlTowerModule,
   liveUpdatesModule,
   horizonModule,
+  dataLoadsModule,
   apiDocsModule,
 ];
 

@@ -146,6 +146,12 @@ const ZConfigSchema = z
       .int()
       .min(1024, { error: 'must be at least 1024 (bytes)' })
       .default(50 * 1024 * 1024),
+    /** Largest file an admin's bulk data load takes, in bytes (default 2 GB); it is streamed to disk. */
+    DATA_LOAD_MAX_BYTES: z.coerce
+      .number({ error: 'must be a number of bytes' })
+      .int()
+      .min(1024, { error: 'must be at least 1024 (bytes)' })
+      .default(2 * 1024 * 1024 * 1024),
     /** Most data rows an imported file may hold; a longer file is refused before anything is written. */
     IMPORT_MAX_ROWS: z.coerce
       .number({ error: 'must be a number of rows' })

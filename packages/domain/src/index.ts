@@ -20,5 +20,6 @@ export * from './control-tower';
 export * from './api';
 export * from './spreadsheet-export';
 export * from './spreadsheet-import';
+export * from './data-loads';
 export * from './spreading';
 export * from './time-phased';

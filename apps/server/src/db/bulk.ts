@@ -191,14 +191,34 @@ export async function openBulkLoader(db: Db): Promise<BulkLoader> {
     usesCopy: true,
     load: async (table, columns, rows) => {
       if (rows.length === 0) return;
-      const names = columns.map((c) => pg.escapeIdentifier(c.name)).join(', ');
-      const stream = copyFrom(`copy ${pg.escapeIdentifier(table)} (${names}) from stdin`);
-      const done = finished(stream);
-      await db.getExecutor().provideConnection(async (connection) => {
-        const submitted = connection.executeQuery(CompiledQuery.raw(stream as unknown as string));
-        stream.end(copyLines(columns, rows));
-        await Promise.all([submitted, done]);
-      });
+      await copyText(
+        db,
+        table,
+        columns.map((c) => c.name),
+        copyLines(columns, rows),
+      );
     },
   };
+}
+
+/**
+ * `COPY table (columns) FROM STDIN` of text already in COPY's format (tab-separated, `\N` for
+ * null, one row a line) on the caller's connection: PostgreSQL only. A bulk load's worker writes
+ * this text itself, so the request thread only passes it on.
+ */
+export async function copyText(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  text: string,
+): Promise<void> {
+  if (text === '') return;
+  const names = columns.map((c) => pg.escapeIdentifier(c)).join(', ');
+  const stream = copyFrom(`copy ${pg.escapeIdentifier(table)} (${names}) from stdin`);
+  const done = finished(stream);
+  await db.getExecutor().provideConnection(async (connection) => {
+    const submitted = connection.executeQuery(CompiledQuery.raw(stream as unknown as string));
+    stream.end(text);
+    await Promise.all([submitted, done]);
+  });
 }

@@ -63,6 +63,37 @@ export type SalesHistoryTable = {
   pid: string;
   week_start: string;
   units: number;
+  /** Money sent with the history or derived from the prices in effect (migration 0050); null before. */
+  revenue: ColumnType<number | null, number | null | undefined, number | null>;
+  cost: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+/** A product's unit cost and price from a day on (migration 0050). */
+export type ProductPricesTable = {
+  pid: string;
+  effective_from: string;
+  unit_cost: number;
+  unit_price: number;
+};
+
+/** The load log of admin bulk data loads (migration 0050). */
+export type DataLoadsTable = {
+  id: Generated<number>;
+  entity: string;
+  file_name: string;
+  dry_run: boolean;
+  status: 'running' | 'succeeded' | 'refused' | 'failed';
+  loaded_by: string;
+  loaded_by_id: string;
+  started_at: ColumnType<Date, Date | string | undefined, never>;
+  finished_at: Date | null;
+  duration_ms: number | null;
+  processed_rows: ColumnType<number, number | undefined, number>;
+  total_bytes: ColumnType<number, number | undefined, number>;
+  counts: ColumnType<unknown, string | null | undefined, string | null>;
+  refusals: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  steps: ColumnType<unknown, string | undefined, string>;
 };
 
 export type PlanVersionsTable = {
@@ -598,6 +629,8 @@ export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
   sales_history: SalesHistoryTable;
+  product_prices: ProductPricesTable;
+  data_loads: DataLoadsTable;
   plan_versions: PlanVersionsTable;
   audit_log: AuditLogTable;
   product_details: ProductDetailsTable;

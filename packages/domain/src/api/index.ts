@@ -19,6 +19,7 @@ import { inventoryEndpoints } from './inventory.contract';
 import { controlTowerEndpoints } from './control-tower.contract';
 import { spreadingEndpoints } from './spreading.contract';
 import { liveUpdateEndpoints } from './live-updates.contract';
+import { dataLoadEndpoints } from './data-loads.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -43,6 +44,7 @@ export * from './inventory.contract';
 export * from './control-tower.contract';
 export * from './spreading.contract';
 export * from './live-updates.contract';
+export * from './data-loads.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -64,6 +66,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   controlTowerEndpoints,
   spreadingEndpoints,
   liveUpdateEndpoints,
+  dataLoadEndpoints,
   apiDocsEndpoints,
 ];
 

@@ -33,3 +33,7 @@ export const importsModule: ServerModule = {
     });
   },
 };
+
+/** The .xlsx readers other modules reuse (the admin's bulk data loads read workbooks with them). */
+export { xlsxSheets, type XlsxSheet } from './xlsx-sheets';
+export { zipProblem } from './zip-guard';

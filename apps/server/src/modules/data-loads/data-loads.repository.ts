@@ -1,0 +1,392 @@
+import type { DataLoadCounts, DataLoadEntity, DataLoadRefusal } from '@ps/domain';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { arrayLiteral, copyText } from '../../db/bulk';
+import type { Database, DataLoadsTable } from '../../db/schema';
+import { STAGE_COLUMNS } from './stage-columns';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type DataLoadRow = Selectable<DataLoadsTable>;
+
+const SOURCE = 'data-load';
+/** A blank effective date: the price holds since always. */
+export const SINCE_ALWAYS = '1900-01-01';
+const STAGE = 'data_load_stage';
+
+export async function insertRunningLoad(
+  db: Db,
+  load: {
+    entity: DataLoadEntity;
+    fileName: string;
+    dryRun: boolean;
+    by: string;
+    byId: string;
+    bytes: number;
+  },
+): Promise<DataLoadRow> {
+  return (await db
+    .insertInto('data_loads')
+    .values({
+      entity: load.entity,
+      file_name: load.fileName,
+      dry_run: load.dryRun,
+      status: 'running',
+      loaded_by: load.by,
+      loaded_by_id: load.byId,
+      finished_at: null,
+      duration_ms: null,
+      total_bytes: load.bytes,
+      error: null,
+      refusals: '[]',
+      steps: '{}',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()) satisfies DataLoadRow;
+}
+
+export async function finishLoad(
+  db: Db,
+  id: number,
+  end: {
+    status: 'succeeded' | 'refused' | 'failed';
+    processedRows: number;
+    counts: DataLoadCounts | null;
+    refusals: DataLoadRefusal[];
+    error: string | null;
+    steps: Record<string, number>;
+    durationMs: number;
+  },
+): Promise<DataLoadRow> {
+  return (await db
+    .updateTable('data_loads')
+    .set({
+      status: end.status,
+      processed_rows: end.processedRows,
+      counts: end.counts ? JSON.stringify(end.counts) : null,
+      refusals: JSON.stringify(end.refusals),
+      error: end.error,
+      steps: JSON.stringify(end.steps),
+      duration_ms: end.durationMs,
+      finished_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()) satisfies DataLoadRow;
+}
+
+export async function findLoad(db: Db, id: number): Promise<DataLoadRow | undefined> {
+  return (await db.selectFrom('data_loads').selectAll().where('id', '=', id).executeTakeFirst()) satisfies
+    DataLoadRow | undefined;
+}
+
+export async function latestLoads(db: Db, limit: number): Promise<DataLoadRow[]> {
+  return (await db
+    .selectFrom('data_loads')
+    .selectAll()
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()) satisfies DataLoadRow[];
+}
+
+/** Loads left running by a stopped server (all but `live`): their transaction ended with it. */
+export async function failInterruptedLoads(db: Db, live: readonly number[]): Promise<number> {
+  const result = await db
+    .updateTable('data_loads')
+    .set({
+      status: 'failed',
+      error: 'The server stopped during the load: nothing was written',
+      finished_at: new Date(),
+    })
+    .where('status', '=', 'running')
+    .$if(live.length > 0, (q) => q.where('id', 'not in', [...live]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The stage table of one load, dropped with its transaction. */
+export async function createStage(trx: Transaction<Database>, entity: DataLoadEntity): Promise<void> {
+  const types: Record<string, string> = {
+    unit_cost: 'numeric(14,4)',
+    unit_price: 'numeric(14,4)',
+    revenue: 'numeric(16,2)',
+    cost: 'numeric(16,2)',
+  };
+  const columns = STAGE_COLUMNS[entity].map((c) => sql.raw(`${c.name} ${types[c.name] ?? c.type}`));
+  await sql`create temp table ${sql.raw(STAGE)} (${sql.join(columns)}) on commit drop`.execute(trx);
+}
+
+/** Unescapes one COPY text value (see file-rows.ts). */
+const fromCopy = (value: string): string | null =>
+  value === '\\N'
+    ? null
+    : value.replace(/\\([\\tnr])/g, (_, c: string) => ({ '\\': '\\', t: '\t', n: '\n', r: '\r' })[c]!);
+
+/**
+ * Writes a batch of stage rows: COPY on PostgreSQL; on PGlite, which has no COPY protocol here,
+ * the lines become one array per column and one unnest insert.
+ */
+export async function stageBatch(
+  trx: Transaction<Database>,
+  entity: DataLoadEntity,
+  copy: string,
+  usesCopy: boolean,
+): Promise<void> {
+  if (copy === '') return;
+  const columns = STAGE_COLUMNS[entity];
+  if (usesCopy) {
+    await copyText(
+      trx,
+      STAGE,
+      columns.map((c) => c.name),
+      copy,
+    );
+    return;
+  }
+  const lines = copy.slice(0, -1).split('\n');
+  const values = columns.map(() => [] as Array<string | null>);
+  for (const line of lines) line.split('\t').forEach((value, i) => values[i]!.push(fromCopy(value)));
+  const arrays = columns.map((c, i) => sql`${arrayLiteral(values[i]!)}::${sql.raw(c.type)}[]`);
+  await sql`insert into ${sql.raw(STAGE)} select * from unnest(${sql.join(arrays)})`.execute(trx);
+}
+
+export type Checked = { counts: DataLoadCounts; refusals: DataLoadRefusal[] };
+
+/** The refusals the rows get once they are all staged, kept for the counts and writes that follow. */
+async function collectRefusals(
+  trx: Transaction<Database>,
+  query: ReturnType<typeof sql>,
+): Promise<{ refused: number; refusals: DataLoadRefusal[] }> {
+  await sql`create temp table data_load_refused on commit drop as ${query}`.execute(trx);
+  await sql`create index on data_load_refused (row_no)`.execute(trx);
+  const { rows } = await sql<{ refused: number; refusals: DataLoadRefusal[] | null }>`
+    select (select count(distinct row_no)::int from data_load_refused) as refused,
+      (select json_agg(json_build_object('row', row_no, 'field', field, 'reason', reason) order by row_no)
+        from (select * from data_load_refused order by row_no limit 500) f) as refusals`.execute(trx);
+  return { refused: rows[0]!.refused, refusals: rows[0]!.refusals ?? [] };
+}
+
+const ATTRIBUTES = ['client_id', 'bu', 'pf', 'class', 'region', 'site', 'entity_type', 'planner'];
+
+/**
+ * Products: refuses a PID another client owns (an admin may be told which), a PID and price date
+ * twice, and rows of one PID whose attributes differ; counts each remaining row against the
+ * product and its price of that date.
+ */
+export async function checkProducts(trx: Transaction<Database>): Promise<Checked> {
+  await sql`create temp table data_load_products on commit drop as
+    select *, coalesce(effective_from, ${SINCE_ALWAYS}::date) as eff,
+      first_value(row_no) over (partition by pid order by row_no) as pid_row,
+      first_value(row_no) over (partition by pid, coalesce(effective_from, ${SINCE_ALWAYS}::date) order by row_no) as key_row
+    from ${sql.raw(STAGE)}`.execute(trx);
+  const attributes = (alias: string) => sql.raw(ATTRIBUTES.map((a) => `${alias}.${a}`).join(', '));
+  const { refused, refusals } = await collectRefusals(
+    trx,
+    sql`
+      select s.row_no, 'PID'::text as field,
+        'PID ' || s.pid || ' belongs to client ' || p.client_id || '; a product id is unique across clients: give this client''s product a prefixed PID (e.g. ' || s.client_id || '-' || s.pid || ')' as reason
+      from data_load_products s join products p on p.pid = s.pid
+      where p.client_id <> s.client_id
+      union all
+      select s.row_no, 'Effective Date', 'PID ' || s.pid || ' with this effective date is also in row ' || s.key_row
+      from data_load_products s where s.row_no <> s.key_row
+      union all
+      select s.row_no, 'PID', 'PID ' || s.pid || ': client, business unit, family, class, region, site, entity type and planner must be the same on every row of a product (they differ from row ' || s.pid_row || ')'
+      from data_load_products s join data_load_products f on f.row_no = s.pid_row
+      where s.row_no <> s.pid_row and (${attributes('s')}) is distinct from (${attributes('f')})`,
+  );
+  const { rows } = await sql<DataLoadCounts>`
+    select count(*) filter (where p.pid is null)::int as inserted,
+      count(*) filter (where p.pid is not null and c.changed)::int as updated,
+      count(*) filter (where p.pid is not null and not c.changed)::int as unchanged,
+      0 as refused
+    from data_load_products s
+      left join products p on p.pid = s.pid
+      left join product_details d on d.pid = s.pid
+      left join product_prices pp on pp.pid = s.pid and pp.effective_from = s.eff
+      cross join lateral (select
+        (s.bu, s.pf) is distinct from (p.bu, p.pf)
+        or (s.class is not null and s.class is distinct from p.class)
+        or (s.region is not null and s.region is distinct from p.region)
+        or (s.site is not null and s.site is distinct from p.site)
+        or (s.entity_type is not null and s.entity_type is distinct from p.entity_type)
+        or (s.planner is not null and s.planner is distinct from d.planner_name)
+        or pp.pid is null
+        or (pp.unit_cost, pp.unit_price) is distinct from (s.unit_cost, s.unit_price) as changed) c
+    where not exists (select 1 from data_load_refused r where r.row_no = s.row_no)`.execute(trx);
+  return { counts: { ...rows[0]!, refused }, refusals };
+}
+
+/**
+ * Writes checked products: each changed attribute and price audited, then the products (new ones
+ * get 'Unassigned' where the file is blank), planners, dated prices, and each product's cost and
+ * price in effect this week (`currentWeek`), which plan money is computed with.
+ */
+export async function applyProducts(
+  trx: Transaction<Database>,
+  change: { by: string; loadId: number; currentWeek: string },
+): Promise<void> {
+  await sql`create temp table data_load_firsts on commit drop as
+    select * from data_load_products where row_no = pid_row`.execute(trx);
+  const kept = (column: string, alias = 'p') => sql.raw(`coalesce(f.${column}, ${alias}.${column})`);
+  await sql`
+    insert into product_audit_log (client_id, pid, field, old_value, new_value, changed_by, source, import_id)
+    select p.client_id, p.pid, c.field, c.old_value, c.new_value, ${change.by}, ${SOURCE}, null::bigint
+    from data_load_firsts f join products p on p.pid = f.pid
+      left join product_details d on d.pid = f.pid
+      cross join lateral (values
+        ('businessUnit', p.bu, f.bu), ('family', p.pf, f.pf), ('class', p.class, ${kept('class')}),
+        ('region', p.region, ${kept('region')}), ('site', p.site, ${kept('site')}),
+        ('entityType', p.entity_type, ${kept('entity_type')}),
+        ('plannerName', d.planner_name, coalesce(f.planner, d.planner_name))) c(field, old_value, new_value)
+    where c.old_value is distinct from c.new_value
+    union all
+    select p.client_id, p.pid, c.field || ' from ' || s.eff, c.old_value, c.new_value, ${change.by}, ${SOURCE}, null::bigint
+    from data_load_products s join products p on p.pid = s.pid
+      join product_prices pp on pp.pid = s.pid and pp.effective_from = s.eff
+      cross join lateral (values ('unitCost', pp.unit_cost::text, s.unit_cost::text),
+        ('unitPrice', pp.unit_price::text, s.unit_price::text)) c(field, old_value, new_value)
+    where c.old_value::numeric <> c.new_value::numeric`.execute(trx);
+  await sql`
+    update products p set bu = f.bu, pf = f.pf, class = ${kept('class')}, region = ${kept('region')},
+      site = ${kept('site')}, entity_type = ${kept('entity_type')}
+    from data_load_firsts f
+    where p.pid = f.pid and (p.bu, p.pf, p.class, p.region, p.site, p.entity_type)
+      is distinct from (f.bu, f.pf, ${kept('class')}, ${kept('region')}, ${kept('site')}, ${kept('entity_type')})`.execute(
+    trx,
+  );
+  await sql`
+    insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
+    select f.pid, f.client_id, f.bu, f.pf, coalesce(f.class, 'Unassigned'), coalesce(f.region, 'Unassigned'),
+      coalesce(f.site, 'Unassigned'), coalesce(f.entity_type, 'Unassigned'), f.unit_cost, f.unit_price
+    from data_load_firsts f
+    on conflict (pid) do nothing`.execute(trx);
+  await sql`
+    insert into product_details as d (pid, planner_name, notes)
+    select f.pid, f.planner, null from data_load_firsts f where f.planner is not null
+    on conflict (pid) do update set planner_name = excluded.planner_name
+      where d.planner_name is distinct from excluded.planner_name`.execute(trx);
+  await sql`
+    insert into product_prices as pp (pid, effective_from, unit_cost, unit_price)
+    select s.pid, s.eff, s.unit_cost, s.unit_price from data_load_products s
+    on conflict (pid, effective_from) do update set unit_cost = excluded.unit_cost, unit_price = excluded.unit_price
+      where (pp.unit_cost, pp.unit_price) is distinct from (excluded.unit_cost, excluded.unit_price)`.execute(
+    trx,
+  );
+  await sql`
+    update products p set unit_cost = x.unit_cost, unit_price = x.unit_price
+    from (
+      select distinct on (pp.pid) pp.pid, pp.unit_cost, pp.unit_price
+      from product_prices pp
+      where pp.pid in (select pid from data_load_firsts)
+      order by pp.pid, (pp.effective_from <= ${change.currentWeek}::date) desc,
+        case when pp.effective_from <= ${change.currentWeek}::date then pp.effective_from end desc nulls last,
+        pp.effective_from) x
+    where p.pid = x.pid and (p.unit_cost, p.unit_price) is distinct from (x.unit_cost, x.unit_price)`.execute(
+    trx,
+  );
+}
+
+/**
+ * Sales history: refuses unknown PIDs, a week given twice, and a week given both as a week and as
+ * days; sums each product's week (days into their Sunday) with its money (sent, else units × the
+ * price in effect that week), and counts each week against the history and the demand record.
+ */
+export async function checkSalesHistory(trx: Transaction<Database>): Promise<Checked> {
+  await sql`create index on ${sql.raw(STAGE)} (pid, week_start)`.execute(trx);
+  const { refused, refusals } = await collectRefusals(
+    trx,
+    sql`
+      select s.row_no, 'PID'::text as field,
+        'PID ' || s.pid || ' is not a product: load it with the products first' as reason
+      from ${sql.raw(STAGE)} s where not exists (select 1 from products p where p.pid = s.pid)
+      union all
+      select x.row_no, 'Week', 'PID ' || x.pid || ' week ' || x.week_start || ' is also in row ' || x.first_row
+      from (select s.*, first_value(s.row_no) over (partition by s.pid, s.week_start order by s.row_no) as first_row
+        from ${sql.raw(STAGE)} s where not s.is_day) x
+      where x.row_no <> x.first_row
+      union all
+      select x.row_no, 'Date', 'PID ' || x.pid || ' week ' || x.week_start || ' is given as a week in row ' || x.week_row || ' and as days'
+      from (select s.*, min(s.row_no) filter (where not s.is_day) over (partition by s.pid, s.week_start) as week_row
+        from ${sql.raw(STAGE)} s) x
+      where x.is_day and x.week_row is not null`,
+  );
+  await sql`create temp table data_load_weeks on commit drop as
+    select w.pid, w.week_start, w.row_no, w.units,
+      coalesce(w.given_revenue, 0) + coalesce(round(w.units_priced_revenue::numeric * coalesce(pp.unit_price, p.unit_price), 2), 0) as revenue,
+      coalesce(w.given_cost, 0) + coalesce(round(w.units_priced_cost::numeric * coalesce(pp.unit_cost, p.unit_cost), 2), 0) as cost
+    from (
+      select s.pid, s.week_start, min(s.row_no) as row_no, sum(s.units) as units,
+        sum(s.revenue) as given_revenue, sum(s.units) filter (where s.revenue is null) as units_priced_revenue,
+        sum(s.cost) as given_cost, sum(s.units) filter (where s.cost is null) as units_priced_cost
+      from ${sql.raw(STAGE)} s
+      where not exists (select 1 from data_load_refused r where r.row_no = s.row_no)
+      group by s.pid, s.week_start) w
+    join products p on p.pid = w.pid
+    left join lateral (
+      select pp.unit_cost, pp.unit_price from product_prices pp
+      where pp.pid = w.pid and pp.effective_from <= w.week_start
+      order by pp.effective_from desc limit 1) pp on true`.execute(trx);
+  await sql`create unique index on data_load_weeks (pid, week_start)`.execute(trx);
+  const { rows } = await sql<DataLoadCounts>`
+    select count(*) filter (where s.pid is null)::int as inserted,
+      count(*) filter (where s.pid is not null and c.changed)::int as updated,
+      count(*) filter (where s.pid is not null and not c.changed)::int as unchanged,
+      0 as refused
+    from data_load_weeks w
+      left join sales_history s on s.pid = w.pid and s.week_start = w.week_start
+      left join demand_records r on r.pid = w.pid and r.week_start = w.week_start
+      cross join lateral (select
+        (s.units, s.revenue, s.cost) is distinct from (w.units, w.revenue, w.cost)
+        or (r.pid is not null
+          and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)) as changed) c`.execute(
+    trx,
+  );
+  return { counts: { ...rows[0]!, refused }, refusals };
+}
+
+/**
+ * Writes checked weeks: a week whose earlier actual changes is audited as a correction, the
+ * history is upserted, the demand records of those weeks take the actuals, and the weeks since
+ * `recordsFrom` before `currentWeek` that have no record get one holding the actuals, so the grid,
+ * roll-ups, dashboard, accuracy by lag and inventory statistics see them (through the records'
+ * own triggers).
+ */
+export async function applySalesHistory(
+  trx: Transaction<Database>,
+  change: { by: string; loadId: number; currentWeek: string; recordsFrom: string },
+): Promise<void> {
+  await sql`
+    insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, cause)
+    select p.client_id, w.pid, w.week_start, c.field, c.old_value::text, c.new_value::text, ${change.by}, ${SOURCE},
+      ${`correction by data load ${change.loadId}`}
+    from data_load_weeks w join products p on p.pid = w.pid
+      left join sales_history s on s.pid = w.pid and s.week_start = w.week_start
+      left join demand_records r on r.pid = w.pid and r.week_start = w.week_start
+      cross join lateral (values
+        ('Act_Bkg_Units', coalesce(r.act_bkg_units, s.units)::numeric, w.units::numeric),
+        ('Act_Rev_Dlrs', coalesce(r.act_rev_dlrs, s.revenue), w.revenue),
+        ('Act_Bkg_Cost', coalesce(r.act_bkg_cost, s.cost), w.cost)) c(field, old_value, new_value)
+    where c.old_value is not null and c.old_value <> c.new_value`.execute(trx);
+  await sql`
+    insert into sales_history as s (pid, week_start, units, revenue, cost)
+    select w.pid, w.week_start, w.units, w.revenue, w.cost from data_load_weeks w
+    on conflict (pid, week_start) do update
+      set units = excluded.units, revenue = excluded.revenue, cost = excluded.cost
+      where (s.units, s.revenue, s.cost) is distinct from (excluded.units, excluded.revenue, excluded.cost)`.execute(
+    trx,
+  );
+  await sql`
+    update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
+      last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
+    from data_load_weeks w
+    where r.pid = w.pid and r.week_start = w.week_start
+      and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)`.execute(
+    trx,
+  );
+  await sql`
+    insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
+    select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
+    from data_load_weeks w
+    where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
+    on conflict (pid, week_start) do nothing`.execute(trx);
+}

@@ -1,0 +1,3 @@
+export * from './layouts';
+export * from './csv-rows';
+export * from './rows';
