@@ -41,6 +41,7 @@ import { notificationsModule } from './modules/notifications';
 import { userSettingsModule } from './modules/user-settings';
 import { optimisationModule } from './modules/optimisation';
 import { liveUpdatesModule } from './modules/live-updates';
+import { cycleModule } from './modules/cycle';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -60,6 +61,7 @@ const MODULES: readonly ServerModule[] = [
   aiAssistantModule,
   controlTowerModule,
   liveUpdatesModule,
+  cycleModule,
   apiDocsModule,
 ];
 

@@ -22,3 +22,4 @@ export * from './spreadsheet-export';
 export * from './spreadsheet-import';
 export * from './spreading';
 export * from './time-phased';
+export * from './cycle';

@@ -18,6 +18,7 @@ import { inventoryEndpoints } from './inventory.contract';
 import { controlTowerEndpoints } from './control-tower.contract';
 import { spreadingEndpoints } from './spreading.contract';
 import { liveUpdateEndpoints } from './live-updates.contract';
+import { cycleEndpoints } from './cycle.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -41,6 +42,7 @@ export * from './inventory.contract';
 export * from './control-tower.contract';
 export * from './spreading.contract';
 export * from './live-updates.contract';
+export * from './cycle.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -61,6 +63,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   controlTowerEndpoints,
   spreadingEndpoints,
   liveUpdateEndpoints,
+  cycleEndpoints,
   apiDocsEndpoints,
 ];
 
