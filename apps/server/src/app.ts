@@ -45,6 +45,7 @@ import { userSettingsModule } from './modules/user-settings';
 import { optimisationModule } from './modules/optimisation';
 import { liveUpdatesModule } from './modules/live-updates';
 import { dataLoadsModule } from './modules/data-loads';
+import { cycleModule } from './modules/cycle';
 
 /** The server's capabilities, each a folder under modules/ (docs/architecture.md). */
 const MODULES: readonly ServerModule[] = [
@@ -66,6 +67,7 @@ const MODULES: readonly ServerModule[] = [
   liveUpdatesModule,
   horizonModule,
   dataLoadsModule,
+  cycleModule,
   apiDocsModule,
 ];
 

@@ -159,6 +159,12 @@ const ZConfigSchema = z
       .min(1, { error: 'must be at least 1' })
       .default(200_000),
     /**
+     * The planning cycle's actuals feed: files dropped in this folder (or pushed through the API)
+     * are loaded by the cycle's first step in name order, then moved to its processed/ or failed/
+     * subfolder. Unset: the cycle has no feed step to take.
+     */
+    CYCLE_FEED_DIR: z.string().min(1).optional(),
+    /**
      * Browser origins of other sites allowed to call the API (comma-separated, e.g.
      * https://portal.example.com). Empty: same origin only, no CORS headers at all.
      */

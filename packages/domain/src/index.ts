@@ -23,3 +23,4 @@ export * from './spreadsheet-import';
 export * from './data-loads';
 export * from './spreading';
 export * from './time-phased';
+export * from './cycle';

@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'plan-cycle-published',
   'override-changed',
   'exceptions-found',
+  'cycle-finished',
+  'cycle-failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -625,6 +625,41 @@ export type PlanHorizonTable = {
   rolling_since: Date | null;
 };
 
+export type CycleScheduleTable = {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  is_enabled: boolean;
+  frequency: string;
+  weekday: number;
+  run_time: string;
+  time_zone: string;
+  updated_by: string;
+  updated_by_id: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type CycleRunsTable = {
+  id: Generated<number>;
+  trigger: string;
+  requested_by: string;
+  requested_by_id: string | null;
+  status: string;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: Date | null;
+  error: string | null;
+};
+
+export type CycleStepsTable = {
+  id: Generated<string>;
+  run_id: number;
+  step: string;
+  status: string;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: Date | null;
+  progress: number | null;
+  message: string | null;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+};
+
 export type Database = {
   products: ProductsTable;
   demand_records: DemandRecordsTable;
@@ -674,4 +709,7 @@ export type Database = {
   demand_record_last_override: DemandRecordLastOverrideTable;
   exception_queue_seen: ExceptionQueueSeenTable;
   plan_horizon: PlanHorizonTable;
+  cycle_schedule: CycleScheduleTable;
+  cycle_runs: CycleRunsTable;
+  cycle_steps: CycleStepsTable;
 };

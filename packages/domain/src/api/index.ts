@@ -20,6 +20,7 @@ import { controlTowerEndpoints } from './control-tower.contract';
 import { spreadingEndpoints } from './spreading.contract';
 import { liveUpdateEndpoints } from './live-updates.contract';
 import { dataLoadEndpoints } from './data-loads.contract';
+import { cycleEndpoints } from './cycle.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -45,6 +46,7 @@ export * from './control-tower.contract';
 export * from './spreading.contract';
 export * from './live-updates.contract';
 export * from './data-loads.contract';
+export * from './cycle.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -67,6 +69,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   spreadingEndpoints,
   liveUpdateEndpoints,
   dataLoadEndpoints,
+  cycleEndpoints,
   apiDocsEndpoints,
 ];
 

@@ -41,6 +41,7 @@ import * as boundedExtremesMarks from './0045-bounded-extremes-marks';
 import * as businessUnitWeekAnnotations from './0046-business-unit-week-annotations';
 import * as planHorizon from './0047-plan-horizon';
 import * as dataLoads from './0050-data-loads';
+import * as planningCycle from './0055-planning-cycle';
 import * as bulkWriteSwitch from './0057-bulk-write-switch';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0046-business-unit-week-annotations': businessUnitWeekAnnotations,
   '0047-plan-horizon': planHorizon,
   '0050-data-loads': dataLoads,
+  '0055-planning-cycle': planningCycle,
   '0057-bulk-write-switch': bulkWriteSwitch,
 };
 

@@ -337,19 +337,25 @@ export class ControlTowerService {
    * with. Answers the number of new items per client.
    */
   async newExceptions(clientIds: readonly ClientId[]): Promise<Map<ClientId, number>> {
-    const fresh = new Map<ClientId, number>();
+    const queues = await this.refreshQueues(clientIds);
+    return new Map([...queues].map(([clientId, { fresh }]) => [clientId, fresh]));
+  }
+
+  /** As `newExceptions`, with each client's queue length beside its new items. */
+  async refreshQueues(
+    clientIds: readonly ClientId[],
+  ): Promise<Map<ClientId, { items: number; fresh: number }>> {
+    const queues = new Map<ClientId, { items: number; fresh: number }>();
     for (const clientId of clientIds) {
       const queue = await this.queue([clientId], 1);
-      fresh.set(
+      const fresh = await replaceSeenExceptions(
+        this.db,
         clientId,
-        await replaceSeenExceptions(
-          this.db,
-          clientId,
-          queue.map((row) => row.pid),
-        ),
+        queue.map((row) => row.pid),
       );
+      queues.set(clientId, { items: queue.length, fresh });
     }
-    return fresh;
+    return queues;
   }
 
   async home(scope: AccessScope, clientContext: string | undefined) {

@@ -79,6 +79,32 @@ export async function notifyNewExceptions(
   }
 }
 
+/**
+ * The planning cycle's exception-queue step: each client's queue is checked again, its new items
+ * told to the client's users, and the totals answered. Unlike `notifyNewExceptions` a failed
+ * check fails the caller, so the cycle stops on it.
+ */
+export async function refreshExceptionQueues(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+  notifier: Notifier,
+): Promise<{ items: number; fresh: number }> {
+  const queues = await new ControlTowerService(db).refreshQueues(clientIds);
+  let items = 0;
+  let fresh = 0;
+  for (const [clientId, queue] of queues) {
+    items += queue.items;
+    fresh += queue.fresh;
+    if (queue.fresh > 0)
+      await notifier.notify({
+        recipients: { clientIds: [clientId] },
+        kind: 'exceptions-found',
+        content: { count: queue.fresh },
+      });
+  }
+  return { items, fresh };
+}
+
 /** Takes each client's exception queue as seen, so only later items count as new (the demo seed). */
 export async function markExceptionsSeen(
   db: Kysely<Database>,

@@ -15,3 +15,8 @@ export const forecastRunsModule: ServerModule = {
     registerForecastRunRoutes(app, service);
   },
 };
+
+export { openForecastRuns } from './forecast-runs.setup';
+export type { ForecastRunService } from './forecast-run.service';
+export { ForecastQueue } from './forecast-queue';
+export { currentSchema, queueStatementRunner } from './forecast-run.repository';

@@ -32,6 +32,10 @@ const MAIL_TEXT: Record<Language, MailText> = {
           ? `${s(v.by)} changed ${s(v.field)} of ${s(v.pid)} (week of ${s(v.week)}), which you had overridden.`
           : `${s(v.by)} changed ${s(v.count)} records you had overridden, among them ${s(v.field)} of ${s(v.pid)} (week of ${s(v.week)}).`,
       'exceptions-found': (v) => `${s(v.count)} new items need your attention in the exception queue.`,
+      'cycle-finished': (v) =>
+        `The planning cycle ${s(v.runId)} finished: ${s(v.products)} products forecast, ${s(v.exceptions)} items in the exception queue.`,
+      'cycle-failed': (v) =>
+        `The planning cycle ${s(v.runId)} stopped at its step ${s(v.step)}: ${s(v.error)}`,
     },
     footer: 'You get this mail because email notifications are on in your settings.',
   },
@@ -51,6 +55,10 @@ const MAIL_TEXT: Record<Language, MailText> = {
           : `${s(v.by)} ha cambiado ${s(v.count)} registros que usted había ajustado, entre ellos ${s(v.field)} de ${s(v.pid)} (semana del ${s(v.week)}).`,
       'exceptions-found': (v) =>
         `${s(v.count)} elementos nuevos requieren su atención en la cola de excepciones.`,
+      'cycle-finished': (v) =>
+        `El ciclo de planificación ${s(v.runId)} ha terminado: ${s(v.products)} productos pronosticados, ${s(v.exceptions)} elementos en la cola de excepciones.`,
+      'cycle-failed': (v) =>
+        `El ciclo de planificación ${s(v.runId)} se detuvo en el paso ${s(v.step)}: ${s(v.error)}`,
     },
     footer: 'Recibe este correo porque tiene activadas las notificaciones por correo electrónico.',
   },
@@ -70,6 +78,10 @@ const MAIL_TEXT: Record<Language, MailText> = {
           : `${s(v.by)} a modifié ${s(v.count)} enregistrements que vous aviez ajustés, dont ${s(v.field)} de ${s(v.pid)} (semaine du ${s(v.week)}).`,
       'exceptions-found': (v) =>
         `${s(v.count)} nouveaux éléments demandent votre attention dans la file d’exceptions.`,
+      'cycle-finished': (v) =>
+        `Le cycle de planification ${s(v.runId)} est terminé : ${s(v.products)} produits prévus, ${s(v.exceptions)} éléments dans la file d’exceptions.`,
+      'cycle-failed': (v) =>
+        `Le cycle de planification ${s(v.runId)} s’est arrêté à l’étape ${s(v.step)} : ${s(v.error)}`,
     },
     footer: 'Vous recevez ce message car les notifications par e-mail sont activées dans vos paramètres.',
   },
@@ -89,6 +101,10 @@ const MAIL_TEXT: Record<Language, MailText> = {
           : `${s(v.by)} hat ${s(v.count)} Datensätze geändert, die Sie übersteuert hatten, darunter ${s(v.field)} von ${s(v.pid)} (Woche vom ${s(v.week)}).`,
       'exceptions-found': (v) =>
         `${s(v.count)} neue Einträge in der Ausnahmeliste brauchen Ihre Aufmerksamkeit.`,
+      'cycle-finished': (v) =>
+        `Planungszyklus ${s(v.runId)} abgeschlossen: ${s(v.products)} Produkte prognostiziert, ${s(v.exceptions)} Einträge in der Ausnahmeliste.`,
+      'cycle-failed': (v) =>
+        `Planungszyklus ${s(v.runId)} beim Schritt ${s(v.step)} angehalten: ${s(v.error)}`,
     },
     footer:
       'Sie erhalten diese E-Mail, weil E-Mail-Benachrichtigungen in Ihren Einstellungen aktiviert sind.',

@@ -17,6 +17,8 @@ const KIND_TEXT: Record<NotificationKind, string> = {
   'plan-cycle-published': 'notifications:kind.planCyclePublished',
   'override-changed': 'notifications:kind.overrideChanged',
   'exceptions-found': 'notifications:kind.exceptionsFound',
+  'cycle-finished': 'notifications:kind.cycleFinished',
+  'cycle-failed': 'notifications:kind.cycleFailed',
 };
 
 function NotificationText({ item }: { item: Item }) {

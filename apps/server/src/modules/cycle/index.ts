@@ -1,0 +1,77 @@
+import multipart from '@fastify/multipart';
+import type { ServerModule } from '../../lib/server-module';
+import { openForecastRuns } from '../forecast-runs';
+import { createNotifier } from '../notifications';
+import { csvActualsLoader } from './actuals-csv-loader';
+import type { ActualsLoader } from './cycle-feed';
+import { openQueueScheduler, timerScheduler } from './cycle-scheduler';
+import { cycleSteps, type HorizonRoller } from './cycle-steps';
+import { registerCycleRoutes } from './cycle.routes';
+import { CycleService } from './cycle.service';
+
+export type { ActualsLoader, LoadCounts } from './cycle-feed';
+export type { HorizonRoller } from './cycle-steps';
+
+/**
+ * What the cycle's first two steps call. The actuals feed loads each file with `loadActuals`
+ * (default: the cycle's own CSV loader); the horizon step calls `rollHorizon` (default: none, the
+ * step is skipped). A module that provides either passes it here.
+ */
+export type CycleWiring = {
+  loadActuals?: ActualsLoader;
+  rollHorizon?: HorizonRoller;
+};
+
+export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
+  return {
+    name: 'cycle',
+    register: async (app, { config, database, log }) => {
+      const notifier = createNotifier(database.db, config, log);
+      const { service: forecastRuns, queue } = await openForecastRuns(database, config, log, notifier);
+      const steps = cycleSteps({
+        db: database.db,
+        log,
+        notifier,
+        forecastRuns,
+        feed: {
+          dir: config.CYCLE_FEED_DIR,
+          load: wiring.loadActuals ?? csvActualsLoader(database.db, config.IMPORT_MAX_BYTES),
+        },
+        rollHorizon: wiring.rollHorizon,
+        mail: config.SMTP_URL ? { smtpUrl: config.SMTP_URL, from: config.SMTP_FROM } : undefined,
+      });
+      const service = new CycleService(database.db, {
+        databaseKind: database.kind,
+        log,
+        notifier,
+        steps,
+        feedDir: config.CYCLE_FEED_DIR,
+      });
+      // A run left 'running' by a stopped server is marked failed before anyone can start a new one.
+      await service.recoverInterruptedRuns();
+      const fire = async () => {
+        await service.runScheduled();
+      };
+      service.useScheduler(
+        database.kind === 'postgres'
+          ? await openQueueScheduler(database.db, log, fire)
+          : timerScheduler(fire, log),
+      );
+      // The saved schedule is (re)applied at start: the timer lives in this process only.
+      if (database.kind === 'pglite') await service.applySchedule();
+      app.addHook('onClose', async () => {
+        await service.stop();
+        await queue?.stop();
+      });
+      // Encapsulated: only the feed's push accepts multipart bodies.
+      await app.register(async (scope) => {
+        await scope.register(multipart, {
+          limits: { files: 1, fileSize: config.IMPORT_MAX_BYTES, fields: 4, parts: 5, fieldSize: 1024 },
+        });
+        registerCycleRoutes(scope, service, config.IMPORT_MAX_BYTES);
+      });
+    },
+  };
+}
+
+export const cycleModule = createCycleModule();

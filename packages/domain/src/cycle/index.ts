@@ -1,0 +1,2 @@
+export * from './cycle-schedule';
+export * from './cycle-steps';
