@@ -126,6 +126,8 @@ export async function buildApp({
       void (reply as FastifyReply).code(answer.status).send(failure(answer.code, answer.message));
     },
     clientErrorHandler: answerClientError,
+    // Behind a configured proxy only: X-Forwarded-Proto then says whether the answer may send HSTS.
+    trustProxy: config.TRUST_PROXY,
   });
 
   registerJsonBodyParser(app);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -185,6 +186,29 @@ const ZConfigSchema = z
           }),
         ),
       ),
+    /**
+     * Whether the request's scheme and client address are taken from X-Forwarded-Proto and
+     * X-Forwarded-For: `true` (any hop, e.g. a proxy on the same host that is the only way in) or
+     * the proxies' addresses / CIDRs, comma-separated. Unset or `false`: the connection itself says
+     * whether it is https (so HSTS is sent only on a TLS connection) and who the client is.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, context): boolean | string[] => {
+        const text = value.trim();
+        if (['', 'true', 'false'].includes(text)) return text === 'true';
+        const proxies = text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        if (proxies.every((entry) => isIP(entry.split('/')[0] ?? '') !== 0)) return proxies;
+        context.addIssue({
+          code: 'custom',
+          message: 'must be true, false, or proxy addresses / CIDRs such as 10.0.0.1, 10.1.0.0/16',
+        });
+        return z.NEVER;
+      }),
     /**
      * Mail server for notification digests, e.g. smtp://user:pass@mail.example.com:587 (smtps://
      * for TLS on connect). Unset: notifications are in-app only.

@@ -350,13 +350,13 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(body.data.items[0]).toMatchObject({ PID: 'IMP-NEW-1', BU: 'Flow', PF: 'Valves' });
   });
 
-  it('lets a circor user import only its own SKUs: other rows fail with the spec messages', async () => {
+  it('lets a circor user import only its own products: other rows fail with the spec messages', async () => {
     const csv = `sku,category,bu,override q1\n${circorSku},Valves,Flow,77\n${internalSkus[2]},Valves,Flow,88\n`;
     const previewed = ((await preview('c.csv', csv, 'circor')).body as Ok<ImportPreview>).data;
     expect(previewed.validRowCount).toBe(1);
     expect(previewed.errors[0]).toMatchObject({
       row: 3,
-      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+      message: `Failed to import ${internalSkus[2]}: the SKU is not one of your products; new products are created by an admin`,
     });
     const before = await quarterRecords(internalSkus[2]!, 1);
     const outcome = ((await importFile('c.csv', csv, 'circor')).body as Ok<ImportOutcome>).data;
@@ -367,19 +367,23 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     });
     expect(outcome.rows.find((r: ImportRowOutcome) => r.status === 'failed')).toMatchObject({
       row: 3,
-      message: `Failed to import ${internalSkus[2]}: the SKU belongs to a client you cannot import for`,
+      message: `Failed to import ${internalSkus[2]}: the SKU is not one of your products; new products are created by an admin`,
     });
     expect(await quarterRecords(internalSkus[2]!, 1)).toEqual(before);
     const q1 = await quarterRecords(circorSku, 1);
     expect(q1.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0)).toBe(77);
-    // A new SKU a circor user imports belongs to circor.
-    await importFile('c2.csv', 'sku,category,bu\nCIRCOR-NEW,Valves,Flow\n', 'circor');
-    const owner = await server.database.db
+    // Products are created by an admin: a circor user's unknown SKU fails like another client's.
+    const unknown = (
+      (await importFile('c2.csv', 'sku,category,bu\nCIRCOR-NEW,Valves,Flow\n', 'circor'))
+        .body as Ok<ImportOutcome>
+    ).data;
+    expect(unknown).toMatchObject({ imported: 0, failed: 1 });
+    const created = await server.database.db
       .selectFrom('products')
       .select('client_id')
       .where('pid', '=', 'CIRCOR-NEW')
       .executeTakeFirst();
-    expect(owner?.client_id).toBe('circor');
+    expect(created).toBeUndefined();
   });
 
   it('applies all rows or none: a value a record cannot hold rolls back the rows before it', async () => {
@@ -615,7 +619,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       { sku: internalSkus[0], category: 'C', businessUnit: 'B' },
       { as: 'circor' },
     );
-    expect(foreign).toMatchObject({ status: 403 });
+    expect(foreign).toMatchObject({ status: 404 });
     const viewer = await server.request<Failure>(
       'POST',
       '/api/demand-planning-items',

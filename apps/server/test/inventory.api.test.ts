@@ -253,13 +253,23 @@ describe.each(backends)('inventory planning on %s', (backend) => {
       { as: 'circor' },
     );
     expect(answer.status).toBe(404);
-    const audit = await server.request<Ok<unknown[]>>(
-      'GET',
-      `/api/inventory/overrides/${internal.sku}/${encodeURIComponent(internal.site)}/audit`,
-      undefined,
-      { as: 'circor' },
-    );
-    expect(audit.body.data).toEqual([]);
+    // Another client's row's audit answers as an unknown row's does; the caller's own answers.
+    const auditOf = (sku: string, site: string) =>
+      server.request<Failure>(
+        'GET',
+        `/api/inventory/overrides/${sku}/${encodeURIComponent(site)}/audit`,
+        undefined,
+        { as: 'circor' },
+      );
+    const foreign = await auditOf(internal.sku, internal.site);
+    const unknown = await auditOf('NO-SUCH-SKU', internal.site);
+    expect(foreign).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: `No inventory row ${internal.sku} at ${internal.site}` },
+    });
+    expect(JSON.stringify(unknown).replaceAll('NO-SUCH-SKU', internal.sku)).toBe(JSON.stringify(foreign));
+    const own = (await page('', 'circor')).body.data.items[0]!;
+    expect((await auditOf(own.sku, own.site)).status).toBe(200);
     const nogroup = await server.request<Failure>('GET', '/api/inventory/metrics', undefined, {
       as: 'nogroup',
     });

@@ -56,8 +56,10 @@ describe.each(backends)('security headers and shared sign-in state on %s', (back
       const again = (await fetch(`${server.baseUrl}/api/auth/config`)).headers.get('content-security-policy');
       expect(again).not.toBe(csp);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      // No framing, said twice the same way (CSP frame-ancestors 'none' and X-Frame-Options).
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      // Plain http: no HSTS (see the TRUST_PROXY tests).
+      expect(response.headers.get('strict-transport-security')).toBeNull();
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     });
 
@@ -240,6 +242,54 @@ describe('CORS_ORIGINS', () => {
   it('refuses a configuration that lists null, a wildcard or a path', () => {
     for (const value of ['null', '*', 'https://portal.example.com/app', 'portal.example.com']) {
       expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(/^Invalid configuration: CORS_ORIGINS/);
+    }
+  });
+});
+
+describe('TRUST_PROXY and HSTS', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = openDatabase({ kind: 'pglite' });
+    await migrateToLatest(database.db);
+  });
+  afterAll(async () => database?.close());
+
+  /** HSTS of an answer to a request from 127.0.0.1 that says it came over https through a proxy. */
+  const hstsWith = async (trustProxy: string | undefined, forwardedProto = 'https') => {
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
+    });
+    const app = await buildApp({ config, database, auth: await createAuthSetup(config) });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/auth/config',
+        headers: { 'x-forwarded-proto': forwardedProto },
+      });
+      return {
+        hsts: response.headers['strict-transport-security'],
+        frame: response.headers['x-frame-options'],
+      };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('sends HSTS only over https, believing X-Forwarded-Proto only from a configured proxy', async () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+    expect(await hstsWith(undefined)).toEqual({ hsts: undefined, frame: 'DENY' });
+    expect((await hstsWith('false')).hsts).toBeUndefined();
+    expect((await hstsWith('10.0.0.1')).hsts).toBeUndefined();
+    expect((await hstsWith('true')).hsts).toBe(hsts);
+    expect((await hstsWith('10.0.0.1, 127.0.0.1/32')).hsts).toBe(hsts);
+    expect((await hstsWith('true', 'http')).hsts).toBeUndefined();
+  });
+
+  it('refuses a TRUST_PROXY that is neither a yes/no nor addresses', () => {
+    for (const value of ['yes please', '10.0.0.300', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^Invalid configuration: TRUST_PROXY/);
     }
   });
 });

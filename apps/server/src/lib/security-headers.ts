@@ -60,8 +60,13 @@ function appContentSecurityPolicy(
   };
 }
 
+/** HSTS as helmet sends it by default: a year, subdomains included. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /**
- * Security headers on every answer (helmet, with our CSP), CORS only for the configured origins
+ * Security headers on every answer (helmet, with our CSP; X-Frame-Options DENY, as the CSP's
+ * frame-ancestors 'none' says; HSTS only on an answer over https, which behind a proxy is known
+ * only when TRUST_PROXY trusts its X-Forwarded-Proto), CORS only for the configured origins
  * (none by default: the app and its API share one origin), and `no-store` on every answer of the
  * API that needs a token, so no browser or proxy keeps planning data.
  */
@@ -71,6 +76,14 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    // Browsers ignore HSTS over plain http; sent there it only misstates how the app is served.
+    strictTransportSecurity: false,
+  });
+  // On the raw answer, as helmet sets its headers: pages that write their own answer get it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.raw.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: [...config.CORS_ORIGINS], credentials: false });

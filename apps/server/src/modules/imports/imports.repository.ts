@@ -37,13 +37,18 @@ export type ImportedProduct = {
 };
 
 /** The products among these SKUs, whoever owns them (a SKU is unique across clients). */
+/**
+ * The products of these SKUs, of every client (`ownedBy` 'any') or only of the given clients, so
+ * that another client's SKU is as unknown as one that does not exist.
+ */
 export async function findProducts(
   db: Db,
   skus: readonly string[],
   lock: boolean,
+  ownedBy: readonly ClientId[] | 'any',
 ): Promise<ImportedProduct[]> {
   if (skus.length === 0) return [];
-  const query = db
+  let query = db
     .selectFrom('products as p')
     .leftJoin('product_details as d', 'd.pid', 'p.pid')
     .select([
@@ -60,6 +65,7 @@ export async function findProducts(
     ])
     .where('p.pid', '=', sql<string>`any(${[...skus]}::text[])`)
     .orderBy('p.pid');
+  if (ownedBy !== 'any') query = query.where('p.client_id', 'in', [...ownedBy]);
   return lock ? query.forUpdate('p').execute() : query.execute();
 }
 

@@ -123,12 +123,32 @@ function toJob(row: ImportTableRow, own?: OwnImport): ImportJob {
  */
 type Applied = { outcome: ImportOutcome; rowOutcomes: ImportRowOutcome[] };
 
-const NOT_YOURS = 'the SKU belongs to a client you cannot import for';
+/**
+ * A customer's answer for every SKU that is not one of its products, unknown or another client's,
+ * word for word the same: products are created by an admin, and a customer never learns that
+ * another client's SKU exists.
+ */
+const NOT_YOUR_PRODUCT = 'the SKU is not one of your products; new products are created by an admin';
+
+/** Whose products a caller's import reads: an admin's, every client's; a customer's, its own. */
+const productsVisibleTo = (scope: AccessScope): readonly ClientId[] | 'any' =>
+  scope.isAdmin ? 'any' : scope.clientIds;
+
+/**
+ * Why the caller may not import a row of this SKU (null when it may: an existing product of its
+ * clients is updated, an admin's unknown SKU is created). An admin working in one client's context
+ * sees every client, so may be told who owns a SKU.
+ */
+function refusalOf(scope: AccessScope, product: ImportedProduct | undefined): string | null {
+  if (!product) return scope.isAdmin ? null : NOT_YOUR_PRODUCT;
+  if (scope.clientIds.includes(product.client_id as ClientId)) return null;
+  return `the SKU belongs to client ${product.client_id}, not to the client in context`;
+}
 
 /**
  * Spreadsheet import (docs/spreadsheet-import.md). One row is one SKU: an existing SKU's quarterly
  * overrides set that quarter's Final plan, spread over its weeks by the statistical forecast; a new
- * SKU is created with its quarterly forecasts as the weekly baseline; region, site, planner and
+ * SKU (an admin's import only) is created with its quarterly forecasts as the weekly baseline; region, site, planner and
  * notes update the product. Every valid row applies in one transaction, each change audited.
  */
 export class ImportService {
@@ -200,22 +220,23 @@ export class ImportService {
     clientContext: string | undefined,
     file: Uploaded,
   ): Promise<ImportPreview> {
-    const { clientIds } = narrowToContext(scope, clientContext);
+    const context = narrowToContext(scope, clientContext);
     const validation = await this.parse(file, this.today());
     const products = await findProducts(
       this.db,
       validation.validRows.map((r) => r.sku),
       false,
+      productsVisibleTo(context),
     );
     const bySku = new Map(products.map((p) => [p.pid, p]));
     const errors = [...validation.errors];
     const valid = validation.validRows.filter((row) => {
-      const product = bySku.get(row.sku);
-      if (!product || clientIds.includes(product.client_id as ClientId)) return true;
+      const refusal = refusalOf(context, bySku.get(row.sku));
+      if (!refusal) return true;
       errors.push({
         row: row.row,
         field: 'sku',
-        message: failedMessage(row.sku, NOT_YOURS),
+        message: failedMessage(row.sku, refusal),
         severity: 'error',
       });
       return false;
@@ -297,14 +318,17 @@ export class ImportService {
       this.own.delete(Number(own.row.id));
     }
     const row = rowOutcomes[0]!;
-    if (row.status === 'failed')
-      throw new AppError('FORBIDDEN', row.message ?? failedMessage(item.sku, NOT_YOURS));
+    if (row.status === 'failed') {
+      // A customer's SKU that is not its own is as unknown (ADR 0002: 404, never 403).
+      const message = row.message ?? failedMessage(item.sku, NOT_YOUR_PRODUCT);
+      throw context.isAdmin ? new AppError('CONFLICT', message) : AppError.notFound(message);
+    }
     return row;
   }
 
   /**
-   * Applies the valid rows in one transaction: all of them or none. Rows of another client's SKUs
-   * fail (and are reported) without stopping the others; a value that overflows a column stops
+   * Applies the valid rows in one transaction: all of them or none. Rows the caller may not import
+   * (refusalOf) fail and are reported without stopping the others; a value that overflows a column stops
    * the whole import with a 400 naming the SKU, week and field. The rows go in batches of
    * BATCH_ROWS, each planned then written, and the progress moves on after each. The import's row
    * turns 'succeeded' in the same transaction; when it rolls back the row is marked 'failed' with
@@ -343,6 +367,7 @@ export class ImportService {
             trx,
             rows.map((r) => r.sku),
             true,
+            productsVisibleTo(scope),
           );
           return new Map(found.map((p) => [p.pid, p]));
         });
@@ -355,9 +380,9 @@ export class ImportService {
           const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
           for (const row of batch) {
             const product = products.get(row.sku);
-            if (!product) outcomes.push(plan.create(row));
-            else if (!scope.clientIds.includes(product.client_id as ClientId))
-              outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, NOT_YOURS)));
+            const refusal = refusalOf(scope, product);
+            if (refusal) outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, refusal)));
+            else if (!product) outcomes.push(plan.create(row));
             else existing.push({ row, product });
           }
           const records = await timed(steps, 'lockRecordsMs', () =>

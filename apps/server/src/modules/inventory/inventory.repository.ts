@@ -217,6 +217,20 @@ export async function insertAudit(
   await insertByUnnest(trx, 'inventory_audit', AUDIT_COLUMNS, rows);
 }
 
+/** Whether the caller's clients have this inventory row (another client's is as unknown). */
+export async function hasRow(
+  db: Db,
+  clientIds: readonly ClientId[],
+  key: { pid: string; site: string },
+): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from inventory_parameters i join products p on p.pid = i.pid
+    where i.pid = ${key.pid} and i.site = ${key.site} and p.client_id = any(${[...clientIds]}::text[])`.execute(
+    db,
+  );
+  return rows.length > 0;
+}
+
 export async function listAudit(
   db: Db,
   clientIds: readonly ClientId[],

@@ -38,6 +38,7 @@ import {
   insertAudit,
   largestChanges,
   latestNetworkPlan,
+  hasRow,
   listAudit,
   listRows,
   lockRows,
@@ -289,7 +290,10 @@ export class InventoryService {
     });
   }
 
+  /** A row's changes, newest first; a row the caller cannot see is 404 like an unknown one. */
   async audit(access: AccessScope, key: Key) {
+    if (!(await hasRow(this.db, access.clientIds, { pid: key.sku, site: key.site })))
+      throw AppError.notFound(`No inventory row ${key.sku} at ${key.site}`);
     const rows = await listAudit(this.db, access.clientIds, { pid: key.sku, site: key.site });
     return rows.map((r) => ({
       field: r.field,
