@@ -97,6 +97,12 @@ describe('spreadOverWeeks', () => {
     expect(spreadOverWeeks(0, [4, 1])).toEqual([0, 0]);
   });
 
+  it('splits in hundredths when asked (a forecast keeps its decimals)', () => {
+    // 812.5 over 13 weeks is 62.5 each; 10 over 3 in hundredths is 3.34, 3.33, 3.33.
+    expect(spreadOverWeeks(812.5, Array(13).fill(1), 2)).toEqual(Array(13).fill(62.5));
+    expect(spreadOverWeeks(10, [1, 1, 1], 2)).toEqual([3.34, 3.33, 3.33]);
+  });
+
   it('always adds up to the total', () => {
     const parts = spreadOverWeeks(1_000_003, [7, 0, 13, 1, 1, 2, 9, 0, 5, 3, 3, 11, 4]);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(1_000_003);
