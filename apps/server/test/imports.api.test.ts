@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import {
   importQuarterWeeks,
@@ -13,6 +15,7 @@ import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type Caller, type TestServer } from './support/test-server';
 
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'spreadsheets');
 /** Small limits so the size and row refusals are cheap to reach. */
 const MAX_BYTES = 64 * 1024;
 const MAX_ROWS = 50;
@@ -704,6 +707,53 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       },
     ]);
   });
+
+  it.each([
+    ['openpyxl.xlsx', { formulaCached: false }],
+    ['prefixed.xlsx', { formulaCached: true }],
+    ['xlwt.xls', { formulaCached: false }],
+    ['excel-utf8-bom.csv', { formulaCached: true }],
+    ['excel-cp1252.csv', { formulaCached: true }],
+    ['excel-utf16.csv', { formulaCached: true }],
+    // LibreOffice computes the formula openpyxl left without a value when it converts the file.
+    ['libreoffice.xlsx', { formulaCached: true }],
+    ['libreoffice.xls', { formulaCached: true }],
+  ])(
+    'reads %s as its writer wrote it (fixtures/spreadsheets/make-fixtures.py)',
+    async (name, { formulaCached }) => {
+      const { status, body } = await preview(name, readFileSync(join(FIXTURES, name)));
+      expect(status).toBe(200);
+      const data = (body as Ok<ImportPreview>).data;
+      expect(data.errors).toEqual([]);
+      expect(data.preview).toEqual([
+        {
+          row: 2,
+          sku: 'FX-1',
+          category: 'Valves',
+          businessUnit: 'Flow',
+          forecastQ1: 812.5,
+          overrideQ2: 1200,
+          notes: 'Ünïcödé – €5',
+          lastModified: '2026-03-15',
+        },
+        {
+          row: 3,
+          sku: 'FX-2',
+          // Merged with the cell above in the workbooks.
+          category: 'Valves',
+          businessUnit: 'Flow',
+          // A formula's cached result; writers that store none leave the cell empty.
+          ...(formulaCached ? { forecastQ1: 130 } : {}),
+          overrideQ2: 0,
+          notes: 'Ball & <b> valves',
+          lastModified: '2026-03-16',
+        },
+      ]);
+      expect(data.warnings.map((w) => [w.row, w.field, w.message])).toEqual([
+        [3, 'overrideQ2', 'Invalid number "abc" - will be set to 0'],
+      ]);
+    },
+  );
 
   it('keeps the roll-up totals and sort extremes equal to a rebuild from the records after the imports above', async () => {
     // Batches of new SKUs with some quarters only, and override updates, went through the trigger.

@@ -42,8 +42,13 @@ describe('parseDateCell', () => {
     expect(iso('03/15/2026')).toBe('2026-03-15');
     expect(iso('3/5/26')).toBe('2026-03-05');
     expect(iso('2026-03-15')).toBe('2026-03-15');
+    // European text: day first when the first part cannot be a month, or with dots.
+    expect(iso('15/03/2026')).toBe('2026-03-15');
+    expect(iso('03/04/2026')).toBe('2026-03-04');
+    expect(iso('16.03.2026')).toBe('2026-03-16');
+    expect(iso('31.02.2026')).toBeUndefined();
     expect(iso('02/30/2026')).toBeUndefined();
-    expect(iso('13/01/2026')).toBeUndefined();
+    expect(iso('13/13/2026')).toBeUndefined();
     expect(iso('yesterday')).toBeUndefined();
     expect(iso(0)).toBeUndefined();
   });

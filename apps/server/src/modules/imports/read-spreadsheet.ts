@@ -126,8 +126,20 @@ function decodeText(buffer: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    return new TextDecoder('windows-1252').decode(buffer);
+    return decodeWindows1252(buffer);
   }
+}
+
+/** Windows-1252's characters for bytes 0x80–0x9F; the rest of it is Latin-1. */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Node's TextDecoder('windows-1252') decodes Latin-1 (no € or –), so the table is applied here. */
+function decodeWindows1252(buffer: Buffer): string {
+  return buffer
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
 /** Rows read from a sheet to find its header: our export writes its filters above it. */
