@@ -1,4 +1,6 @@
-import { deflateRawSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import {
   importQuarterWeeks,
   type ImportJob,
@@ -13,6 +15,7 @@ import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type Caller, type TestServer } from './support/test-server';
 
+const FIXTURES = join(import.meta.dirname, 'fixtures', 'spreadsheets');
 /** Small limits so the size and row refusals are cheap to reach. */
 const MAX_BYTES = 64 * 1024;
 const MAX_ROWS = 50;
@@ -178,7 +181,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       [
         'old.xls',
         Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
-        'Excel 97-2003 workbooks (.xls) cannot be imported: open the file in Excel and save it as .xlsx or .csv',
+        'The file is not a valid .xls workbook: its contents cannot be read (CFB file size 10 < 512)',
       ],
       [
         'broken.xlsx',
@@ -203,7 +206,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     const before = await checksum();
     const big = `sku,category,bu,notes\n${'A,B,C,xxxxxxxxxx\n'.repeat(5000)}`;
     expect(await importFile('big.csv', big)).toMatchObject({
-      status: 400,
+      status: 413,
       body: { message: 'file is larger than the 0.1 MB import limit' },
     });
     const rows = `sku,category,bu\n${Array.from({ length: MAX_ROWS + 1 }, (_, i) => `R-${i},B,C`).join('\n')}`;
@@ -219,13 +222,19 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       status: 400,
       body: { message: expect.stringContaining('zip bomb') as string },
     });
-    // A header that understates the size: inflating stops at the declared size.
+    // A header that understates the size: inflating stops at the declared size, and says so.
     expect(
       await importFile(
         'liar.xlsx',
         zipOf({ 'xl/workbook.xml': Buffer.alloc(500_000) }, { declaredSize: 10 }),
       ),
-    ).toMatchObject({ status: 400, body: { message: expect.stringContaining('zip bomb') as string } });
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'The file is not a valid .xlsx workbook: its part xl/workbook.xml is damaged (it unpacks to more than its recorded size)',
+      },
+    });
 
     const token = (await server.tokensFor('admin')).id_token;
     const send = async (form: FormData | string) => {
@@ -254,6 +263,143 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       body: { message: 'file: the spreadsheet must be sent in the field "file"' },
     });
     expect(await checksum()).toBe(before);
+  });
+
+  it('counts the row limit exactly in both formats: data rows only, header, filters and blank lines aside', async () => {
+    const before = await checksum();
+    const workbook = async (dataRows: number): Promise<Buffer> => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Demand Planning Data');
+      sheet.addRow(['Filters: Business Unit = Flow']);
+      sheet.addRow([]);
+      sheet.addRow(['SKU', 'Category', 'Business Unit']);
+      for (let i = 0; i < dataRows; i++) sheet.addRow([`LIM-${i}`, 'Valves', 'Flow']);
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    const atLimit = await preview('limit.xlsx', await workbook(MAX_ROWS));
+    expect(atLimit.status).toBe(200);
+    expect((atLimit.body as Ok<ImportPreview>).data.totalRows).toBe(MAX_ROWS);
+    const tooMany = 'The file has more than 50 rows, the most one import takes; split it into smaller files';
+    expect(await preview('over.xlsx', await workbook(MAX_ROWS + 1))).toMatchObject({
+      status: 400,
+      body: { message: tooMany },
+    });
+    const csv = (dataRows: number) =>
+      `Filters\n\nsku,category,bu\n${Array.from({ length: dataRows }, (_, i) => `R-${i},B,C\n\n`).join('')}`;
+    expect((await preview('limit.csv', csv(MAX_ROWS))).status).toBe(200);
+    expect(await preview('over.csv', csv(MAX_ROWS + 1))).toMatchObject({
+      status: 400,
+      body: { message: tooMany },
+    });
+    expect(await checksum()).toBe(before);
+  });
+
+  it('names the damaged part of a corrupt workbook (a checksum that differs, data that cannot unpack)', async () => {
+    const before = await checksum();
+    const workbookXml = Buffer.from('<workbook><sheets/></workbook>');
+    expect(
+      await importFile('crc.xlsx', zipOf({ 'xl/workbook.xml': workbookXml }, { crc: 1234 })),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'The file is not a valid .xlsx workbook: its part xl/workbook.xml is damaged (its checksum does not match its contents)',
+        details: { field: 'file' },
+      },
+    });
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Data');
+    sheet.addRow(['SKU', 'Category', 'Business Unit', 'Notes']);
+    for (let i = 0; i < 200; i++) sheet.addRow([`DMG-${i}`, 'Valves', 'Flow', `note ${i * 7919}`]);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    // Overwrite the middle of the sheet's packed data: the archive's directory stays readable.
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const at = bytes.indexOf(name) + name.length;
+    bytes.fill(0x55, at + 200, at + 260);
+    const { status, body } = await importFile('damaged.xlsx', bytes);
+    expect(status).toBe(400);
+    expect((body as Failure).message).toMatch(
+      /^The file is not a valid \.xlsx workbook: its part xl\/worksheets\/sheet1\.xml is damaged \((its compressed data cannot be unpacked|its checksum does not match its contents|it unpacks to (more|less) than its recorded size)\)$/,
+    );
+    expect(await checksum()).toBe(before);
+  });
+
+  it('refuses an import with no valid row (4xx naming the refusals) and writes nothing; the preview still answers', async () => {
+    const before = await checksum();
+    const invalid = 'sku,category,bu,override q1\nBAD-1,,Flow,5\n,Valves,Flow,1\nBAD<3>,Valves,Flow,-2\n';
+    expect(await startImport('invalid.csv', invalid)).toMatchObject({
+      status: 400,
+      body: {
+        details: { field: 'file' },
+        message:
+          'No row of the file can be imported: row 2 (BAD-1): category is required but is empty; ' +
+          'row 3: sku is required but is empty; ' +
+          'row 4 (BAD<3>): sku may hold letters, digits, spaces and . _ - / only; overrideQ1 must be between 0 and 1000000000',
+      },
+    });
+    expect(await startImport('header.csv', 'sku,category,bu\n')).toMatchObject({
+      status: 400,
+      body: { message: 'The file has no data rows to import' },
+    });
+    const previewed = await preview('invalid.csv', invalid);
+    expect(previewed.status).toBe(200);
+    // One line per refused row, naming its SKU.
+    expect((previewed.body as Ok<ImportPreview>).data.errors.map((e) => [e.row, e.sku])).toEqual([
+      [2, 'BAD-1'],
+      [3, undefined],
+      [4, 'BAD<3>'],
+    ]);
+    const imports = await server.database.db
+      .selectFrom('imports')
+      .select('id')
+      .where('file_name', 'in', ['invalid.csv', 'header.csv'])
+      .execute();
+    expect(imports).toEqual([]);
+    expect(await checksum()).toBe(before);
+  });
+
+  it('reports a refused row once, naming its SKU, beside the rows it imports', async () => {
+    const long = `LONG-${'X'.repeat(70)}`;
+    const csv = `sku,category,bu,override q1\nONCE-1,Valves,Flow,3\n${long},Valves,Flow,4\nONCE-3,,Flow,-1\n`;
+    const outcome = ((await importFile('once.csv', csv)).body as Ok<ImportOutcome>).data;
+    expect(outcome).toMatchObject({ imported: 1, failed: 2 });
+    expect(outcome.rows.filter((r) => r.status === 'failed').map((r) => [r.row, r.message])).toEqual([
+      [3, `Failed to import ${long}: sku must be at most 64 characters`],
+      [
+        4,
+        'Failed to import ONCE-3: category is required but is empty; overrideQ1 must be between 0 and 1000000000',
+      ],
+    ]);
+  });
+
+  it("keeps the decimals of a new SKU's forecast (split in hundredths) and rounds overrides to whole units", async () => {
+    const csv = 'sku,category,bu,forecast q1,forecast q2,override q2\nDEC-1,Valves,Flow,812.5,10,20.6\n';
+    const outcome = ((await importFile('decimals.csv', csv)).body as Ok<ImportOutcome>).data;
+    expect(outcome.rows[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'forecastQ1', quarter: 1, oldValue: null, newValue: 812.5 },
+        { field: 'overrideQ2', quarter: 2, oldValue: null, newValue: 21 },
+      ]),
+    );
+    // 812.5 over 13 weeks is 62.5 each. 10 over 13 in hundredths: 1000 / 13 = 76.9 → 76 each (988),
+    // the 12 hundredths left to the first 12 weeks: 0.77 × 12 and 0.76.
+    expect((await quarterRecords('DEC-1', 1)).map((r) => r.ensemble_fcst_units)).toEqual(
+      Array(13).fill(62.5),
+    );
+    const q2 = await quarterRecords('DEC-1', 2);
+    expect(q2.map((r) => r.ensemble_fcst_units)).toEqual([...Array<number>(12).fill(0.77), 0.76]);
+    expect(q2.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0)).toBe(21);
+    const item = await server.request<Ok<ImportRowOutcome>>('POST', '/api/demand-planning-items', {
+      sku: 'DEC-2',
+      category: 'Valves',
+      businessUnit: 'Flow',
+      forecastQ1: 13.26,
+      overrideQ1: 7.4,
+    });
+    expect(item.body.data.changes).toEqual([
+      { field: 'forecastQ1', quarter: 1, oldValue: null, newValue: 13.26 },
+      { field: 'overrideQ1', quarter: 1, oldValue: null, newValue: 7 },
+    ]);
   });
 
   it('sets a quarter Final by spreading the override over its weeks by the forecast, audited with the import', async () => {
@@ -322,13 +468,17 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       'SKU,Category,Business Unit,Forecast Q1,Forecast Q2,Override Q2,Notes\nIMP-NEW-1,Valves,Flow,130,27,40,launch\n';
     const outcome = ((await importFile('new.csv', csv)).body as Ok<ImportOutcome>).data;
     expect(outcome).toMatchObject({ created: 1, imported: 1 });
-    // 130 over 13 weeks is 10 each; 27 over 13 is 2 each with 1 left to the first week.
+    // 130 over 13 weeks is 10 each.
     expect((await quarterRecords('IMP-NEW-1', 1)).map((r) => r.ensemble_fcst_units)).toEqual(
       Array(13).fill(10),
     );
     const q2 = await quarterRecords('IMP-NEW-1', 2);
-    expect(q2.map((r) => r.ensemble_fcst_units)).toEqual([3, ...Array<number>(12).fill(2)]);
-    // The Q2 override of 40 split by 3,2,…: 40×3/27 = 4.44, 40×2/27 = 2.96 → 4, 2×12 = 28, 8 left to the largest remainders.
+    // 27 over 13 in hundredths: 2700 / 13 = 207.7 → 207 each (2691), the 9 left to the first 9 weeks.
+    expect(q2.map((r) => r.ensemble_fcst_units)).toEqual([
+      ...Array<number>(9).fill(2.08),
+      ...Array<number>(4).fill(2.07),
+    ]);
+    // The Q2 override of 40 split by those forecasts, in whole units that add up to 40.
     expect(q2.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0)).toBe(40);
     // Each Q2 week's override is audited with the import; Q1 has none to audit.
     const audit = await server.database.db
@@ -562,6 +712,53 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     ]);
   });
 
+  it.each([
+    ['openpyxl.xlsx', { formulaCached: false }],
+    ['prefixed.xlsx', { formulaCached: true }],
+    ['xlwt.xls', { formulaCached: false }],
+    ['excel-utf8-bom.csv', { formulaCached: true }],
+    ['excel-cp1252.csv', { formulaCached: true }],
+    ['excel-utf16.csv', { formulaCached: true }],
+    // LibreOffice computes the formula openpyxl left without a value when it converts the file.
+    ['libreoffice.xlsx', { formulaCached: true }],
+    ['libreoffice.xls', { formulaCached: true }],
+  ])(
+    'reads %s as its writer wrote it (fixtures/spreadsheets/make-fixtures.py)',
+    async (name, { formulaCached }) => {
+      const { status, body } = await preview(name, readFileSync(join(FIXTURES, name)));
+      expect(status).toBe(200);
+      const data = (body as Ok<ImportPreview>).data;
+      expect(data.errors).toEqual([]);
+      expect(data.preview).toEqual([
+        {
+          row: 2,
+          sku: 'FX-1',
+          category: 'Valves',
+          businessUnit: 'Flow',
+          forecastQ1: 812.5,
+          overrideQ2: 1200,
+          notes: 'Ünïcödé – €5',
+          lastModified: '2026-03-15',
+        },
+        {
+          row: 3,
+          sku: 'FX-2',
+          // Merged with the cell above in the workbooks.
+          category: 'Valves',
+          businessUnit: 'Flow',
+          // A formula's cached result; writers that store none leave the cell empty.
+          ...(formulaCached ? { forecastQ1: 130 } : {}),
+          overrideQ2: 0,
+          notes: 'Ball & <b> valves',
+          lastModified: '2026-03-16',
+        },
+      ]);
+      expect(data.warnings.map((w) => [w.row, w.field, w.message])).toEqual([
+        [3, 'overrideQ2', 'Invalid number "abc" - will be set to 0'],
+      ]);
+    },
+  );
+
   it('keeps the roll-up totals and sort extremes equal to a rebuild from the records after the imports above', async () => {
     // Batches of new SKUs with some quarters only, and override updates, went through the trigger.
     const { rows } = await server.database.db.transaction().execute(async (trx) => {
@@ -630,8 +827,14 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
   });
 });
 
-/** A zip archive of stored-then-deflated entries; `declaredSize` lies about the unpacked size. */
-function zipOf(entries: Record<string, Buffer>, options: { declaredSize?: number } = {}): Buffer {
+/**
+ * A zip archive of deflated entries; `declaredSize` lies about the unpacked size of `entries`, `crc`
+ * records a wrong checksum for them.
+ */
+function zipOf(
+  entries: Record<string, Buffer>,
+  options: { declaredSize?: number; crc?: number } = {},
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -644,6 +847,7 @@ function zipOf(entries: Record<string, Buffer>, options: { declaredSize?: number
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(name in entries ? (options.crc ?? crc32(content)) : crc32(content), 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
@@ -652,6 +856,7 @@ function zipOf(entries: Record<string, Buffer>, options: { declaredSize?: number
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(name in entries ? (options.crc ?? crc32(content)) : crc32(content), 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBytes.length, 28);

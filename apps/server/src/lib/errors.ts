@@ -11,6 +11,7 @@ export type AppErrorCode =
   | 'STALE'
   | 'BUSY'
   | 'TIMEOUT'
+  | 'TOO_LARGE'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE';
 
@@ -45,6 +46,8 @@ export function httpStatusOf(code: AppErrorCode): number {
     case 'STALE':
     case 'BUSY':
       return 409;
+    case 'TOO_LARGE':
+      return 413;
     case 'RATE_LIMITED':
       return 429;
     case 'TIMEOUT':

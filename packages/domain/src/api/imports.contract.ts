@@ -8,12 +8,12 @@ const ZText = z
   .trim()
   .max(100, { error: 'must be at most 100 characters' });
 const ZRequiredText = ZText.min(1, { error: 'is required but is empty' });
-const ZQuarterUnits = z
+const ZQuarterForecast = z
   .number({ error: 'must be a number' })
   .min(0, { error: 'must be 0 or more' })
-  .max(UNITS_MAX, { error: `must be at most ${UNITS_MAX}` })
-  .transform(Math.round)
-  .optional();
+  .max(UNITS_MAX, { error: `must be at most ${UNITS_MAX}` });
+/** Overrides are whole units; forecasts are statistical and keep their decimals (spec §5). */
+const ZQuarterUnits = ZQuarterForecast.transform(Math.round).optional();
 
 /** One imported item (spec §3) sent as JSON: POST /api/demand-planning-items. */
 export const ZImportedItemSchema = z.strictObject({
@@ -23,10 +23,10 @@ export const ZImportedItemSchema = z.strictObject({
   region: ZText.optional(),
   site: ZText.optional(),
   plannerName: ZText.optional(),
-  forecastQ1: ZQuarterUnits,
-  forecastQ2: ZQuarterUnits,
-  forecastQ3: ZQuarterUnits,
-  forecastQ4: ZQuarterUnits,
+  forecastQ1: ZQuarterForecast.optional(),
+  forecastQ2: ZQuarterForecast.optional(),
+  forecastQ3: ZQuarterForecast.optional(),
+  forecastQ4: ZQuarterForecast.optional(),
   overrideQ1: ZQuarterUnits,
   overrideQ2: ZQuarterUnits,
   overrideQ3: ZQuarterUnits,

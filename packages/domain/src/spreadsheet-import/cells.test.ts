@@ -42,8 +42,13 @@ describe('parseDateCell', () => {
     expect(iso('03/15/2026')).toBe('2026-03-15');
     expect(iso('3/5/26')).toBe('2026-03-05');
     expect(iso('2026-03-15')).toBe('2026-03-15');
+    // European text: day first when the first part cannot be a month, or with dots.
+    expect(iso('15/03/2026')).toBe('2026-03-15');
+    expect(iso('03/04/2026')).toBe('2026-03-04');
+    expect(iso('16.03.2026')).toBe('2026-03-16');
+    expect(iso('31.02.2026')).toBeUndefined();
     expect(iso('02/30/2026')).toBeUndefined();
-    expect(iso('13/01/2026')).toBeUndefined();
+    expect(iso('13/13/2026')).toBeUndefined();
     expect(iso('yesterday')).toBeUndefined();
     expect(iso(0)).toBeUndefined();
   });
@@ -95,6 +100,12 @@ describe('spreadOverWeeks', () => {
     // 10 over 3 → 3.33 each → 3, 3, 3 and the one left to the first week.
     expect(spreadOverWeeks(10, [0, null, 0])).toEqual([4, 3, 3]);
     expect(spreadOverWeeks(0, [4, 1])).toEqual([0, 0]);
+  });
+
+  it('splits in hundredths when asked (a forecast keeps its decimals)', () => {
+    // 812.5 over 13 weeks is 62.5 each; 10 over 3 in hundredths is 3.34, 3.33, 3.33.
+    expect(spreadOverWeeks(812.5, Array(13).fill(1), 2)).toEqual(Array(13).fill(62.5));
+    expect(spreadOverWeeks(10, [1, 1, 1], 2)).toEqual([3.34, 3.33, 3.33]);
   });
 
   it('always adds up to the total', () => {

@@ -62,7 +62,8 @@ function utcDate(year: number, month: number, day: number): Date | null {
 
 /**
  * A date from a cell: a date the reader already recognised, an Excel serial number, or text as
- * MM/DD/YYYY (the template's format), M/D/YY or ISO yyyy-mm-dd. Null when it is none of these.
+ * MM/DD/YYYY (the template's format), M/D/YY, DD/MM/YYYY when the first part is over 12,
+ * DD.MM.YYYY or ISO yyyy-mm-dd. Null when it is none of these.
  */
 export function parseDateCell(cell: Cell): Date | null {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : cell;
@@ -75,8 +76,15 @@ export function parseDateCell(cell: Cell): Date | null {
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text);
   if (us) {
     const year = Number(us[3]);
-    return utcDate(year < 100 ? 2000 + year : year, Number(us[1]), Number(us[2]));
+    const [first, second] = [Number(us[1]), Number(us[2])];
+    // Day first only when the first part cannot be a month (15/03/2026, as European Excel writes).
+    return first > 12
+      ? utcDate(year < 100 ? 2000 + year : year, second, first)
+      : utcDate(year < 100 ? 2000 + year : year, first, second);
   }
+  // DD.MM.YYYY, European Excel's other date text.
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (dotted) return utcDate(Number(dotted[3]), Number(dotted[2]), Number(dotted[1]));
   const iso = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+Z?)?$/.exec(text);
   if (iso) return utcDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   if (/^\d+(\.\d+)?$/.test(text)) return parseDateCell(Number(text));

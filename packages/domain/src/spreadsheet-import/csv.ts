@@ -27,44 +27,78 @@ export function detectDelimiter(text: string): CsvDelimiter {
  * file is split).
  */
 export function parseCsv(input: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const delimiter = detectDelimiter(text);
   const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endRow = (): void => {
-    row.push(field);
+  for (const row of csvRows(input)) {
     rows.push(row);
-    row = [];
-    field = '';
+    if (rows.length > maxRows) break;
+  }
+  return rows;
+}
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/**
+ * parseCsv one row at a time, so a reader can validate rows as they come. Fields are slices of
+ * the text rather than strings grown a character at a time: a long note costs its characters, not
+ * a chain of hundreds of partial strings.
+ */
+export function* csvRows(input: string): Generator<string[]> {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const delimiter = detectDelimiter(text).charCodeAt(0);
+  const n = text.length;
+  const fieldEnd = (from: number): number => {
+    let at = from;
+    for (; at < n; at++) {
+      const code = text.charCodeAt(at);
+      if (code === delimiter || code === LF || code === CR) break;
+    }
+    return at;
   };
-  while (i < text.length) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
+  let row: string[] = [];
+  let i = 0;
+  while (i < n) {
+    let field: string;
+    if (text.charCodeAt(i) === QUOTE) {
+      // A quoted field, its doubled quotes made single; anything after its closing quote is kept.
+      let quoted = '';
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) {
+          quoted += text.slice(from);
+          i = n;
+          break;
+        }
+        if (text.charCodeAt(quote + 1) === QUOTE) {
+          quoted += text.slice(from, quote + 1);
+          from = quote + 2;
           continue;
         }
-        quoted = false;
-      } else field += char;
+        quoted += text.slice(from, quote);
+        i = quote + 1;
+        break;
+      }
+      const end = fieldEnd(i);
+      field = end > i ? quoted + text.slice(i, end) : quoted;
+      i = end;
+    } else {
+      const end = fieldEnd(i);
+      field = text.slice(i, end);
+      i = end;
+    }
+    row.push(field);
+    if (i >= n) break;
+    const code = text.charCodeAt(i);
+    if (code === delimiter) {
       i += 1;
+      if (i >= n) row.push('');
       continue;
     }
-    if (char === '"' && field === '') quoted = true;
-    else if (char === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      endRow();
-      if (rows.length > maxRows) return rows;
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-    } else field += char;
-    i += 1;
+    yield row;
+    row = [];
+    i += code === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
   }
-  if (field !== '' || row.length > 0) endRow();
-  return rows;
+  if (row.length > 0) yield row;
 }

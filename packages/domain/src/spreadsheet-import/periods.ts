@@ -23,7 +23,16 @@ export function importQuarterWeeks(today: Date): string[][] {
  * equally when the weights sum to zero. Largest remainders get the leftover units, earlier weeks
  * first on a tie, so the parts are whole and always add up to the total.
  */
-export function spreadOverWeeks(total: number, weights: readonly (number | null)[]): number[] {
+export function spreadOverWeeks(
+  total: number,
+  weights: readonly (number | null)[],
+  /** Parts in steps of 10^-decimals instead of whole units (a forecast keeps its decimals). */
+  decimals = 0,
+): number[] {
+  if (decimals > 0) {
+    const scale = 10 ** decimals;
+    return spreadOverWeeks(Math.round(total * scale), weights).map((part) => part / scale);
+  }
   if (weights.length === 0) return [];
   const clean = weights.map((w) => (w !== null && Number.isFinite(w) && w > 0 ? w : 0));
   const sum = clean.reduce((a, b) => a + b, 0);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell } from './cells';
 import { mapHeaders } from './headers';
-import { isImportFileProblem, validateImportRows, type ImportValidation } from './validate';
+import {
+  isImportFileProblem,
+  nothingToImportMessage,
+  validateImportRows,
+  type ImportValidation,
+} from './validate';
 
 const TODAY = new Date(Date.UTC(2026, 10, 22));
 
@@ -116,17 +121,11 @@ describe('validateImportRows', () => {
     ]);
     expect(result.validRows).toEqual([]);
     expect(result.errors).toEqual([
+      // One issue per refused row, naming its SKU, with every reason.
       {
         row: 2,
         field: 'category',
-        message: 'category is required but is empty',
-        severity: 'error',
-        sku: 'A-1',
-      },
-      {
-        row: 2,
-        field: 'overrideQ1',
-        message: 'overrideQ1 must be between 0 and 1000000000',
+        message: 'category is required but is empty; overrideQ1 must be between 0 and 1000000000',
         severity: 'error',
         sku: 'A-1',
       },
@@ -187,9 +186,43 @@ describe('validateImportRows', () => {
       ['sku', 'category', 'bu', 'notes'],
       ['A<1>', 'C', 'B', 'x'.repeat(501)],
     ]);
-    expect(result.errors.map((e) => e.message)).toEqual([
-      'sku may hold letters, digits, spaces and . _ - / only',
-      'notes must be at most 500 characters',
+    expect(result.errors.map((e) => [e.sku, e.message])).toEqual([
+      ['A<1>', 'sku may hold letters, digits, spaces and . _ - / only; notes must be at most 500 characters'],
     ]);
+  });
+
+  it('names a SKU that is itself too long once, as typed', () => {
+    const long = 'S'.repeat(65);
+    const result = valid([
+      ['sku', 'category', 'bu'],
+      [long, 'C', 'B'],
+    ]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ row: 2, field: 'sku', sku: long });
+  });
+
+  it('keeps the decimals of forecasts and rounds overrides to whole units', () => {
+    const result = valid([
+      ['sku', 'category', 'bu', 'forecast q1', 'forecast q2', 'override q1'],
+      ['A-1', 'C', 'B', 812.5, '0,25', 10.5],
+    ]);
+    expect(result.validRows[0]).toMatchObject({ forecastQ1: 812.5, forecastQ2: 0.25, overrideQ1: 11 });
+  });
+});
+
+describe('nothingToImportMessage', () => {
+  it('is null with a valid row, names the first three refusals by row and SKU, says when there is no data', () => {
+    const header = ['sku', 'category', 'bu'];
+    expect(nothingToImportMessage(valid([header, ['A', 'C', 'B']]))).toBeNull();
+    expect(nothingToImportMessage(valid([header]))).toBe('The file has no data rows to import');
+    expect(
+      nothingToImportMessage(
+        valid([header, ['A', '', 'B'], ['', 'C', 'B'], ['C<', 'C', 'B'], ['D', '', 'B'], ['E', '', '']]),
+      ),
+    ).toBe(
+      'No row of the file can be imported: row 2 (A): category is required but is empty; ' +
+        'row 3: sku is required but is empty; ' +
+        'row 4 (C<): sku may hold letters, digits, spaces and . _ - / only; and 2 more',
+    );
   });
 });

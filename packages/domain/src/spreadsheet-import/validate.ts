@@ -61,6 +61,12 @@ const HEADER_SEARCH_ROWS = 30;
 
 const isBlankRow = (row: readonly Cell[]): boolean => row.every(isBlankCell);
 
+/** Whether a row names every required column (through the aliases): the header of an import. */
+export const hasRequiredHeader = (cells: readonly Cell[]): boolean => {
+  const mapping = mapHeaders(cells.map(cellText));
+  return REQUIRED_IMPORT_FIELDS.every((f) => mapping[f] !== undefined);
+};
+
 /**
  * Validates a sheet's rows per spec §5: finds the header (the first row naming the required
  * columns, else the first non-blank row), maps its columns through the aliases, then checks each
@@ -71,35 +77,90 @@ export function validateImportRows(
   rows: readonly (readonly Cell[])[],
   today: Date,
 ): ImportValidation | ImportFileProblem {
-  const firstFilled = rows.findIndex((row) => !isBlankRow(row));
-  if (firstFilled < 0) return { problem: EMPTY_FILE_MESSAGE };
-  let headerIndex = firstFilled;
-  for (let i = firstFilled; i < Math.min(rows.length, firstFilled + HEADER_SEARCH_ROWS); i++) {
-    const mapping = mapHeaders((rows[i] ?? []).map(cellText));
-    if (REQUIRED_IMPORT_FIELDS.every((f) => mapping[f] !== undefined)) {
-      headerIndex = i;
-      break;
-    }
-  }
-  const headers = (rows[headerIndex] ?? []).map(cellText);
-  const mapping = mapHeaders(headers);
-  const missing = REQUIRED_IMPORT_FIELDS.filter((f) => mapping[f] === undefined);
-  if (missing.length > 0) return { problem: `Missing required columns: ${missing.join(', ')}` };
+  const validator = new ImportRowsValidator(today);
+  rows.forEach((cells, index) => validator.push(cells, index + 1));
+  return validator.finish();
+}
 
-  const result: ImportValidation = { totalRows: 0, validRows: [], errors: [], warnings: [], columns: {} };
-  for (const field of IMPORT_FIELDS) {
-    const column = mapping[field];
-    if (column !== undefined) result.columns[field] = headers[column] ?? field;
+/**
+ * validateImportRows one row at a time, so a reader can stream a sheet through it and keep only
+ * the valid rows: rows go in with their sheet row numbers, in order; only the rows of the header
+ * search window are held until the header is known.
+ */
+export class ImportRowsValidator {
+  private readonly result: ImportValidation = {
+    totalRows: 0,
+    validRows: [],
+    errors: [],
+    warnings: [],
+    columns: {},
+  };
+  private readonly firstRowOf = new Map<string, number>();
+  private readonly pending: Array<{ cells: readonly Cell[]; row: number }> = [];
+  private mapping: Partial<Record<ImportField, number>> | undefined;
+  private problem: string | undefined;
+  private lastRow = 0;
+
+  constructor(private readonly today: Date) {}
+
+  /** Non-blank data rows so far (a reader stops at its row limit). */
+  get dataRows(): number {
+    return this.result.totalRows;
   }
-  const firstRowOf = new Map<string, number>();
-  for (let i = headerIndex + 1; i < rows.length; i++) {
-    const cells = rows[i] ?? [];
-    if (isBlankRow(cells)) continue;
+
+  push(cells: readonly Cell[], row = this.lastRow + 1): void {
+    this.lastRow = row;
+    if (this.problem !== undefined) return;
+    if (this.mapping) return this.validate(cells, row);
+    if (this.pending.length === 0 && isBlankRow(cells)) return;
+    const first = this.pending[0]?.row ?? row;
+    if (row >= first + HEADER_SEARCH_ROWS) {
+      this.chooseHeader();
+      this.push(cells, row);
+      return;
+    }
+    this.pending.push({ cells, row });
+    if (hasRequiredHeader(cells)) this.chooseHeader();
+  }
+
+  finish(): ImportValidation | ImportFileProblem {
+    if (this.problem === undefined && !this.mapping) {
+      if (this.pending.length === 0) return { problem: EMPTY_FILE_MESSAGE };
+      this.chooseHeader();
+    }
+    return this.problem !== undefined ? { problem: this.problem } : this.result;
+  }
+
+  /** The header: the first held row naming the required columns, else the first non-blank row. */
+  private chooseHeader(): void {
+    const index = Math.max(
+      0,
+      this.pending.findIndex((p) => hasRequiredHeader(p.cells)),
+    );
+    const headers = (this.pending[index]?.cells ?? []).map(cellText);
+    const mapping = mapHeaders(headers);
+    const missing = REQUIRED_IMPORT_FIELDS.filter((f) => mapping[f] === undefined);
+    const rest = this.pending.splice(0).slice(index + 1);
+    if (missing.length > 0) {
+      this.problem = `Missing required columns: ${missing.join(', ')}`;
+      return;
+    }
+    this.mapping = mapping;
+    for (const field of IMPORT_FIELDS) {
+      const column = mapping[field];
+      if (column !== undefined) this.result.columns[field] = headers[column] ?? field;
+    }
+    for (const { cells, row } of rest) this.validate(cells, row);
+  }
+
+  private validate(cells: readonly Cell[], row: number): void {
+    if (isBlankRow(cells)) return;
+    const result = this.result;
     result.totalRows += 1;
-    const item = validateRow(cells, i + 1, mapping, today, result);
-    if (!item) continue;
+    const item = validateRow(cells, row, this.mapping!, this.today, result);
+    if (!item) return;
     const key = item.sku.toUpperCase();
-    const first = firstRowOf.get(key);
+    const first = this.firstRowOf.get(key);
     if (first !== undefined) {
       result.errors.push({
         row: item.row,
@@ -108,12 +169,11 @@ export function validateImportRows(
         severity: 'error',
         sku: item.sku,
       });
-      continue;
+      return;
     }
-    firstRowOf.set(key, item.row);
+    this.firstRowOf.set(key, item.row);
     result.validRows.push(item);
   }
-  return result;
 }
 
 function validateRow(
@@ -127,10 +187,11 @@ function validateRow(
     const column = mapping[field];
     return column === undefined ? null : (cells[column] ?? null);
   };
-  const errorCount = result.errors.length;
   const item: Partial<ImportRow> = { row };
+  // A refused row is one issue naming its SKU (as typed, even when the SKU itself is what is wrong).
+  const problems: Array<{ field: string; message: string }> = [];
   const error = (field: string, message: string): void => {
-    result.errors.push({ row, field, message, severity: 'error', ...(item.sku ? { sku: item.sku } : {}) });
+    problems.push({ field, message });
   };
   const warning = (field: string, message: string): void => {
     result.warnings.push({ row, field, message, severity: 'warning' });
@@ -167,7 +228,7 @@ function validateRow(
       item[field] = 0;
     } else if (value < 0 || value > UNITS_MAX) {
       error(field, `${field} must be between 0 and ${UNITS_MAX}`);
-    } else item[field] = Math.round(value);
+    } else item[field] = isForecast(field) ? value : Math.round(value);
   }
 
   const modified = cellOf('lastModified');
@@ -176,9 +237,41 @@ function validateRow(
     if (!date) warning('lastModified', `Invalid date "${cellText(modified)}" - will use current date`);
     item.lastModified = toIsoDate(date ?? today);
   }
-  return result.errors.length === errorCount && item.sku ? (item as ImportRow) : null;
+  if (problems.length > 0) {
+    const sku = cellText(cellOf('sku'));
+    result.errors.push({
+      row,
+      field: problems[0]!.field,
+      message: [...new Set(problems.map((p) => p.message))].join('; '),
+      severity: 'error',
+      ...(sku ? { sku } : {}),
+    });
+    return null;
+  }
+  return item.sku ? (item as ImportRow) : null;
 }
+
+/** Forecasts are statistical and keep their decimals; overrides are whole units (spec §5). */
+const isForecast = (field: ImportQuarterField): boolean =>
+  (IMPORT_FORECAST_FIELDS as readonly string[]).includes(field);
 
 export const isImportFileProblem = (
   value: ImportValidation | ImportFileProblem,
 ): value is ImportFileProblem => 'problem' in value;
+
+/** Refused rows a "nothing to import" message names before it says how many more there are. */
+const NAMED_REFUSALS = 3;
+
+/**
+ * Why a file imports nothing (no data row, or every row refused), naming the first refusals by row
+ * and SKU; null when it has a valid row.
+ */
+export function nothingToImportMessage(validation: ImportValidation): string | null {
+  if (validation.validRows.length > 0) return null;
+  if (validation.errors.length === 0) return 'The file has no data rows to import';
+  const named = validation.errors
+    .slice(0, NAMED_REFUSALS)
+    .map((issue) => `row ${issue.row}${issue.sku ? ` (${issue.sku})` : ''}: ${issue.message}`);
+  const more = validation.errors.length - named.length;
+  return `No row of the file can be imported: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}

@@ -8,7 +8,7 @@ const megabytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024)
 
 /**
  * The one uploaded file of a multipart request (spec §5: exactly one file, field `file`). Every
- * way an upload can be wrong answers 400 naming the field, never 500.
+ * way an upload can be wrong answers 400 naming the field (413 when it is over the size limit), never 500.
  */
 async function uploadedFile(
   request: FastifyRequest,
@@ -34,7 +34,9 @@ async function uploadedFile(
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw AppError.validation(`file is larger than the ${megabytes(maxBytes)} import limit`, 'file');
+      throw new AppError('TOO_LARGE', `file is larger than the ${megabytes(maxBytes)} import limit`, {
+        field: 'file',
+      });
     if (code === 'FST_FILES_LIMIT')
       throw AppError.validation('file: only one file can be imported at a time', 'file');
     throw AppError.validation('file: the upload is malformed or was cut off', 'file');

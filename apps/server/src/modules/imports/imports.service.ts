@@ -5,9 +5,9 @@ import {
   ZDerivedValuesSchema,
   importQuarterWeeks,
   isImportFileProblem,
+  nothingToImportMessage,
   spreadOverWeeks,
   type ClientId,
-  type ImportIssue,
   type ImportJob,
   type ImportOutcome,
   type ImportPreview,
@@ -57,6 +57,8 @@ import type { Notifier } from '../notifications';
 /** Product attributes of a new SKU that a sheet does not carry (spec §9's fallback category). */
 const UNASSIGNED = 'Unassigned';
 const SOURCE = 'import';
+/** A new SKU's quarterly forecast is split into weekly forecasts in hundredths of a unit. */
+const FORECAST_DECIMALS = 2;
 
 type Uploaded = { fileName: string; bytes: Buffer };
 
@@ -258,8 +260,9 @@ export class ImportService {
   }
 
   /**
-   * Reads and validates the file (a worker thread; every file-level refusal is a 400 here), then
-   * answers the running import at once and applies it in the background.
+   * Reads and validates the file (a worker thread; every file-level refusal is a 400 here, as is a
+   * file without a valid row), then answers the running import at once and applies it in the
+   * background.
    */
   async importFile(
     scope: AccessScope,
@@ -270,6 +273,8 @@ export class ImportService {
     const today = this.today();
     const steps: Steps = {};
     const validation = await this.parse(file, today, steps);
+    const nothing = nothingToImportMessage(validation);
+    if (nothing) throw AppError.validation(nothing, 'file');
     const invalid = invalidRows(validation);
     const own = await this.begin(scope, file.fileName, validation.validRows.length + invalid.length, steps);
     const id = Number(own.row.id);
@@ -442,11 +447,9 @@ function failed(row: number, sku: string, message: string): ImportRowOutcome {
   return { row, sku, status: 'failed', message, changes: [], warnings: [] };
 }
 
-/** Rows the rules refused, one failure each with the first error's reason. */
+/** Rows the rules refused: the validation reports each as one issue naming its SKU. */
 function invalidRows(validation: ImportValidation): ImportRowOutcome[] {
-  const byRow = new Map<number, ImportIssue>();
-  for (const issue of validation.errors) if (!byRow.has(issue.row)) byRow.set(issue.row, issue);
-  return [...byRow.values()].map((issue) =>
+  return validation.errors.map((issue) =>
     failed(issue.row, issue.sku ?? '', failedMessage(issue.sku, issue.message)),
   );
 }
@@ -531,6 +534,7 @@ class ImportPlan {
           : spreadOverWeeks(
               forecast,
               weeks.map(() => 1),
+              FORECAST_DECIMALS,
             );
       const overrides = override === undefined ? weeks.map(() => null) : spreadOverWeeks(override, baseline);
       weeks.forEach((_, w) =>

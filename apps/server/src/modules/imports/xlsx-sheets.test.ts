@@ -1,5 +1,8 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { xlsxSheets } from './xlsx-sheets';
+import type { Cell } from '@ps/domain';
+import { openXlsxWorkbook, xlsxSheets } from './xlsx-sheets';
+import { openZip, zipProblem } from './zip-guard';
 
 /** A workbook's parts as an .xlsx holds them, written by hand: what other tools than exceljs write. */
 function parts(
@@ -98,5 +101,59 @@ describe('reading .xlsx sheets from their XML', () => {
       ['EMEA', 'EMEA'],
       ['EMEA', 'EMEA'],
     ]);
+  });
+
+  it('reads elements under the prefix a part binds to SpreadsheetML (the .NET OpenXML SDK writes x:)', () => {
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const xml = new Map<string, Buffer>([
+      [
+        'xl/workbook.xml',
+        Buffer.from(
+          `<x:workbook xmlns:x="${main}" xmlns:rel="r"><x:sheets><x:sheet name="S" sheetId="1" rel:id="a"/></x:sheets></x:workbook>`,
+        ),
+      ],
+      [
+        'xl/_rels/workbook.xml.rels',
+        Buffer.from('<Relationships><Relationship Id="a" Target="s.xml"/></Relationships>'),
+      ],
+      [
+        'xl/sharedStrings.xml',
+        Buffer.from(
+          `<q:sst xmlns:q="${main}"><q:si><q:r><q:t>A</q:t></q:r><q:r><q:t>B</q:t></q:r></q:si></q:sst>`,
+        ),
+      ],
+      [
+        'xl/s.xml',
+        Buffer.from(
+          `<x:worksheet xmlns:x="${main}"><x:sheetData><x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1"><x:v>2</x:v></x:c></x:row></x:sheetData>` +
+            `<x:mergeCells><x:mergeCell ref="B1:C1"/></x:mergeCells></x:worksheet>`,
+        ),
+      ],
+    ]);
+    expect(xlsxSheets(xml)[0]!.rows()).toEqual([['AB', 2, 2]]);
+  });
+
+  it('streams a sheet in chunks with the same rows as reading it whole (rows across chunk edges)', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Data');
+    for (let i = 0; i < 3000; i++) sheet.addRow([`SKU-${i}`, i * 1.5, `note ${'x'.repeat(i % 97)} ${i}`]);
+    sheet.mergeCells('D10:E2000');
+    sheet.getCell('D10').value = 'merged';
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const parts = new Map<string, Buffer>();
+    expect(zipProblem(bytes, 100_000_000, parts)).toBeNull();
+    const whole = xlsxSheets(parts)[0]!.rows();
+    const archive = openZip(bytes, 100_000_000);
+    if ('problem' in archive) throw new Error(archive.problem);
+    const workbook = await openXlsxWorkbook(archive);
+    if ('problem' in workbook) throw new Error(workbook.problem);
+    const streamed: Cell[][] = [];
+    await workbook.readRows(0, (cells, row) => {
+      while (streamed.length < row - 1) streamed.push([]);
+      streamed[row - 1] = cells;
+    });
+    expect(streamed.length).toBe(3000);
+    expect(streamed).toEqual(whole);
+    expect(streamed[1999]![4]).toBe('merged');
   });
 });

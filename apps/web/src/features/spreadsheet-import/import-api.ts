@@ -3,7 +3,7 @@ import { getDataToken } from '@/features/auth';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { i18next } from '@/i18n/i18n';
 
-/** Spec §5: one file, .xlsx, .xls or .csv (the server explains why it refuses .xls). */
+/** Spec §5: one file, .xlsx, .xls or .csv. */
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 
 export type FileRejection = 'type' | 'count';
