@@ -25,7 +25,7 @@ export type BenchServer = {
 /** The real server over a freshly seeded database (PGlite in memory, or a throw-away PostgreSQL schema). */
 export async function startBenchServer(
   kind: 'pglite' | 'postgres',
-  size: { products: number; weeks: number },
+  size: { products: number; weeks: number; futureWeeks?: number },
   /** PostgreSQL session settings of the server's pool connections. */
   settings?: Record<string, string>,
   options: {
@@ -84,6 +84,8 @@ export async function startBenchServer(
     WEB_DIST_DIR: webDistDir,
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    // The seed's week is fixed; a roll to the real week must not run beside what is measured.
+    HORIZON_ROLL_IN_SERVER: 'false',
     ...env,
   });
   const app = await buildApp({ config, database, auth: await createAuthSetup(config) });

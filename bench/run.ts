@@ -13,6 +13,7 @@ import { runOptimisationBench } from './optimisation.bench';
 import { runPlannersBench } from './planners.bench';
 import { runGridScaleBench, runPlanningGridBench } from './planning-grid.bench';
 import { runGridFirstLoadBench } from './grid-first-load.bench';
+import { runHorizonBench } from './horizon.bench';
 import { printTable, type BenchRow } from './stats';
 
 /** `npm run bench [-- --only name]`: every benchmark, or one, printed as tables. */
@@ -70,6 +71,10 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   optimisation: {
     title: 'Network optimisation solves (HiGHS, demo and large network)',
     run: runOptimisationBench,
+  },
+  horizon: {
+    title: 'Rolling the plan horizon one week on 20,000 × 156 in PostgreSQL, grid p95 meanwhile (HTTP)',
+    run: runHorizonBench,
   },
 };
 

@@ -1,4 +1,4 @@
-import { addWeeks, toIsoDate, type ServerClock } from '@ps/domain';
+import { addWeeks, importQuarterWeeks, toIsoDate, type ImportRowOutcome, type ServerClock } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planColumns } from '../src/db/demand-record-row';
@@ -188,19 +188,45 @@ describe.each(backends)('rolling plan horizon on %s', (backend) => {
     expect(rows[0]!.forecasts).toBe(0);
     expect(await keptTablesAgainstRebuild(db)).toEqual({ week: 0, product: 0 });
   });
+
+  it("applies an import's third and fourth quarter to an existing SKU: the rolled horizon has their weeks", async () => {
+    const product = await db
+      .selectFrom('products')
+      .select(['pid', 'bu', 'pf'])
+      .where('client_id', '=', 'internal')
+      .orderBy('pid')
+      .executeTakeFirstOrThrow();
+    const imported = await server.request<Ok<ImportRowOutcome>>('POST', '/api/demand-planning-items', {
+      sku: product.pid,
+      category: product.pf,
+      businessUnit: product.bu,
+      overrideQ3: 1300,
+      overrideQ4: 2600,
+    });
+    expect(imported.status).toBe(201);
+    expect(imported.body.data).toMatchObject({ status: 'updated', warnings: [] });
+    const quarters = importQuarterWeeks(server.clock.now());
+    const { rows } = await sql<{ q3: number; q4: number }>`
+      select sum(final_pln_units) filter (where week_start between ${quarters[2]![0]!}::date and ${quarters[2]![12]!}::date)::float8 as q3,
+        sum(final_pln_units) filter (where week_start between ${quarters[3]![0]!}::date and ${quarters[3]![12]!}::date)::float8 as q4
+      from demand_records where pid = ${product.pid}`.execute(db);
+    expect(rows[0]).toEqual({ q3: 1300, q4: 2600 });
+  });
 });
 
 describe.each(backends)('a server process rolls the horizon at start on %s', (backend) => {
   let server: TestServer;
-  afterAll(() => server?.close());
-
-  it('rolls a plan seeded weeks ago to the current week in the background', async () => {
+  beforeAll(async () => {
     // Seeded for the week of TEST_ANCHOR; the server's clock is real time, weeks later.
     server = await startTestServer(
       backend,
       { products: 4, weeks: 60, futureWeeks: 52 },
       { env: { PLAN_HORIZON_WEEKS: '52', HORIZON_ROLL_IN_SERVER: 'true' } },
     );
+  });
+  afterAll(() => server?.close());
+
+  it('rolls a plan seeded weeks ago to the current week in the background', async () => {
     let clock: ServerClock;
     for (;;) {
       clock = (await server.request<Ok<ServerClock>>('GET', '/api/clock')).body.data;

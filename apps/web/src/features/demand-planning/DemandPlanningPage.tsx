@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
 import { useFormatters } from '@/features/settings/useFormatters';
+import { useServerToday } from '@/features/server-clock/useServerToday';
 import { usePublishAiPageContext } from '@/features/ai-assistant';
 import { CellHistoryDialog, type HistoryTarget } from './components/CellHistoryDialog';
 import { ConfirmDialog } from './components/ConfirmDialog';
@@ -57,6 +58,7 @@ function bannerText(banner: LoadBanner, t: TFunction): string {
 
 /** The demand planning page (spec §2): dashboard, summary, the real-data grid and its edit mode. */
 export default function DemandPlanningPage() {
+  const { today } = useServerToday();
   const fmt = useFormatters();
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -360,7 +362,7 @@ export default function DemandPlanningPage() {
         {!isFocusView && <SelectionPanel row={selectedRow} />}
       </div>
       <footer className="border-t border-border px-6 py-3 text-center text-xs text-muted-foreground">
-        {t('planning:copyright', { year: new Date().getFullYear(), company: COMPANY })}
+        {t('planning:copyright', { year: Number(today.slice(0, 4)), company: COMPANY })}
       </footer>
 
       <SpreadConfirmDialog

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { PageHeading } from '@/features/shell/components/PageHeading';
+import { useServerToday } from '@/features/server-clock/useServerToday';
 import { MODULES } from '@/features/shell/modules';
 import { errorText } from '@/i18n/error-text';
 import { ComparisonView } from './components/ComparisonView';
@@ -28,11 +29,6 @@ const TARGET_GAP_PERCENT = 0.1;
 const POLL_MS = 1000;
 const TABS = ['results', 'scenarios', 'network'] as const;
 type Tab = (typeof TABS)[number];
-
-function currentMonth(): string {
-  const now = new Date();
-  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-}
 
 const idParam = (value: string | null): number | null => {
   const id = Number(value);
@@ -58,13 +54,21 @@ export default function OptichainPage() {
   const { optimization } = MODULES;
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  // The solve starts in the server's current month (yyyy-mm), not the browser's.
+  const serverMonth = useServerToday().today.slice(0, 7);
+  const [formMonth, setFormMonth] = useState(serverMonth);
   const [form, setForm] = useState<SolveForm>({
-    start: currentMonth(),
+    start: serverMonth,
     periods: 6,
     granularity: 'month',
     demandSource: 'final',
     scenario: 'baseline',
   });
+  if (formMonth !== serverMonth) {
+    // The server's today arrived (or its month turned): the default start follows it.
+    setFormMonth(serverMonth);
+    setForm((current) => ({ ...current, start: serverMonth }));
+  }
 
   const network = useQuery({ queryKey: optichainKeys.network, queryFn: fetchNetwork });
   const scenarios = useQuery({ queryKey: optichainKeys.scenarios, queryFn: fetchScenarios });
