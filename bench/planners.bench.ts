@@ -42,7 +42,7 @@ const settings = {
 };
 const P95_TARGET_MS = 500;
 
-type Target = {
+export type Target = {
   baseUrls: string[];
   headers: Record<string, string>;
   pids: string[];
@@ -57,7 +57,7 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** A grid page as the screen asks for it: any view level and drill-down, one of the first pages, sometimes filtered. */
-function gridPath(
+export function gridPath(
   businessUnits: string[],
   viewLevel: ViewLevel = pick(VIEW_LEVELS),
   drillDown: DrillDown = viewLevel === 'none' ? 'none' : pick(SCREEN_DRILL_DOWNS),
@@ -73,7 +73,7 @@ function gridPath(
 }
 
 type SavedCell = { PID: string; Time_Series_sk: string; version: number };
-type PlannerRequest = { method: 'POST'; body: string };
+type PlannerRequest = { method: 'POST' | 'PUT'; body: string };
 
 /**
  * The planners' HTTP client: node:http over kept-alive sockets. It shares the machine's cores with
@@ -107,9 +107,12 @@ function httpRequest(
 }
 
 /** A planner's session: its server, its product's cells (with the versions a save must carry) and a timed call. */
-type Session = {
-  call: (kind: string, path: string, init?: PlannerRequest) => Promise<unknown>;
-  save: () => Promise<void>;
+export type Session = {
+  /** One timed call; its answer is parsed for a save, a read of the own records, or when `parse`. */
+  call: (kind: string, path: string, init?: PlannerRequest, parse?: boolean) => Promise<unknown>;
+  /** Saves `count` of the cells (all by default) in one batch, counted as `kind`. */
+  save: (count?: number, kind?: string) => Promise<void>;
+  cells: SavedCell[];
 };
 
 /**
@@ -117,10 +120,15 @@ type Session = {
  * carries. Saves touch only this planner's cells, so a conflict would be a server fault, counted
  * as an error.
  */
-async function openSession(target: Target, index: number, samples: Sample[]): Promise<Session> {
+async function openSession(
+  target: Target,
+  index: number,
+  samples: Sample[],
+  cellCount = 4,
+): Promise<Session> {
   const baseUrl = target.baseUrls[index % target.baseUrls.length]!;
   const pid = target.pids[index % target.pids.length]!;
-  const call = async (kind: string, path: string, init?: PlannerRequest): Promise<unknown> => {
+  const call = async (kind: string, path: string, init?: PlannerRequest, parse = false): Promise<unknown> => {
     const started = performance.now();
     let ok = false;
     let body: unknown = null;
@@ -128,7 +136,7 @@ async function openSession(target: Target, index: number, samples: Sample[]): Pr
     try {
       const response = await httpRequest(`${baseUrl}${path}`, target.headers, init);
       bytes = response.body.length;
-      if (kind === 'save' || kind === 'own records') body = JSON.parse(response.body.toString('utf8'));
+      if (init || parse || kind === 'own records') body = JSON.parse(response.body.toString('utf8'));
       ok = response.status >= 200 && response.status < 300;
     } catch {
       ok = false;
@@ -138,7 +146,7 @@ async function openSession(target: Target, index: number, samples: Sample[]): Pr
   };
   const own = (await call(
     'own records',
-    `/api/demand-planning/grid?viewLevel=none&search=${pid}&limit=4`,
+    `/api/demand-planning/grid?viewLevel=none&search=${pid}&limit=${cellCount}`,
   )) as {
     data?: { rows: SavedCell[] };
   } | null;
@@ -147,10 +155,13 @@ async function openSession(target: Target, index: number, samples: Sample[]): Pr
     Time_Series_sk,
     version,
   }));
-  const save = async () => {
+  const save = async (count = cells.length, kind = 'save') => {
     if (cells.length === 0) return;
-    const updates = cells.map((cell) => ({ ...cell, Rev_Pln_Ovrd_Percent: Math.round(Math.random() * 20) }));
-    const saved = (await call('save', '/api/demand-planning/real-data/batch', {
+    const start = Math.floor(Math.random() * (cells.length - Math.min(count, cells.length) + 1));
+    const updates = cells
+      .slice(start, start + count)
+      .map((cell) => ({ ...cell, Rev_Pln_Ovrd_Percent: Math.round(Math.random() * 20) }));
+    const saved = (await call(kind, '/api/demand-planning/real-data/batch', {
       method: 'POST',
       body: JSON.stringify({ updates }),
     })) as { data?: { items: SavedCell[] } } | null;
@@ -159,11 +170,17 @@ async function openSession(target: Target, index: number, samples: Sample[]): Pr
       if (cell) cell.version = item.version;
     }
   };
-  return { call, save };
+  return { call, save, cells };
 }
 
 /** The mix's request kinds with their share of a planner's calls (grid pages: view level, then drill-down, uniform). */
-type Kind = { kind: string; share: number; run: (session: Session, target: Target) => Promise<unknown> };
+export type Kind = {
+  kind: string;
+  share: number;
+  run: (session: Session, target: Target) => Promise<unknown>;
+};
+/** A mix: its request kinds, and how many cells of their product each planner's saves may touch. */
+export type Mix = { kinds: Kind[]; cells: number };
 const GRID_SHARE = 0.55;
 const KINDS: Kind[] = [
   ...VIEW_LEVELS.flatMap((viewLevel) => {
@@ -186,23 +203,30 @@ const KINDS: Kind[] = [
   },
   { kind: 'save', share: 0.15, run: (session) => session.save() },
 ];
+const PLANNERS_MIX: Mix = { kinds: KINDS, cells: 4 };
 
 /** One planner: thinks, then makes one of the screen's calls, until the deadline. */
-async function planner(target: Target, index: number, deadline: number, samples: Sample[]): Promise<void> {
-  const session = await openSession(target, index, samples);
+async function planner(
+  target: Target,
+  mix: Mix,
+  index: number,
+  deadline: number,
+  samples: Sample[],
+): Promise<void> {
+  const session = await openSession(target, index, samples, mix.cells);
   while (performance.now() < deadline) {
     await sleep(Math.random() * settings.thinkMs);
     if (performance.now() >= deadline) break;
     let roll = Math.random();
-    const kind = KINDS.find((k) => (roll -= k.share) < 0) ?? KINDS[KINDS.length - 1]!;
+    const kind = mix.kinds.find((k) => (roll -= k.share) < 0) ?? mix.kinds[mix.kinds.length - 1]!;
     await kind.run(session, target);
   }
 }
 
-async function runLoad(target: Target, users: number, seconds: number): Promise<Sample[]> {
+async function runLoad(target: Target, mix: Mix, users: number, seconds: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const deadline = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: users }, (_, i) => planner(target, i, deadline, samples)));
+  await Promise.all(Array.from({ length: users }, (_, i) => planner(target, mix, i, deadline, samples)));
   return samples.filter((s) => s.kind !== 'own records');
 }
 
@@ -351,17 +375,17 @@ const cpuLabel = (before: CpuSpent, after: CpuSpent, calls: number): string => {
  * include waiting, and hardly depend on the machine's load), and the mix's mean weighted by its
  * shares. Ticks are 10 ms, so a kind's figure is ±10 ms / calls.
  */
-async function cpuPerCall(servers: Servers, calls: number): Promise<BenchRow[]> {
+async function cpuPerCall(servers: Servers, mix: Mix, calls: number): Promise<BenchRow[]> {
   const samples: Sample[] = [];
-  const session = await openSession(servers.target, 0, samples);
+  const session = await openSession(servers.target, 0, samples, mix.cells);
   const rows: BenchRow[] = [];
-  const mix: CpuSpent = { server: 0, postgres: 0, generator: 0 };
-  for (const kind of KINDS) {
+  const mean: CpuSpent = { server: 0, postgres: 0, generator: 0 };
+  for (const kind of mix.kinds) {
     const before = await servers.cpu();
     for (let i = 0; i < calls; i += 1) await kind.run(session, servers.target);
     const after = await servers.cpu();
     for (const key of ['server', 'postgres', 'generator'] as const)
-      mix[key] += ((after[key] - before[key]) / calls) * kind.share;
+      mean[key] += ((after[key] - before[key]) / calls) * kind.share;
     const answers = samples.filter((sample) => sample.kind === kind.kind).slice(-calls);
     const kilobytes = answers.reduce((sum, sample) => sum + sample.bytes, 0) / answers.length / 1024;
     rows.push({
@@ -369,23 +393,28 @@ async function cpuPerCall(servers: Servers, calls: number): Promise<BenchRow[]> 
     });
   }
   const zero: CpuSpent = { server: 0, postgres: 0, generator: 0 };
-  rows.push({ requests: `CPU per call, the mix's mean: ${cpuLabel(zero, mix, 1)}` });
+  rows.push({ requests: `CPU per call, the mix's mean: ${cpuLabel(zero, mean, 1)}` });
   if (samples.some((s) => !s.ok))
     rows.push({ requests: `CPU per call: ${samples.filter((s) => !s.ok).length} errors` });
   return rows;
 }
 
 /** The planners' mix at PLANNERS_USERS for PLANNERS_SECONDS, per request kind, then the ramp. */
-export async function runPlannersBench(): Promise<BenchRow[]> {
+export function runPlannersBench(): Promise<BenchRow[]> {
+  return runMixBench(PLANNERS_MIX);
+}
+
+/** A mix at PLANNERS_USERS for PLANNERS_SECONDS, per request kind, then the ramp. */
+export async function runMixBench(mix: Mix): Promise<BenchRow[]> {
   if (!(await isPostgresReachable()))
     return [{ skipped: `PostgreSQL is not reachable at ${BENCH_POSTGRES_URL}` }];
   const servers = await startServers(settings.processes);
   try {
-    await runLoad(servers.target, 10, 3); // warm-up: JIT, plans, connections
-    const cpuRows = settings.cpuCalls > 0 ? await cpuPerCall(servers, settings.cpuCalls) : [];
+    await runLoad(servers.target, mix, 10, 3); // warm-up: JIT, plans, connections
+    const cpuRows = settings.cpuCalls > 0 ? await cpuPerCall(servers, mix, settings.cpuCalls) : [];
     await servers.eventLoopDelays();
     const before = await servers.cpu();
-    const samples = await runLoad(servers.target, settings.users, settings.seconds);
+    const samples = await runLoad(servers.target, mix, settings.users, settings.seconds);
     const after = await servers.cpu();
     const delays = await servers.eventLoopDelays();
     const label = `all (${settings.users} users, ${settings.processes} process)`;
@@ -409,7 +438,7 @@ export async function runPlannersBench(): Promise<BenchRow[]> {
     rows.push(...cpuRows);
     let most = 0;
     for (const users of settings.ramp) {
-      const step = await runLoad(servers.target, users, settings.rampSeconds);
+      const step = await runLoad(servers.target, mix, users, settings.rampSeconds);
       rows.push(summarize(`ramp: ${users} users`, step, settings.rampSeconds));
       if (
         percentile(

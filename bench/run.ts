@@ -11,6 +11,7 @@ import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runOptimisationBench } from './optimisation.bench';
 import { runPlannersBench } from './planners.bench';
+import { runHeavyPlannersBench } from './heavy-planners.bench';
 import { runGridScaleBench, runPlanningGridBench } from './planning-grid.bench';
 import { runGridFirstLoadBench } from './grid-first-load.bench';
 import { runHorizonBench } from './horizon.bench';
@@ -67,6 +68,11 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   planners: {
     title: 'Planners at once: grid, dashboard, summary, filters, saves (default data set, PostgreSQL)',
     run: runPlannersBench,
+  },
+  'heavy-planners': {
+    title:
+      "Planners' heavier mix: deep grid pages of 25–500, 1,000-record lists, roll-ups, single and 5–20 saves (default data set, PostgreSQL)",
+    run: runHeavyPlannersBench,
   },
   optimisation: {
     title: 'Network optimisation solves (HiGHS, demo and large network)',

@@ -344,7 +344,7 @@ describe.each(backends)('sign-in and access control on %s', (backend) => {
       // The same answer as for a PID nobody has: a customer cannot probe which PIDs exist.
       expect(status).toBe(404);
       expect(body.error).toBe(
-        `Product ${internalRecord.PID} was not found; a new product needs BU, PF, Class, Region, Site, Cost, Unit_Price`,
+        `Product ${internalRecord.PID} is not one of your products; new products are created by an admin`,
       );
     });
 

@@ -207,13 +207,22 @@ describe.each(backends)('malformed input on %s', (backend) => {
     );
     expect([another.status, unknown.status]).toEqual([404, 404]);
     expect(another.body.error.replace(internalPid, 'X')).toBe(unknown.body.error.replace('NEVER-SEEN', 'X'));
-    const withAttributes = await server.request<Failure>(
-      'POST',
-      BASE,
-      { PID: internalPid, Time_Series_sk: '20271226', ...NEW_PRODUCT, Cost: 1, Unit_Price: 2 },
-      asCircor,
+    // With every attribute of a new product as well: a customer creates no product, so an unknown
+    // PID still answers as another client's does, and nothing is created.
+    const withAttributes = (pid: string) =>
+      server.request<Failure>(
+        'POST',
+        BASE,
+        { PID: pid, Time_Series_sk: '20271226', ...NEW_PRODUCT, Cost: 1, Unit_Price: 2 },
+        asCircor,
+      );
+    const anotherWith = await withAttributes(internalPid);
+    const unknownWith = await withAttributes('NEVER-SEEN');
+    expect([anotherWith.status, unknownWith.status]).toEqual([404, 404]);
+    expect(anotherWith.body.error.replace(internalPid, 'X')).toBe(
+      unknownWith.body.error.replace('NEVER-SEEN', 'X'),
     );
-    expect(withAttributes.status).toBe(404);
+    expect(await productExists('NEVER-SEEN')).toBe(false);
 
     const product = await server.database.db
       .selectFrom('products')

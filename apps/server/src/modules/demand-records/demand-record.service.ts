@@ -404,8 +404,13 @@ export class DemandRecordService {
       }
       return product;
     }
-    // One answer for a PID the caller cannot see, unknown or another client's (PIDs are unique
-    // across clients, so the latter cannot be created again): a customer cannot probe which exist.
+    // Creating products is an admin's job: a customer gets one answer for any PID that is not one
+    // of its products, unknown or another client's, so it cannot probe which exist.
+    if (!scope.isAdmin)
+      throw AppError.notFound(
+        `Product ${input.PID} is not one of your products; new products are created by an admin`,
+      );
+    // PIDs are unique across clients: another client's cannot be created again.
     const required = ['BU', 'PF', 'Class', 'Region', 'Site', 'Cost', 'Unit_Price'] as const;
     const missing = required.find((field) => input[field] === undefined);
     if (product || missing)
