@@ -307,7 +307,13 @@ export class CycleService {
         );
       };
       try {
-        const outcome = await step.run({ runId: run.id, scope, earlier: done, reportProgress });
+        const outcome = await step.run({
+          runId: run.id,
+          scope,
+          earlier: done,
+          reportProgress,
+          isStopping: () => this.isStopping,
+        });
         await endStep(this.db, stepId, outcome);
         if (outcome.status === 'succeeded') done[step.name] = outcome.counts;
       } catch (error) {
