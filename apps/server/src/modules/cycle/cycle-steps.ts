@@ -1,4 +1,4 @@
-import { CLIENT_IDS, type CycleStepName, type ForecastRun } from '@ps/domain';
+import { CLIENT_IDS, toIsoDate, weekStartSunday, type CycleStepName, type ForecastRun } from '@ps/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -37,7 +37,9 @@ export type CycleStepDefinition = { name: CycleStepName; run: CycleStepFunction 
  * Adds the weeks the current week brought to the plan's horizon (the rolling horizon). Answers
  * what it did by name (weeks, records, …).
  */
-export type HorizonRoller = () => Promise<{ counts: Record<string, number>; message?: string }>;
+export type HorizonRoller = (context: {
+  reportProgress: (percent: number) => void;
+}) => Promise<{ counts: Record<string, number>; message?: string }>;
 
 /** How often the forecast step reads its run's progress. */
 const FORECAST_POLL_MS = 250;
@@ -51,6 +53,8 @@ export type CycleStepDependencies = {
   feed: { dir: string | undefined; load: ActualsLoader };
   /** The rolling horizon's roll; none: the step is skipped. */
   rollHorizon: HorizonRoller | undefined;
+  /** "Now" for the snapshot's week (the app's clock). */
+  now: () => Date;
   /** Mail for the digest step (SMTP_URL); none: planners are told in the app only. */
   mail: { smtpUrl: string; from: string } | undefined;
 };
@@ -120,10 +124,10 @@ export function cycleSteps(deps: CycleStepDependencies): CycleStepDefinition[] {
     },
     {
       name: 'roll-horizon',
-      run: async () => {
+      run: async ({ reportProgress }) => {
         if (!deps.rollHorizon)
           return { status: 'skipped', message: 'No horizon roll is wired into the cycle', counts: {} };
-        const rolled = await deps.rollHorizon();
+        const rolled = await deps.rollHorizon({ reportProgress });
         return { status: 'succeeded', message: rolled.message ?? null, counts: rolled.counts };
       },
     },
@@ -146,7 +150,8 @@ export function cycleSteps(deps: CycleStepDependencies): CycleStepDefinition[] {
     {
       name: 'forecast-snapshot',
       run: async () => {
-        const products = await snapshotForecasts(db, CLIENT_IDS, 'forecast');
+        const week = toIsoDate(weekStartSunday(deps.now()));
+        const products = await snapshotForecasts(db, CLIENT_IDS, 'forecast', week);
         return { status: 'succeeded', message: null, counts: { products } };
       },
     },

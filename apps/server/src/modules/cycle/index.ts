@@ -30,6 +30,8 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
     register: async (app, context) => {
       const { config, database, log } = context;
       const notifier = createNotifier(database.db, config, log);
+      // Today for the schedule's next run, the PGlite timer and the snapshot's week.
+      const now = () => new Date();
       const forecastRuns = forecastRunService(app);
       if (!forecastRuns) throw new Error('The cycle module registers after the forecast-runs module');
       const steps = cycleSteps({
@@ -43,6 +45,7 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
             wiring.actualsLoader?.(app, context) ?? csvActualsLoader(database.db, config.IMPORT_MAX_BYTES),
         },
         rollHorizon: wiring.horizonRoller?.(app, context),
+        now,
         mail: config.SMTP_URL ? { smtpUrl: config.SMTP_URL, from: config.SMTP_FROM } : undefined,
       });
       const service = new CycleService(database.db, {
@@ -51,6 +54,7 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
         notifier,
         steps,
         feedDir: config.CYCLE_FEED_DIR,
+        now,
       });
       // A run left 'running' by a stopped server is marked failed before anyone can start a new one.
       await service.recoverInterruptedRuns();
@@ -60,7 +64,7 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
       service.useScheduler(
         database.kind === 'postgres'
           ? await openQueueScheduler(database.db, log, fire)
-          : timerScheduler(fire, log),
+          : timerScheduler(fire, log, now),
       );
       // The saved schedule is (re)applied at start: the timer lives in this process only.
       if (database.kind === 'pglite') await service.applySchedule();
