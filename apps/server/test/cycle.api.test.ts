@@ -242,6 +242,24 @@ describe.each(backends)('the planning cycle on %s', (backend) => {
     expect((await server.request<Failure>('GET', '/api/cycle/runs/abc')).status).toBe(400);
   });
 
+  it('waits for a forecast run started by hand, then runs its own', async () => {
+    const byHand = await server.request<Ok<{ id: number }>>('POST', '/api/forecast/runs');
+    expect(byHand.status).toBe(202);
+    const started = await server.request<Ok<CycleRun>>('POST', '/api/cycle/runs');
+    const done = await waitForRun(server, started.body.data.id);
+    expect(done.status).toBe('succeeded');
+    const forecast = done.steps.find((step) => step.step === 'forecast-run')!;
+    // Its own run, after the one by hand (which finished, not refused or cut short).
+    expect(Number(/^Forecast run (\d+)$/.exec(forecast.message ?? '')?.[1])).toBeGreaterThan(
+      byHand.body.data.id,
+    );
+    const handRun = await server.request<Ok<{ status: string }>>(
+      'GET',
+      `/api/forecast/runs/${byHand.body.data.id}`,
+    );
+    expect(handRun.body.data.status).toBe('succeeded');
+  });
+
   it('runs one cycle at a time', async () => {
     const first = await server.request<Ok<CycleRun>>('POST', '/api/cycle/runs');
     expect(first.status).toBe(202);

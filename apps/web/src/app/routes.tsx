@@ -138,6 +138,10 @@ const signedInRoutes: NonIndexRouteObject[] = [
     path: '/exchange-rates',
     ...screen(SIGNED_IN_SCREENS['/exchange-rates'], { guard: ADMIN_OR_CUSTOMER }),
   },
+  {
+    path: '/cycle',
+    ...screen(SIGNED_IN_SCREENS['/cycle'], { guard: ADMIN }),
+  },
 ];
 
 export const router = createBrowserRouter(

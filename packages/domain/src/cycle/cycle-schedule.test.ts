@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleCron, isTimeZoneName, nextCycleRun, type CycleSchedule } from './cycle-schedule';
+import { cycleCron, isTimeZoneName, nextCycleRun, zonedDateTime, type CycleSchedule } from './cycle-schedule';
 
 const weekly = (weekday: number, time: string, timeZone: string): CycleSchedule => ({
   isEnabled: true,
@@ -72,5 +72,18 @@ describe('isTimeZoneName', () => {
     expect(isTimeZoneName('Mars/Olympus_Mons')).toBe(false);
     expect(isTimeZoneName('+01:00')).toBe(false);
     expect(isTimeZoneName('')).toBe(false);
+  });
+});
+
+describe('zonedDateTime', () => {
+  it('shows an instant on the zone’s wall clock', () => {
+    expect(zonedDateTime(new Date('2026-03-30T04:00:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-03-30',
+      time: '06:00',
+    });
+    expect(zonedDateTime(new Date('2026-11-29T17:00:00Z'), 'Pacific/Auckland')).toEqual({
+      date: '2026-11-30',
+      time: '06:00',
+    });
   });
 });

@@ -91,6 +91,16 @@ function wallClockAt(instantMs: number, timeZone: string): WallClock & { second:
   };
 }
 
+/** An instant as the wall clock in `timeZone` shows it: date as yyyy-mm-dd, time as HH:MM. */
+export function zonedDateTime(instant: Date, timeZone: string): { date: string; time: string } {
+  const wall = wallClockAt(instant.getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)}`,
+    time: `${two(wall.hour)}:${two(wall.minute)}`,
+  };
+}
+
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutesAt(instantMs: number, timeZone: string): number {
   const wall = wallClockAt(instantMs, timeZone);

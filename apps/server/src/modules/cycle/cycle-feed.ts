@@ -1,15 +1,21 @@
 import { link, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 
 /** What loading one actuals file did, by name (rows, inserted, updated, …), shown in the cycle log. */
 export type LoadCounts = Record<string, number>;
 
 /**
- * Loads one actuals file into the sales history; throws (with a message an admin can act on)
- * when the file is refused, having written nothing.
+ * Loads one actuals file into the sales history, as `scope` (an admin, or the schedule's own
+ * admin scope); throws (with a message an admin can act on) when the file is refused, having
+ * written nothing.
  */
-export type ActualsLoader = (file: { path: string; fileName: string }) => Promise<LoadCounts>;
+export type ActualsLoader = (file: {
+  path: string;
+  fileName: string;
+  scope: AccessScope;
+}) => Promise<LoadCounts>;
 
 export const PROCESSED_DIR = 'processed';
 export const FAILED_DIR = 'failed';
@@ -63,7 +69,10 @@ export type FeedOutcome = {
  * Takes the waiting files in name order: each is loaded, then moved to processed/ (or failed/,
  * which stops the feed: a later week's actuals never go in before an earlier refused one).
  */
-export async function takeFeed(dir: string, load: ActualsLoader): Promise<FeedOutcome> {
+export async function takeFeed(
+  dir: string,
+  load: (file: { path: string; fileName: string }) => Promise<LoadCounts>,
+): Promise<FeedOutcome> {
   const counts: LoadCounts = {};
   let files = 0;
   for (const fileName of await waitingFeedFiles(dir)) {

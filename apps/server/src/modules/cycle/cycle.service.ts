@@ -104,6 +104,7 @@ export class CycleService {
       notifier: Notifier;
       steps: readonly CycleStepDefinition[];
       feedDir: string | undefined;
+      now: () => Date;
     },
   ) {}
 
@@ -120,7 +121,8 @@ export class CycleService {
     return (await findSchedule(this.db))?.schedule ?? DEFAULT_CYCLE_SCHEDULE;
   }
 
-  async overview(now: Date = new Date()): Promise<CycleOverview> {
+  async overview(): Promise<CycleOverview> {
+    const now = this.options.now();
     const saved = await findSchedule(this.db);
     const schedule = saved?.schedule ?? DEFAULT_CYCLE_SCHEDULE;
     const runs = await listRecentRuns(this.db, RECENT_RUNS);
@@ -307,7 +309,13 @@ export class CycleService {
         );
       };
       try {
-        const outcome = await step.run({ runId: run.id, scope, earlier: done, reportProgress });
+        const outcome = await step.run({
+          runId: run.id,
+          scope,
+          earlier: done,
+          reportProgress,
+          isStopping: () => this.isStopping,
+        });
         await endStep(this.db, stepId, outcome);
         if (outcome.status === 'succeeded') done[step.name] = outcome.counts;
       } catch (error) {

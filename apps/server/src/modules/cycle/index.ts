@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { ServerModule } from '../../lib/server-module';
-import { openForecastRuns } from '../forecast-runs';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext, ServerModule } from '../../lib/server-module';
+import { forecastRunService } from '../forecast-runs';
 import { createNotifier } from '../notifications';
 import { csvActualsLoader } from './actuals-csv-loader';
 import type { ActualsLoader } from './cycle-feed';
@@ -13,21 +14,26 @@ export type { ActualsLoader, LoadCounts } from './cycle-feed';
 export type { HorizonRoller } from './cycle-steps';
 
 /**
- * What the cycle's first two steps call. The actuals feed loads each file with `loadActuals`
- * (default: the cycle's own CSV loader); the horizon step calls `rollHorizon` (default: none, the
- * step is skipped). A module that provides either passes it here.
+ * What the cycle's first two steps call, built when the module registers (so a module registered
+ * before this one, e.g. the bulk loads, can be reached through `app`). The actuals feed loads each
+ * file with `actualsLoader` (default: the cycle's own CSV loader); the horizon step calls
+ * `horizonRoller` (default: none, the step is skipped).
  */
 export type CycleWiring = {
-  loadActuals?: ActualsLoader;
-  rollHorizon?: HorizonRoller;
+  actualsLoader?: (app: FastifyInstance, context: ModuleContext) => ActualsLoader;
+  horizonRoller?: (app: FastifyInstance, context: ModuleContext) => HorizonRoller;
 };
 
 export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
   return {
     name: 'cycle',
-    register: async (app, { config, database, log }) => {
+    register: async (app, context) => {
+      const { config, database, log } = context;
       const notifier = createNotifier(database.db, config, log);
-      const { service: forecastRuns, queue } = await openForecastRuns(database, config, log, notifier);
+      // Today for the schedule's next run, the PGlite timer and the snapshot's week.
+      const now = () => new Date();
+      const forecastRuns = forecastRunService(app);
+      if (!forecastRuns) throw new Error('The cycle module registers after the forecast-runs module');
       const steps = cycleSteps({
         db: database.db,
         log,
@@ -35,9 +41,11 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
         forecastRuns,
         feed: {
           dir: config.CYCLE_FEED_DIR,
-          load: wiring.loadActuals ?? csvActualsLoader(database.db, config.IMPORT_MAX_BYTES),
+          load:
+            wiring.actualsLoader?.(app, context) ?? csvActualsLoader(database.db, config.IMPORT_MAX_BYTES),
         },
-        rollHorizon: wiring.rollHorizon,
+        rollHorizon: wiring.horizonRoller?.(app, context),
+        now,
         mail: config.SMTP_URL ? { smtpUrl: config.SMTP_URL, from: config.SMTP_FROM } : undefined,
       });
       const service = new CycleService(database.db, {
@@ -46,6 +54,7 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
         notifier,
         steps,
         feedDir: config.CYCLE_FEED_DIR,
+        now,
       });
       // A run left 'running' by a stopped server is marked failed before anyone can start a new one.
       await service.recoverInterruptedRuns();
@@ -55,14 +64,11 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
       service.useScheduler(
         database.kind === 'postgres'
           ? await openQueueScheduler(database.db, log, fire)
-          : timerScheduler(fire, log),
+          : timerScheduler(fire, log, now),
       );
       // The saved schedule is (re)applied at start: the timer lives in this process only.
       if (database.kind === 'pglite') await service.applySchedule();
-      app.addHook('onClose', async () => {
-        await service.stop();
-        await queue?.stop();
-      });
+      app.addHook('onClose', () => service.stop());
       // Encapsulated: only the feed's push accepts multipart bodies.
       await app.register(async (scope) => {
         await scope.register(multipart, {

@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth';
+import { hasGroup, useAuth } from '@/features/auth';
 import { applyLanguage, i18next } from '@/i18n/i18n';
 import { languageOfSetting } from '@/i18n/languages';
 import {
@@ -44,7 +44,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The settings form; mounted afresh each time the dialog opens, so it starts from the saved values. */
 function SettingsForm({ onDone }: { onDone: () => void }) {
   const { settings, saveSettings } = useUserSettings();
-  const { signOut } = useAuth();
+  const { signOut, user } = useAuth();
+  const isAdmin = hasGroup(user, 'admin');
   const [draft, setDraft] = useState<UserSettings>(settings);
   const mail = useNotifications();
   const { t } = useTranslation();
@@ -121,6 +122,15 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
           >
             {t('settings:field.exchangeRatesLink')}
           </Link>
+          {isAdmin && (
+            <Link
+              to="/cycle"
+              onClick={onDone}
+              className="text-sm text-primary underline-offset-4 hover:underline"
+            >
+              {t('settings:field.cycleLink')}
+            </Link>
+          )}
         </Section>
         <Section title={t('settings:section.planningDefaults')}>
           <SelectSetting
