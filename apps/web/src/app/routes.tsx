@@ -138,6 +138,7 @@ const signedInRoutes: NonIndexRouteObject[] = [
     path: '/exchange-rates',
     ...screen(SIGNED_IN_SCREENS['/exchange-rates'], { guard: ADMIN_OR_CUSTOMER }),
   },
+  { path: '/data', ...screen(SIGNED_IN_SCREENS['/data'], { guard: ADMIN }) },
 ];
 
 export const router = createBrowserRouter(

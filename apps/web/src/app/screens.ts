@@ -33,6 +33,7 @@ export const SIGNED_IN_SCREENS = {
   '/control-tower/demand-planning-review': controlTowerReview,
   '/profile': () => import('@/features/profile/ProfilePage'),
   '/exchange-rates': () => import('@/features/exchange-rates/ExchangeRatesPage'),
+  '/data': () => import('@/features/data/DataPage'),
 } satisfies Record<string, ScreenModule>;
 
 function own<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
