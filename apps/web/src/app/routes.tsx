@@ -142,6 +142,7 @@ const signedInRoutes: NonIndexRouteObject[] = [
     path: '/cycle',
     ...screen(SIGNED_IN_SCREENS['/cycle'], { guard: ADMIN }),
   },
+  { path: '/data', ...screen(SIGNED_IN_SCREENS['/data'], { guard: ADMIN }) },
 ];
 
 export const router = createBrowserRouter(

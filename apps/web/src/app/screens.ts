@@ -34,6 +34,7 @@ export const SIGNED_IN_SCREENS = {
   '/profile': () => import('@/features/profile/ProfilePage'),
   '/exchange-rates': () => import('@/features/exchange-rates/ExchangeRatesPage'),
   '/cycle': () => import('@/features/cycle/CyclePage'),
+  '/data': () => import('@/features/data/DataPage'),
 } satisfies Record<string, ScreenModule>;
 
 function own<T extends object>(table: T, key: string): key is Extract<keyof T, string> {

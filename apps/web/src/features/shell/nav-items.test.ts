@@ -11,6 +11,7 @@ describe('sidebar items', () => {
       '/optichain',
       '/qpoint',
       '/control-tower',
+      '/data',
     ]);
   });
 
@@ -31,7 +32,7 @@ describe('sidebar items', () => {
   });
 
   it('shows each user only the screens their groups open', () => {
-    expect(visibleNavItems(['admin'])).toHaveLength(5);
+    expect(visibleNavItems(['admin'])).toHaveLength(6);
     expect(visibleNavItems(['circor']).map((i) => i.to)).toEqual(['/inventory-planning', '/control-tower']);
     expect(visibleNavItems([])).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import {
   BarChart3Icon,
+  DatabaseIcon,
   HomeIcon,
   NetworkIcon,
   RadarIcon,
@@ -78,6 +79,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { labelKey: 'shell:nav.sdMatchTrend', to: '/control-tower/sd-match-trend' },
       { labelKey: 'shell:nav.planningReview', to: '/demand-planning-review' },
     ],
+  },
+  {
+    kind: 'link',
+    labelKey: 'data:nav',
+    to: '/data',
+    icon: DatabaseIcon,
+    allowedGroups: ['admin'],
   },
 ];
 
