@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext, ServerModule } from '../../lib/server-module';
 import { forecastRunService } from '../forecast-runs';
 import { createNotifier } from '../notifications';
-import { csvActualsLoader } from './actuals-csv-loader';
 import type { ActualsLoader } from './cycle-feed';
 import { openQueueScheduler, timerScheduler } from './cycle-scheduler';
 import { cycleSteps, type HorizonRoller } from './cycle-steps';
 import { registerCycleRoutes } from './cycle.routes';
+import { clockHorizonRoller, salesHistoryLoader } from './cycle-wiring';
 import { CycleService } from './cycle.service';
 
 export type { ActualsLoader, LoadCounts } from './cycle-feed';
@@ -15,9 +15,9 @@ export type { HorizonRoller } from './cycle-steps';
 
 /**
  * What the cycle's first two steps call, built when the module registers (so a module registered
- * before this one, e.g. the bulk loads, can be reached through `app`). The actuals feed loads each
- * file with `actualsLoader` (default: the cycle's own CSV loader); the horizon step calls
- * `horizonRoller` (default: none, the step is skipped).
+ * before this one, the bulk loads, can be reached through `app`). The actuals feed loads each file
+ * with `actualsLoader` (default: a sales-history bulk load); the horizon step calls
+ * `horizonRoller` (default: the rolling horizon on the server's clock). Tests replace them.
  */
 export type CycleWiring = {
   actualsLoader?: (app: FastifyInstance, context: ModuleContext) => ActualsLoader;
@@ -31,7 +31,7 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
       const { config, database, log } = context;
       const notifier = createNotifier(database.db, config, log);
       // Today for the schedule's next run, the PGlite timer and the snapshot's week.
-      const now = () => new Date();
+      const now = () => context.clock.now();
       const forecastRuns = forecastRunService(app);
       if (!forecastRuns) throw new Error('The cycle module registers after the forecast-runs module');
       const steps = cycleSteps({
@@ -41,10 +41,9 @@ export function createCycleModule(wiring: CycleWiring = {}): ServerModule {
         forecastRuns,
         feed: {
           dir: config.CYCLE_FEED_DIR,
-          load:
-            wiring.actualsLoader?.(app, context) ?? csvActualsLoader(database.db, config.IMPORT_MAX_BYTES),
+          load: wiring.actualsLoader?.(app, context) ?? salesHistoryLoader(app),
         },
-        rollHorizon: wiring.horizonRoller?.(app, context),
+        rollHorizon: wiring.horizonRoller?.(app, context) ?? clockHorizonRoller(context),
         now,
         mail: config.SMTP_URL ? { smtpUrl: config.SMTP_URL, from: config.SMTP_FROM } : undefined,
       });

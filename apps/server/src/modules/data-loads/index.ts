@@ -14,11 +14,12 @@ export const dataLoadService = (app: object): DataLoadService | undefined => ser
 
 export const dataLoadsModule: ServerModule = {
   name: 'data-loads',
-  register: async (app, { config, database, log }) => {
+  register: async (app, { config, database, log, clock }) => {
     const service = new DataLoadService(database.db, {
       databaseKind: database.kind,
       maxBytes: config.DATA_LOAD_MAX_BYTES,
       log,
+      today: () => clock.now(),
     });
     services.set(app, service);
     await service.recoverInterruptedLoads();
