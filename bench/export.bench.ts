@@ -29,7 +29,7 @@ const DEFAULT_SIZE = { products: 700, weeks: 52 };
 const LARGE_SIZE = { products: 20_000, weeks: 156 };
 const BUDGET = { detailedMs: 5000, quickRssMb: 300, quickRecords: 1_000_000 };
 
-type ExportServer = {
+export type ExportServer = {
   baseUrl: string;
   headers: Record<string, string>;
   /** The server process's resident memory now and at its peak, from /proc (Linux). */
@@ -44,7 +44,7 @@ type ExportServer = {
  * The server in a process of its own over a freshly seeded PostgreSQL schema, so that its memory
  * is the server's alone (the bench reads the download in this process).
  */
-async function startExportServer(
+export async function startExportServer(
   size: { products: number; weeks: number },
   /** A schema to seed once and keep (or to reuse when it exists), so re-runs skip the seed. */
   kept?: string,

@@ -7,6 +7,7 @@ import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runForecastQueueBench } from './forecast-queue.bench';
 import { runImportBench } from './import.bench';
+import { runImportMemoryBench } from './import-memory.bench';
 import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
 import { runOptimisationBench } from './optimisation.bench';
@@ -56,6 +57,11 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     title:
       "Spreadsheet import of a planner's 100,000-row file, CSV and .xlsx (default data set, PostgreSQL, HTTP, background job polled)",
     run: runImportBench,
+  },
+  'import-memory': {
+    title:
+      'Spreadsheet import within a fixed memory budget: 50 MB CSV and .xlsx of long notes, preview and import (PostgreSQL, server in its own process)',
+    run: runImportMemoryBench,
   },
   inventory: {
     title: 'Inventory planning on 20,000 products × 3 sites in PostgreSQL (HTTP)',

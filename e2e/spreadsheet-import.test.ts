@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DATA_SHEET_HEADER_ROW, TEMPLATE_COLUMNS, importQuarterWeeks } from '@ps/domain';
@@ -91,6 +92,31 @@ describe('importing spreadsheets from the demand planning page', () => {
   });
   afterAll(async () => browser?.close());
 
+  it('previews a workbook with a typo: the zeroed quarter is marked, with its Final before → after', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, 'admin');
+    await page.goto('/demand-planning');
+    await page.getByTestId('stat-Total SKUs').waitFor();
+    const records = await allRecords(page);
+    const sku = 'PRD-00041';
+    const before = q1Total(records, sku);
+    expect(before).toBeGreaterThan(0);
+    const product = records.find((r) => r.PID === sku)!;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Data');
+    sheet.addRow(['SKU', 'Category', 'Business Unit', 'Override Q1']);
+    // "abc" typed where a number belongs: the import sets the quarter to 0 (spec §5).
+    sheet.addRow([sku, product.PF, product.BU, 'abc']);
+    await chooseInDialog(page, saved('typo.xlsx', Buffer.from(await book.xlsx.writeBuffer())));
+    const dialog = page.getByRole('dialog', { name: 'Import Demand Planning Data' });
+    const cell = dialog.getByTestId(`plan-${sku}-q1`);
+    expect(await cell.getAttribute('data-zeroed')).toBe('true');
+    expect(await cell.innerText()).toBe(`${before.toLocaleString('en-US')} → 0`);
+    expect(await cell.getAttribute('title')).toBe("set to 0: the file's value is not a number");
+    await screenshot(page, 'import-dialog-typo');
+    await context.close();
+  });
+
   it('imports a filled template, round-trips a Detailed Export with two edited overrides, and refuses a broken file', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await signIn(page, 'admin');
@@ -168,7 +194,7 @@ describe('importing spreadsheets from the demand planning page', () => {
         .filter((r) => r.PID === 'E2E-IMP-2' && Q1.has(r.Time_Series_sk))
         .sort((a, b) => a.Time_Series_sk.localeCompare(b.Time_Series_sk))
         .map((r) => r.Ensemble_Fcst_Units),
-    ).toEqual([3, ...Array<number>(12).fill(2)]);
+    ).toEqual([...Array<number>(9).fill(2.08), ...Array<number>(4).fill(2.07)]);
 
     // 2. The real Detailed Export of the SKUs PRD-0003x (searched in the grid: eight of the browser
     //    tests' 60 products; CIR-00030 and CIR-00035 are the customer's); two quarterly overrides

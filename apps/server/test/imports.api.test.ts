@@ -402,6 +402,54 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     ]);
   });
 
+  it("previews each quarter's Final before → after with the zeroed cells marked, then applies all four quarters", async () => {
+    // The seed plans 26 weeks ahead; a SKU created with four quarterly forecasts has all 52 weeks.
+    await importFile(
+      'allq-new.csv',
+      'sku,category,bu,forecast q1,forecast q2,forecast q3,forecast q4\nALLQ-1,Valves,Flow,130,260,390,520\n',
+    );
+    const csv =
+      'sku,category,bu,forecast q1,override q1,override q2,override q3,override q4\n' +
+      'ALLQ-1,Valves,Flow,,100,abc,300,400\n' +
+      'ALLQ-2,Valves,Flow,812.5,,x,,\n';
+    const previewed = ((await preview('allq.csv', csv)).body as Ok<ImportPreview>).data;
+    expect(previewed.plan[0]).toEqual({
+      row: 2,
+      sku: 'ALLQ-1',
+      action: 'update',
+      // 130 over 13 weeks is 10 a week, so each quarter's Final is its forecast; "abc" becomes 0.
+      quarters: [
+        { quarter: 1, before: 130, after: 100, zeroed: false },
+        { quarter: 2, before: 260, after: 0, zeroed: true },
+        { quarter: 3, before: 390, after: 300, zeroed: false },
+        { quarter: 4, before: 520, after: 400, zeroed: false },
+      ],
+    });
+    expect(previewed.plan[1]).toMatchObject({
+      row: 3,
+      sku: 'ALLQ-2',
+      action: 'create',
+      quarters: [
+        { quarter: 1, before: null, zeroed: false },
+        { quarter: 2, before: null, after: 0, zeroed: true },
+        { quarter: 3, before: null, after: null, zeroed: false },
+        { quarter: 4, before: null, after: null, zeroed: false },
+      ],
+    });
+    const outcome = ((await importFile('allq.csv', csv)).body as Ok<ImportOutcome>).data;
+    expect(outcome).toMatchObject({ imported: 2, updated: 1, created: 1, failed: 0 });
+    // What the preview said is what the import did, in all four quarters.
+    for (const { sku, quarters } of previewed.plan)
+      for (const { quarter, after } of quarters) {
+        const records = await quarterRecords(sku, quarter);
+        expect([
+          sku,
+          quarter,
+          records.length === 0 ? null : records.reduce((sum, r) => sum + (r.final_pln_units ?? 0), 0),
+        ]).toEqual([sku, quarter, after]);
+      }
+  });
+
   it('sets a quarter Final by spreading the override over its weeks by the forecast, audited with the import', async () => {
     const sku = internalSkus[1]!;
     const weeks = importQuarterWeeks(new Date())[0]!;

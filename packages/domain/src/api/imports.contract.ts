@@ -87,6 +87,25 @@ export const ZImportRow = z.strictObject({
 /** Lists in an answer stop at this many entries; the counts say how many there are. */
 export const IMPORT_LIST_LIMIT = 500;
 
+/** One quarter of a row's plan in the preview: its Final plan units now and after the import. */
+export const ZImportQuarterPlan = z.strictObject({
+  quarter: z.number().int().min(1).max(4),
+  /** The quarter's Final plan units now; null for a new SKU. */
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+  /** A warning turned the row's value for this quarter into 0 (an invalid number). */
+  zeroed: z.boolean(),
+});
+
+/** What the import will do to one valid row's plan, quarter by quarter. */
+export const ZImportPlanRow = z.strictObject({
+  row: ZRowNumber,
+  sku: z.string(),
+  action: z.enum(['create', 'update']),
+  quarters: z.array(ZImportQuarterPlan),
+});
+export type ImportPlanRow = z.infer<typeof ZImportPlanRow>;
+
 /** What a file would import (spec §3 "Import result"), before anything is written. */
 export const ZImportPreview = z.strictObject({
   fileName: z.string(),
@@ -101,6 +120,8 @@ export const ZImportPreview = z.strictObject({
   /** SKUs of the file that already exist: their rows update those products. */
   duplicates: z.array(z.string()),
   duplicateCount: z.number().int().min(0),
+  /** Per valid row (the first IMPORT_LIST_LIMIT), each quarter's Final plan before → after. */
+  plan: z.array(ZImportPlanRow),
 });
 export type ImportPreview = z.infer<typeof ZImportPreview>;
 
@@ -153,7 +174,7 @@ export const ZImportJob = z.strictObject({
   progressPercent: z.number().int().min(0).max(100),
   error: z.string().nullable(),
   outcome: ZImportOutcome.nullable(),
-  /** Milliseconds each step took (read, validate, plan, the writes), for the bench and logs. */
+  /** Milliseconds each step took (read, validate, plan, the writes) and the parse worker's peak heap in MB (parseHeapMb), for the bench and logs. */
   steps: z.record(z.string(), z.number()),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),

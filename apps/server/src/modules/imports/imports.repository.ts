@@ -88,6 +88,25 @@ export async function lockRecords(
     .execute();
 }
 
+/** Final plan units of the products' weeks in the range, of the given clients (the preview's "before"). */
+export async function findFinalPlans(
+  db: Kysely<Database>,
+  pids: readonly string[],
+  weeks: { first: string; last: string },
+  clientIds: readonly ClientId[],
+): Promise<Array<{ pid: string; week_start: string; final_pln_units: number | null }>> {
+  if (pids.length === 0) return [];
+  return db
+    .selectFrom('demand_records as r')
+    .innerJoin('products as p', 'p.pid', 'r.pid')
+    .select(['r.pid', 'r.week_start', 'r.final_pln_units'])
+    .where('r.pid', '=', sql<string>`any(${[...pids]}::text[])`)
+    .where('r.week_start', '>=', weeks.first)
+    .where('r.week_start', '<=', weeks.last)
+    .where('p.client_id', 'in', [...clientIds])
+    .execute();
+}
+
 /**
  * A large file creates millions of records in one statement (100,000 new SKUs × 52 weeks), longer
  * than the pool's per-statement limit that protects interactive requests; an import gets its own.

@@ -8,8 +8,10 @@ import {
   nothingToImportMessage,
   spreadOverWeeks,
   type ClientId,
+  type ImportIssue,
   type ImportJob,
   type ImportOutcome,
+  type ImportPlanRow,
   type ImportPreview,
   type ImportRow,
   type ImportRowOutcome,
@@ -29,6 +31,7 @@ import {
   failImportsExcept,
   failOrphanedImports,
   findImport,
+  findFinalPlans,
   findProducts,
   finishImport,
   insertAudit,
@@ -245,6 +248,14 @@ export class ImportService {
     });
     errors.sort((a, b) => a.row - b.row);
     const duplicates = valid.filter((row) => bySku.has(row.sku)).map((row) => row.sku);
+    const planned = valid.slice(0, IMPORT_LIST_LIMIT);
+    const quarters = importQuarterWeeks(new Date());
+    const finals = await findFinalPlans(
+      this.db,
+      planned.filter((row) => bySku.has(row.sku)).map((row) => row.sku),
+      { first: quarters[0]![0]!, last: quarters[3]![12]! },
+      clientIds,
+    );
     return {
       fileName: file.fileName,
       totalRows: validation.totalRows,
@@ -256,6 +267,7 @@ export class ImportService {
       warningCount: validation.warnings.length,
       duplicates: duplicates.slice(0, IMPORT_LIST_LIMIT),
       duplicateCount: duplicates.length,
+      plan: planPreview(planned, new Set(bySku.keys()), finals, quarters, validation.warnings),
     };
   }
 
@@ -454,6 +466,89 @@ function invalidRows(validation: ImportValidation): ImportRowOutcome[] {
   );
 }
 
+/**
+ * A new SKU's weekly forecasts and overrides in one quarter: the quarter's forecast split equally
+ * in hundredths as the baseline, its override split by that baseline in whole units.
+ */
+function newQuarterWeeks(
+  forecast: number | undefined,
+  override: number | undefined,
+  weekCount: number,
+): { baseline: Array<number | null>; overrides: Array<number | null> } {
+  const none = Array.from({ length: weekCount }, () => null);
+  const baseline =
+    forecast === undefined
+      ? none
+      : spreadOverWeeks(forecast, Array<number>(weekCount).fill(1), FORECAST_DECIMALS);
+  return { baseline, overrides: override === undefined ? none : spreadOverWeeks(override, baseline) };
+}
+
+const newRecordSource = (forecast: number | null, override: number | null) => ({
+  ensemble_fcst_units: forecast,
+  rev_pln_ovrd_percent: null,
+  rev_pln_ovrd_units: null,
+  sop_pln_ovrd_percent: null,
+  sop_pln_ovrd_units: override,
+});
+/** A new product's cost and price are 0 until someone sets them, so its money is 0. */
+const newRecordPlan = (source: ReturnType<typeof newRecordSource>) =>
+  planColumns(source, { unit_cost: 0, unit_price: 0 });
+
+/**
+ * What an import will do to each row's plan, quarter by quarter (the preview): an existing SKU's
+ * quarter Final now and after its override (a quarter without records keeps its plan, as the
+ * import warns); a new SKU's quarter Final from its forecast and override, as created. `zeroed`
+ * marks a quarter whose value a warning turned into 0.
+ */
+function planPreview(
+  rows: readonly ImportRow[],
+  existing: ReadonlySet<string>,
+  finals: ReadonlyArray<{ pid: string; week_start: string; final_pln_units: number | null }>,
+  quarters: string[][],
+  warnings: readonly ImportIssue[],
+): ImportPlanRow[] {
+  const finalOf = new Map(finals.map((f) => [`${f.pid}|${f.week_start}`, f.final_pln_units ?? 0]));
+  const zeroed = new Set(warnings.map((w) => `${w.row}|${w.field}`));
+  return rows.map((row) => {
+    const isExisting = existing.has(row.sku);
+    return {
+      row: row.row,
+      sku: row.sku,
+      action: isExisting ? 'update' : 'create',
+      quarters: quarters.map((weeks, q) => {
+        const overrideField = IMPORT_OVERRIDE_FIELDS[q]!;
+        const forecastField = IMPORT_FORECAST_FIELDS[q]!;
+        const override = row[overrideField];
+        const zeroedOverride = zeroed.has(`${row.row}|${overrideField}`);
+        if (isExisting) {
+          const held = weeks.filter((week) => finalOf.has(`${row.sku}|${week}`));
+          const before =
+            held.length === 0 ? null : held.reduce((sum, w) => sum + finalOf.get(`${row.sku}|${w}`)!, 0);
+          const after = override !== undefined && before !== null ? override : before;
+          return { quarter: q + 1, before, after, zeroed: zeroedOverride };
+        }
+        const { baseline, overrides } = newQuarterWeeks(row[forecastField], override, weeks.length);
+        const after =
+          row[forecastField] === undefined && override === undefined
+            ? null
+            : weeks.reduce(
+                (sum, _, w) =>
+                  sum +
+                  (newRecordPlan(newRecordSource(baseline[w] ?? null, overrides[w] ?? null))
+                    .final_pln_units ?? 0),
+                0,
+              );
+        return {
+          quarter: q + 1,
+          before: null,
+          after,
+          zeroed: zeroedOverride || zeroed.has(`${row.row}|${forecastField}`),
+        };
+      }),
+    };
+  });
+}
+
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -528,15 +623,7 @@ class ImportPlan {
         this.newWeeks.shapeOf.push(...weeks.map(() => NO_RECORD));
         return;
       }
-      const baseline =
-        forecast === undefined
-          ? weeks.map(() => null)
-          : spreadOverWeeks(
-              forecast,
-              weeks.map(() => 1),
-              FORECAST_DECIMALS,
-            );
-      const overrides = override === undefined ? weeks.map(() => null) : spreadOverWeeks(override, baseline);
+      const { baseline, overrides } = newQuarterWeeks(forecast, override, weeks.length);
       weeks.forEach((_, w) =>
         this.newWeeks.shapeOf.push(this.shapeOf(baseline[w] ?? null, overrides[w] ?? null)),
       );
@@ -566,20 +653,8 @@ class ImportPlan {
     const key = `${forecast}|${override}`;
     const known = this.shapeIndex.get(key);
     if (known !== undefined) return known;
-    const source = {
-      ensemble_fcst_units: forecast,
-      rev_pln_ovrd_percent: null,
-      rev_pln_ovrd_units: null,
-      sop_pln_ovrd_percent: null,
-      sop_pln_ovrd_units: override,
-    };
-    // A new product's cost and price are 0 until someone sets them, so its money is 0.
-    this.newWeeks.shapes.push({
-      ...source,
-      reason_code: null,
-      comments: null,
-      ...planColumns(source, { unit_cost: 0, unit_price: 0 }),
-    });
+    const source = newRecordSource(forecast, override);
+    this.newWeeks.shapes.push({ ...source, reason_code: null, comments: null, ...newRecordPlan(source) });
     this.shapeIndex.set(key, this.newWeeks.shapes.length - 1);
     return this.newWeeks.shapes.length - 1;
   }

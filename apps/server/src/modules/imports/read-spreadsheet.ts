@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import {
   csvRows,
   hasRequiredHeader,
@@ -26,10 +27,19 @@ const isOle = (b: Buffer): boolean =>
 const hasUtf16Mark = (b: Buffer): boolean =>
   b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff));
 
-/** Feeds rows to the rules and times them; `false` from `push` means the row limit was passed. */
+/** Rows between two looks at the heap's size. */
+const HEAP_SAMPLE_ROWS = 2048;
+const heapMb = (): number => Math.round(getHeapStatistics().used_heap_size / 1024 / 1024);
+
+/**
+ * Feeds rows to the rules, times them and samples the heap; `false` from `push` means the row
+ * limit was passed.
+ */
 class Rows {
   readonly validator: ImportRowsValidator;
   validateMs = 0;
+  peakHeapMb = heapMb();
+  private count = 0;
   constructor(
     today: Date,
     private readonly maxRows: number,
@@ -40,6 +50,7 @@ class Rows {
     const started = performance.now();
     this.validator.push(cells, row);
     this.validateMs += performance.now() - started;
+    if (++this.count % HEAP_SAMPLE_ROWS === 0) this.peakHeapMb = Math.max(this.peakHeapMb, heapMb());
     return this.validator.dataRows <= this.maxRows;
   }
 }
@@ -56,12 +67,16 @@ export async function readSpreadsheet(
   buffer: Buffer,
   limits: ReadLimits,
   today: Date,
-  /** Gets the milliseconds spent reading cells and validating rows. */
-  steps: { readMs: number; validateMs: number } = { readMs: 0, validateMs: 0 },
+  /**
+   * Gets the milliseconds spent reading cells and validating rows, and the largest heap seen while
+   * reading (MB, sampled every few thousand rows and at the end).
+   */
+  steps: { readMs: number; validateMs: number; parseHeapMb?: number } = { readMs: 0, validateMs: 0 },
 ): Promise<ImportValidation | ImportFileProblem> {
   const started = performance.now();
   const rows = new Rows(today, limits.maxRows);
   const result = await read(fileName, buffer, limits, rows);
+  steps.parseHeapMb = Math.max(rows.peakHeapMb, heapMb());
   steps.validateMs = Math.round(rows.validateMs);
   steps.readMs = Math.round(performance.now() - started - rows.validateMs);
   return result;

@@ -6,6 +6,7 @@ import {
   IMPORT_FORECAST_FIELDS,
   IMPORT_OVERRIDE_FIELDS,
   type ImportIssue,
+  type ImportPlanRow,
   type ImportJob,
   type ImportOutcome,
   type ImportPreview,
@@ -379,12 +380,73 @@ function PreviewPanel({
           </table>
         </div>
       )}
+      {preview.plan.length > 0 && <PlanTable plan={preview.plan} />}
       {issues.length > 0 && <IssueList issues={issues} />}
       {preview.duplicates.length > 0 && (
         <p className="text-xs text-muted-foreground">
           {t('import:duplicates', { skus: preview.duplicates.slice(0, 20).join(', ') })}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * What Import will do to the plan: per row, each quarter's Final before → after; a quarter whose
+ * value a warning turned into 0 is marked, so a typo that wipes a quarter shows before Import.
+ */
+function PlanTable({ plan }: { plan: ImportPlanRow[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const value = (units: number | null) => (units === null ? '–' : format.number(units));
+  return (
+    <div className="max-h-56 overflow-auto rounded-md border border-border">
+      <table className="w-full text-xs" aria-label={t('import:planLabel')}>
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            <th className="px-2 py-1.5 font-medium">{t('import:column.row')}</th>
+            <th className="px-2 py-1.5 font-medium">{t('import:column.sku')}</th>
+            {[1, 2, 3, 4].map((quarter) => (
+              <th key={quarter} className="px-2 py-1.5 text-right font-medium">
+                {t('import:column.finalQuarter', { quarter })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {plan.map((row) => (
+            <tr key={row.row} className="border-t border-border">
+              <td className="px-2 py-1.5">{row.row}</td>
+              <td className="px-2 py-1.5 font-medium">
+                {row.sku}
+                {row.action === 'create' && (
+                  <span className="ml-1 text-muted-foreground">{t('import:newSku')}</span>
+                )}
+              </td>
+              {row.quarters.map((quarter) => {
+                const changed = quarter.before !== quarter.after;
+                return (
+                  <td
+                    key={quarter.quarter}
+                    data-testid={`plan-${row.sku}-q${quarter.quarter}`}
+                    data-zeroed={quarter.zeroed || undefined}
+                    title={quarter.zeroed ? t('import:zeroed') : undefined}
+                    className={
+                      quarter.zeroed
+                        ? 'bg-destructive/10 px-2 py-1.5 text-right font-medium text-destructive'
+                        : `px-2 py-1.5 text-right ${changed ? 'font-medium' : 'text-muted-foreground'}`
+                    }
+                  >
+                    {changed
+                      ? t('import:planChange', { before: value(quarter.before), after: value(quarter.after) })
+                      : value(quarter.after)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
