@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
+import { overrideWeightSql } from '../src/read-model';
 
 /** Published plans move at every publish with the triggers off, so their extremes are not kept. */
 const KEPT_SUMS = SUMMED_FIELDS.filter((field) => !/^P[12]_Pub_/.test(field)).map(
@@ -12,8 +13,7 @@ const KEPT_SUMS = SUMMED_FIELDS.filter((field) => !/^P[12]_Pub_/.test(field)).ma
 const PERCENTS = PERCENT_FIELDS.map((field) => fieldSpecOf(field)!.column!);
 
 /** Override weight (spec §9): final units, else actual units, else 1. */
-const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric
-  when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)`;
+const WEIGHT = overrideWeightSql('r');
 
 /**
  * Each product's extremes computed the plain way, as the reference the kept table must equal: every

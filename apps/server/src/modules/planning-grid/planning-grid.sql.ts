@@ -9,6 +9,7 @@ import {
   type ViewLevel,
 } from '@ps/domain';
 import { sql, type RawBuilder } from 'kysely';
+import { overrideWeightSql } from '../../read-model';
 
 /**
  * The SQL side of the roll-up rules (packages/domain/src/rollup holds the pure reference; the
@@ -82,10 +83,8 @@ export function periodStart(drillDown: DrillDown, weekStart: RawBuilder<unknown>
   }
 }
 
-/** Override weight of a record (rules.ts: overrideWeightOf). */
-export const overrideWeight = (r: string): RawBuilder<number> =>
-  sql<number>`(case when ${col(r, 'final_pln_units')} > 0 then ${col(r, 'final_pln_units')}::numeric
-    when ${col(r, 'act_bkg_units')} > 0 then ${col(r, 'act_bkg_units')}::numeric else 1 end)`;
+/** Override weight of a record (rules.ts: OVERRIDE_WEIGHT_FIELDS, emitted by the read model). */
+export const overrideWeight = (r: string): RawBuilder<number> => sql.raw<number>(overrideWeightSql(r));
 
 export type GridFilters = {
   clientIds: readonly ClientId[];
