@@ -3,6 +3,7 @@ import { demandRecordBatchSave } from '../demand-records';
 import { registerAiAssistantRoutes } from './ai-assistant.routes';
 import { AiAssistantService } from './ai-assistant.service';
 import { loadAiConfig } from './ai-config';
+import { assistantClock } from './clock';
 import { modelFromConfig } from './model-chat';
 
 export const aiAssistantModule: ServerModule = {
@@ -15,6 +16,7 @@ export const aiAssistantModule: ServerModule = {
       model: modelFromConfig(config),
       saveBatch: await demandRecordBatchSave(database.db),
       log,
+      now: assistantClock(config),
     });
     registerAiAssistantRoutes(app, service);
   },

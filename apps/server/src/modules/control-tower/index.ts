@@ -1,4 +1,10 @@
-import { toIsoDate, weekStartSunday, type AccuracyReport, type ClientId } from '@ps/domain';
+import {
+  toIsoDate,
+  weekStartSunday,
+  type AccuracyReport,
+  type ClientId,
+  type ExceptionRow,
+} from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
@@ -49,6 +55,15 @@ export function forecastAccuracyReport(
   now: Date = new Date(),
 ): Promise<AccuracyReport> {
   return new ControlTowerService(db, () => now).accuracy(scope, undefined, lag);
+}
+
+/** The exception queue at one lag for the caller's clients, ranked (the Alerts screen's list). */
+export function exceptionQueue(
+  db: Kysely<Database>,
+  scope: AccessScope,
+  lag: number,
+): Promise<ExceptionRow[]> {
+  return new ControlTowerService(db).exceptions(scope, undefined, lag);
 }
 
 /**
