@@ -287,7 +287,7 @@ describe('AI assistant', () => {
         .poll(() => spanish.getByRole('textbox', { name: 'Su pregunta' }).isEnabled(), { timeout: 15_000 })
         .toBe(true);
       const text = await answers.last().innerText();
-      expect(text).toMatch(/[\d,]+ unidades planificadas frente a [\d,]+ pronosticadas/);
+      expect(text).toMatch(/[\d,]+ frente a [\d,]+ unidades, \*{0,2}[+−]?[\d,]+ unidades/);
       expect(text).toMatch(/Datos usados: [\d,]+ registros de demanda/);
       await screenshot(page, 'ai-assistant-drawer-spanish');
       await spanish.getByRole('button', { name: 'Cerrar', exact: true }).click();

@@ -609,7 +609,7 @@ export class OfflineAnalyst {
       lead
         ? t('totals.headOne', {
             ...where,
-            measure: t(`measureName.${lead}`),
+            measure: capitalised(t(`measureName.${lead}`)),
             units: units(measureOf(total, lead).units),
             revenue: money(measureOf(total, lead).revenue),
           })
