@@ -63,7 +63,7 @@ describe('AI assistant', () => {
     expect(await drawer().getByRole('button', { name: 'How accurate is our forecast?' }).count()).toBe(0);
     const answer = lastAnswer();
     await answer.locator('table').first().waitFor();
-    expect(await answer.innerText()).toMatch(/[\d,]+ units planned against [\d,]+ forecast/);
+    expect(await answer.innerText()).toMatch(/[\d,]+ against [\d,]+ units, [+−]?[\d,]+ units/);
     expect(await answer.innerText()).not.toContain('**');
     expect(await answer.locator('strong').count()).toBeGreaterThan(0);
     // The other three, through the input, checked for their data line.
@@ -93,7 +93,7 @@ describe('AI assistant', () => {
     expect(await messages().count()).toBe(count);
     await input().press('Enter');
     await waitForReply(count + 2);
-    expect(await lastAnswer().innerText()).toMatch(/Totals for all data you can see in \d{4}-Q4/);
+    expect(await lastAnswer().innerText()).toMatch(/Final plan for all data you can see in \d{4}-Q4/);
     await drawer().getByRole('button', { name: 'Reset conversation' }).click();
     await expect.poll(() => messages().count()).toBe(1);
     await drawer().getByRole('button', { name: 'How accurate is our forecast?' }).waitFor();
@@ -112,6 +112,73 @@ describe('AI assistant', () => {
     // Other browser tests share this server's data: look at the question, do not save.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("understands misspelt questions with relative periods: the planning grid's figures and what it read", async () => {
+    // Relative periods count from today, the server's and this test's clock alike.
+    const today = new Date();
+    const year = today.getUTCFullYear();
+    const month = today.getUTCMonth() + 1;
+    const next = year * 4 + Math.floor((month - 1) / 3) + 1;
+    const nextQuarter = `${Math.floor(next / 4)}-Q${(next % 4) + 1}`;
+    const thisQuarter = `${year}-Q${Math.floor((month - 1) / 3) + 1}`;
+    const last = year * 12 + month - 2;
+    const lastMonth = `${Math.floor(last / 12)}-${String((last % 12) + 1).padStart(2, '0')}`;
+    const lastMonthName = new Date(Date.UTC(Math.floor(last / 12), last % 12, 1)).toLocaleString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    /** A business unit's sums for one period, from the planning grid's roll-up (not the assistant). */
+    const gridRow = async (bu: string, drillDown: 'monthly' | 'quarterly', period: string) => {
+      const rows = await page.evaluate(
+        async ({ bu, drillDown }) => {
+          const query = new URLSearchParams({ viewLevel: 'business_unit', drillDown, bu, limit: '500' });
+          const response = await fetch(`/api/demand-planning/grid?${query}`, {
+            headers: { Authorization: `Bearer ${localStorage.getItem('id_token') ?? ''}` },
+          });
+          return ((await response.json()) as { data: { rows: Array<Record<string, unknown>> } }).data.rows;
+        },
+        { bu, drillDown },
+      );
+      const row = rows.find((r) => r.periodKey === period && r.BU === bu)!;
+      return {
+        final: Number(row.Final_Pln_Units),
+        stat: Number(row.Ensemble_Fcst_Units),
+        actual: Number(row.Act_Bkg_Units),
+      };
+    };
+    const units = (value: number) =>
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+    const ask = async (question: string) => {
+      const count = await messages().count();
+      await input().fill(question);
+      await input().press('Enter');
+      await waitForReply(count + 2);
+      return lastAnswer().innerText();
+    };
+    if ((await drawer().count()) === 0) await page.getByRole('button', { name: 'Open AI assistant' }).click();
+    await drawer().waitFor();
+
+    const gap = await ask('varience fcst vs plan for instrumentaton next quarter');
+    const instrumentation = await gridRow('Instrumentation', 'quarterly', nextQuarter);
+    expect(gap).toContain(`${units(instrumentation.final)} against ${units(instrumentation.stat)} units`);
+    expect(gap).toContain(
+      `Understood: comparison · final plan vs statistical forecast · business unit Instrumentation · ${nextQuarter}`,
+    );
+    expect(gap).toContain('“instrumentaton” read as Instrumentation');
+
+    const actuals = await ask('acutals last month for Pumps and Flwo');
+    const pumps = await gridRow('Pumps & Flow', 'monthly', lastMonth);
+    expect(actuals).toContain(`${units(pumps.actual)} units`);
+    expect(actuals).toContain(`business unit Pumps & Flow · ${lastMonthName}`);
+    expect(actuals).toContain('“pumps and flwo” read as Pumps & Flow');
+
+    const totals = await ask('totl plan this quater for Industral Valves');
+    const valves = await gridRow('Industrial Valves', 'quarterly', thisQuarter);
+    expect(totals).toContain(`${units(valves.final)} units`);
+    expect(totals).toContain(`business unit Industrial Valves · ${thisQuarter}`);
+    await screenshot(page, 'ai-assistant-understood');
   });
 
   it('shows the error toast and the apology when the service fails', async () => {
@@ -220,7 +287,7 @@ describe('AI assistant', () => {
         .poll(() => spanish.getByRole('textbox', { name: 'Su pregunta' }).isEnabled(), { timeout: 15_000 })
         .toBe(true);
       const text = await answers.last().innerText();
-      expect(text).toMatch(/[\d,]+ unidades planificadas frente a [\d,]+ pronosticadas/);
+      expect(text).toMatch(/[\d,]+ frente a [\d,]+ unidades, \*{0,2}[+−]?[\d,]+ unidades/);
       expect(text).toMatch(/Datos usados: [\d,]+ registros de demanda/);
       await screenshot(page, 'ai-assistant-drawer-spanish');
       await spanish.getByRole('button', { name: 'Cerrar', exact: true }).click();

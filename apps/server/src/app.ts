@@ -15,6 +15,7 @@ import { clockFromConfig, type Clock } from './lib/clock';
 import { failure } from './lib/envelope';
 import {
   AppError,
+  DEFAULT_RETRY_AFTER_SECONDS,
   frameworkErrorAnswer,
   httpStatusOf,
   timeoutErrorFrom,
@@ -136,6 +137,9 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof AppError ? error : timeoutErrorFrom(error);
     if (known) {
+      // Every 429 says when to try again.
+      if (known.code === 'RATE_LIMITED')
+        void reply.header('retry-after', String(known.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
       return reply.code(httpStatusOf(known.code)).send(failure(known.code, known.message, known.details));
     }
     // Errors Fastify raises for malformed requests (bad JSON, wrong content type, body too large).

@@ -90,9 +90,7 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     // The variance prompt's totals, checked against SQL.
     const variance = await answer(SUGGESTED_PROMPTS[1]);
     const all = await sums(['internal', 'circor']);
-    expect(variance.response).toContain(
-      `${units(all.final)} units planned against ${units(all.stat)} forecast`,
-    );
+    expect(variance.response).toContain(`${units(all.final)} against ${units(all.stat)} units`);
     expect(variance.response).toContain(`Data used: ${units(all.records)} demand records`);
   });
 
@@ -102,12 +100,22 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     );
     const reply = await answer(GREETING_SCENARIO_PROMPT);
     const scenario = reply.scenario!;
-    expect(scenario).toMatchObject({ name: 'Demand Upside (End User)', percent: 15, quarter: '2026-Q3' });
+    // The greeting's scenario is on the next quarter, never one already past.
+    const today = new Date();
+    const index = today.getUTCFullYear() * 4 + Math.floor(today.getUTCMonth() / 3) + 1;
+    const [year, q] = [Math.floor(index / 4), (index % 4) + 1];
+    const from = `${year}-${String((q - 1) * 3 + 1).padStart(2, '0')}-01`;
+    const to = q === 4 ? `${year + 1}-01-01` : `${year}-${String(q * 3 + 1).padStart(2, '0')}-01`;
+    expect(scenario).toMatchObject({
+      name: 'Demand Upside (End User)',
+      percent: 15,
+      quarter: `${year}-Q${q}`,
+    });
     const rows = (
       await sql<{ units: number; cost: number; price: number }>`
         select r.final_pln_units::float8 as units, p.unit_cost::float8 as cost, p.unit_price::float8 as price
         from demand_records r join products p on p.pid = r.pid
-        where r.week_start >= '2026-07-01' and r.week_start < '2026-10-01' and r.final_pln_units is not null`.execute(
+        where r.week_start >= ${from}::date and r.week_start < ${to}::date and r.final_pln_units is not null`.execute(
         server.database.db,
       )
     ).rows;
@@ -133,9 +141,7 @@ describe.each(backends)('AI assistant on %s', (backend) => {
   it("keeps a circor user's assistant to circor data", async () => {
     const circor = await sums(['circor']);
     const reply = await answer('Where is the plan above or below the forecast?', 'circor');
-    expect(reply.response).toContain(
-      `${units(circor.final)} units planned against ${units(circor.stat)} forecast`,
-    );
+    expect(reply.response).toContain(`${units(circor.final)} against ${units(circor.stat)} units`);
     expect(reply.response).not.toMatch(/PRD-|Industrial Valves|Pumps & Flow/);
     const internalPid = (
       await sql<{ pid: string }>`select pid from products where client_id = 'internal' limit 1`.execute(
@@ -143,7 +149,8 @@ describe.each(backends)('AI assistant on %s', (backend) => {
       )
     ).rows[0]!.pid;
     const explain = await answer(`Explain ${internalPid}`, 'circor');
-    expect(explain.response).toContain('I found no demand record');
+    // Another client's product is as unknown as a made-up one.
+    expect(explain.response).toContain(`I don't know “${internalPid}”`);
     const overrides = await answer('Largest overrides', 'circor');
     expect(overrides.response).not.toContain('PRD-');
   });
@@ -157,9 +164,9 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     const expected = await sums(['internal'], bu);
     const byQuestion = await answer(`Where is the plan above or below the forecast for ${bu}?`);
     expect(byQuestion.response).toContain(`business unit ${bu}`);
-    expect(byQuestion.response).toContain(`${units(expected.final)} units planned`);
+    expect(byQuestion.response).toContain(`${units(expected.final)} against`);
     const byFilter = await answer('Show the variance', 'admin', { bu: [bu] });
-    expect(byFilter.response).toContain(`${units(expected.final)} units planned`);
+    expect(byFilter.response).toContain(`${units(expected.final)} against`);
     const quarter = await answer('Total plan revenue in 2026-Q4');
     expect(quarter.response).toContain('in 2026-Q4');
   });
@@ -253,11 +260,9 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     const spanish = await answer('Where is the plan above or below the forecast?', 'admin', undefined, inr);
     const lakhs = (value: number) =>
       new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(value);
-    expect(spanish.response).toContain(
-      `${lakhs(all.final)} unidades planificadas frente a ${lakhs(all.stat)} pronosticadas`,
-    );
+    expect(spanish.response).toContain(`${lakhs(all.final)} frente a ${lakhs(all.stat)} unidades`);
     expect(spanish.response).toContain(`Datos usados: ${lakhs(all.records)} registros de demanda`);
-    expect(spanish.response).toMatch(/Ingresos del plan final ₹[\d,]+/);
+    expect(spanish.response).toMatch(/ingresos ₹[\d,]+/);
     expect(spanish.response).not.toContain('$');
     // Revenue in rupees at the rate valid today (migration 0017's table), whole rupees.
     const revenue = (
@@ -442,6 +447,20 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     expect((body as Failure).message).toBe(
       `Too many AI questions: at most ${CHAT_LIMIT} a minute per user. Wait a minute and try again.`,
     );
+    // The 429 says when the window ends.
+    const context = { page: 'demand-planning' };
+    const refused = await fetch(`${server.baseUrl}/api/ai/chat`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${(await server.tokensFor('circor')).id_token}`,
+      },
+      body: JSON.stringify({ message: 'Total plan?', sessionId: randomUUID(), context }),
+    });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await ask('Total plan?', 'admin')).status).toBe(200);
   });
 });

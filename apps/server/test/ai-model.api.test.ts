@@ -122,11 +122,14 @@ describe('AI assistant with a model (mock, tool calls)', () => {
     });
     expect(model.doStreamCalls).toHaveLength(2);
     expect(model.doStreamCalls[0]!.tools?.map((t) => t.name).sort()).toEqual([
+      'compareMeasures',
       'comparePlanVersions',
+      'explainChange',
       'explainRecord',
       'forecastAccuracy',
       'largestOverrides',
       'planTotals',
+      'reviewQueue',
       'whatIfScenario',
     ]);
     // Only circor records count, although the model asked for an internal business unit too.

@@ -30,7 +30,18 @@ export class AppError extends Error {
   static notFound(message: string): AppError {
     return new AppError('NOT_FOUND', message);
   }
+  /** A refusal for too many requests; the answer's Retry-After says when to try again. */
+  static rateLimited(message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError('RATE_LIMITED', message);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
+  }
+  /** Seconds until a rate-limited request may be tried again (the Retry-After header). */
+  retryAfterSeconds?: number;
 }
+
+/** Retry-After of a rate-limited answer that does not know its window: one minute. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export function httpStatusOf(code: AppErrorCode): number {
   switch (code) {

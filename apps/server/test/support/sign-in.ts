@@ -89,7 +89,12 @@ export async function signInOverHttp(
     body: new URLSearchParams(credentials).toString(),
   });
   let location = response.headers.get('location');
-  if (!location) throw new Error(`sign-in refused (HTTP ${response.status})`);
+  if (!location) {
+    const retryAfter = response.headers.get('retry-after');
+    throw new Error(
+      `sign-in refused (HTTP ${response.status}${retryAfter ? `, Retry-After ${retryAfter}` : ''})`,
+    );
+  }
   for (let hops = 0; !location.startsWith(redirectUri); hops += 1) {
     if (hops > 5) throw new Error(`too many redirects, last ${location}`);
     response = await go(onFinisher(location));

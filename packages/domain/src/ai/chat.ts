@@ -27,8 +27,9 @@ export const SUGGESTED_PROMPTS = [
 ] as const;
 
 /** Spec §9: the greeting proposes this scenario. */
-export const GREETING_SCENARIO = { name: 'Demand Upside (End User)', percent: 15, quarter: 3 } as const;
-export const GREETING_SCENARIO_PROMPT = `Run the scenario ${GREETING_SCENARIO.name}: demand up ${GREETING_SCENARIO.percent}% in Q${GREETING_SCENARIO.quarter}`;
+/** Spec §9: the greeting proposes this scenario, on the next quarter (never one already past). */
+export const GREETING_SCENARIO = { name: 'Demand Upside (End User)', percent: 15 } as const;
+export const GREETING_SCENARIO_PROMPT = `Run the scenario ${GREETING_SCENARIO.name}: demand up ${GREETING_SCENARIO.percent}% next quarter`;
 
 const ZFilterList = z.array(z.string().trim().min(1).max(100)).max(200);
 

@@ -4,4 +4,5 @@ export * from './grounding';
 export * from './help';
 export * from './period';
 export * from './question';
+export { PLAN_MEASURES, type PlanMeasure } from './lexicon';
 export * from './scenario';

@@ -44,3 +44,103 @@ export function resolveYear(
   const past = candidates.filter(overlaps).at(-1);
   return past ?? candidates.find((p) => p.to > today)!;
 }
+
+const DAY = 86_400_000;
+const shiftDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** The Sunday that starts the week holding `iso`. */
+export function sundayOf(iso: string): string {
+  return shiftDays(iso, -new Date(`${iso}T00:00:00Z`).getUTCDay());
+}
+
+export function yearPeriod(year: number): ResolvedPeriod {
+  return { label: String(year), from: iso(year, 1), to: iso(year + 1, 1) };
+}
+
+export type PeriodRequest =
+  | { kind: 'week'; week: string }
+  | { kind: 'quarter'; q: number; year?: number }
+  | { kind: 'month'; m: number; year?: number }
+  | { kind: 'year'; year: number }
+  | { kind: 'relative'; unit: 'week' | 'month' | 'quarter' | 'year'; offset: number }
+  | { kind: 'lastWeeks'; weeks: number }
+  | { kind: 'lately' }
+  | { kind: 'ytd' };
+
+/** "Lately" is the last 13 full weeks before the current one (a quarter of weekly buckets). */
+export const LATELY_WEEKS = 13;
+
+/**
+ * A period as asked, in weeks of the planning calendar (weeks start on Sunday; a week belongs to
+ * the month, quarter and year of its Sunday): relative periods count from `today`'s week, month,
+ * quarter or year; a quarter or month without a year is the one being planned (resolveYear).
+ */
+export function resolvePeriodRequest(
+  ask: PeriodRequest,
+  today: string,
+  data: { from: string; to: string } | null,
+): ResolvedPeriod {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const thisWeek = sundayOf(today);
+  switch (ask.kind) {
+    case 'week':
+      return {
+        label: `week ${sundayOf(ask.week)}`,
+        from: sundayOf(ask.week),
+        to: shiftDays(sundayOf(ask.week), 7),
+      };
+    case 'quarter':
+      return ask.year
+        ? quarterPeriod(ask.year, ask.q)
+        : resolveYear((y) => quarterPeriod(y, ask.q), today, data);
+    case 'month':
+      return ask.year ? monthPeriod(ask.year, ask.m) : resolveYear((y) => monthPeriod(y, ask.m), today, data);
+    case 'year':
+      return yearPeriod(ask.year);
+    case 'lastWeeks':
+      return {
+        label: `${ask.weeks} weeks to ${shiftDays(thisWeek, -1)}`,
+        from: shiftDays(thisWeek, -7 * ask.weeks),
+        to: thisWeek,
+      };
+    case 'lately':
+      return {
+        label: `${LATELY_WEEKS} weeks to ${shiftDays(thisWeek, -1)}`,
+        from: shiftDays(thisWeek, -7 * LATELY_WEEKS),
+        to: thisWeek,
+      };
+    case 'ytd':
+      return { label: `${year} to ${today}`, from: iso(year, 1), to: shiftDays(today, 1) };
+    case 'relative': {
+      const n = ask.offset;
+      if (ask.unit === 'week') {
+        const from = shiftDays(thisWeek, 7 * n);
+        return { label: `week ${from}`, from, to: shiftDays(from, 7) };
+      }
+      if (ask.unit === 'month') {
+        const index = year * 12 + (month - 1) + n;
+        return monthPeriod(Math.floor(index / 12), (index % 12) + 1);
+      }
+      if (ask.unit === 'quarter') {
+        const index = year * 4 + Math.floor((month - 1) / 3) + n;
+        return quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
+      }
+      return yearPeriod(year + n);
+    }
+  }
+}
+
+const minusYear = (date: string) =>
+  `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`.replace(/-02-29$/, '-03-01');
+
+/**
+ * The same period a year earlier: a calendar period (quarter, month, year, year to date) the same
+ * dates a year before; a run of weeks (a week, the last weeks) 52 weeks before, so Sundays line up.
+ */
+export function yearEarlier(period: ResolvedPeriod, weekAligned: boolean): ResolvedPeriod {
+  return weekAligned
+    ? { label: period.label, from: shiftDays(period.from, -364), to: shiftDays(period.to, -364) }
+    : { label: period.label, from: minusYear(period.from), to: minusYear(period.to) };
+}

@@ -1,104 +1,114 @@
 import { describe, expect, it } from 'vitest';
 import { GREETING_SCENARIO_PROMPT, SUGGESTED_PROMPTS } from './chat';
-import { parseQuestion } from './question';
+import { comparedMeasures, parseQuestion, type Catalogue } from './question';
 
-const vocabulary = {
-  businessUnits: ['Industrial Valves', 'Pumps & Flow', 'Instrumentation'],
-  families: ['Ball Valves', 'Gear Pumps'],
+const catalogue: Catalogue = {
+  businessUnits: ['Industrial Valves', 'Pumps & Flow', 'Instrumentation', 'CIRCOR Aerospace'],
+  families: ['Ball Valves', 'Gate Valves', 'Gear Pumps', 'Seals & Gaskets'],
   regions: ['EMEA', 'North America'],
+  sites: ['Dallas DC', 'Rotterdam DC'],
+  planners: ['Avery Chen', 'Jordan Patel'],
+  products: ['PRD-00042', 'CIR-00005'],
+  clients: ['internal', 'circor'],
 };
-const parse = (q: string) => parseQuestion(q, vocabulary);
+const parse = (q: string) => parseQuestion(q, catalogue);
 
-describe('the question grammar', () => {
+describe('the question reader', () => {
   it('reads the four suggested prompts as their intents', () => {
     expect(SUGGESTED_PROMPTS.map((p) => parse(p).intent)).toEqual([
       'accuracy',
-      'variance',
-      'best-practices',
+      'compare',
+      'practices',
       'actuals',
     ]);
   });
 
-  it("reads the greeting's scenario: name, +15%, Q3 without a year", () => {
-    expect(parse(GREETING_SCENARIO_PROMPT)).toEqual({
+  it("reads the greeting's scenario: name, +15%, next quarter", () => {
+    expect(parse(GREETING_SCENARIO_PROMPT)).toMatchObject({
       intent: 'scenario',
       scenarioName: 'Demand Upside (End User)',
       percent: 15,
-      quarter: { q: 3 },
+      period: { kind: 'relative', unit: 'quarter', offset: 1 },
+      unknown: [],
     });
   });
 
-  it('reads a what-if with a direction word, a business unit and a quarter with its year', () => {
-    expect(parse('What if demand is down 10% in Q1 2027 for Pumps & Flow?')).toEqual({
-      intent: 'scenario',
-      percent: -10,
-      quarter: { q: 1, year: 2027 },
-      bu: 'Pumps & Flow',
+  it('scores the whole question: a percentage gap of two measures for a family, not a totals table', () => {
+    const parsed = parse('How far is the final plan off the stat forecast for Ball Valves, in %?');
+    expect(parsed).toMatchObject({ intent: 'compare', measures: ['final', 'stat'], percentAsked: true });
+    expect(parsed.scope).toEqual({ pf: ['Ball Valves'] });
+    expect(parsed.unknown).toEqual([]);
+    expect(parse('compare the final plan to P1 for Gate Valves')).toMatchObject({
+      intent: 'compare',
+      measures: ['final', 'p1'],
+      scope: { pf: ['Gate Valves'] },
     });
-    expect(parse('increase by 7.5% in 2026-Q4')).toMatchObject({
-      intent: 'scenario',
-      percent: 7.5,
-      quarter: { q: 4, year: 2026 },
-    });
+    expect(parse('Total prelim plan')).toMatchObject({ intent: 'totals', measures: ['prelim'] });
+    expect(parse('Compare the last two plan versions').intent).toBe('versions');
   });
 
-  it('does not run a scenario without a percentage', () => {
-    expect(parse('What if we had a scenario?').intent).toBe('unknown');
-  });
-
-  it('reads a product id and a week in either form', () => {
-    expect(parse('Explain prd-00042 week 20261115')).toEqual({
-      intent: 'explain',
-      pid: 'PRD-00042',
-      week: '2026-11-15',
+  it('reads shorthand and misspellings, and says what it corrected', () => {
+    const parsed = parse('varience fcst vs plan for instrumentaton nxt qtr');
+    expect(parsed).toMatchObject({
+      intent: 'compare',
+      measures: ['stat', 'final'],
+      scope: { bu: ['Instrumentation'] },
+      period: { kind: 'relative', unit: 'quarter', offset: 1 },
+      unknown: [],
     });
-    expect(parse('Why is CIR-0007 on 2026-11-22 so high?')).toMatchObject({
-      intent: 'explain',
-      pid: 'CIR-0007',
-      week: '2026-11-22',
-    });
-    expect(parse('PRD-00042')).toEqual({ intent: 'totals', pid: 'PRD-00042' });
-    expect(parse('week 2026-02-30').week).toBeUndefined();
-  });
-
-  it('reads months, with "may" as a month only when a year follows', () => {
-    expect(parse('Total revenue in March 2027')).toMatchObject({
-      intent: 'totals',
-      month: { m: 3, year: 2027 },
-    });
-    expect(parse('Total revenue in May 2027').month).toEqual({ m: 5, year: 2027 });
-    expect(parse('May I see the total revenue?').month).toBeUndefined();
-  });
-
-  it('prefers the longest name and whole words, and reads families and regions', () => {
-    expect(parse('Largest overrides for Ball Valves in EMEA')).toEqual({
+    expect(parsed.corrected).toEqual([
+      { typed: 'varience', read: 'variance' },
+      { typed: 'instrumentaton', read: 'Instrumentation' },
+    ]);
+    expect(parse('forcast for pumps and flwo').scope).toEqual({ bu: ['Pumps & Flow'] });
+    expect(parse('overides by jordan patle')).toMatchObject({
       intent: 'overrides',
-      pf: 'Ball Valves',
-      region: 'EMEA',
+      scope: { planner: ['Jordan Patel'] },
     });
-    expect(parse('instrumentation accuracy')).toMatchObject({ intent: 'accuracy', bu: 'Instrumentation' });
+    expect(parse('plan for PRD-42').scope).toEqual({ pid: 'PRD-00042' });
   });
 
-  it('tells comparisons of plan versions, variance and totals apart', () => {
-    expect(parse('Compare the last two plan versions').intent).toBe('compare');
-    expect(parse('What is the gap to the forecast for EMEA?').intent).toBe('variance');
-    expect(parse('How much revenue is planned in Q2?')).toMatchObject({
-      intent: 'totals',
-      quarter: { q: 2 },
-    });
-    expect(parse('Industrial Valves')).toEqual({ intent: 'totals', bu: 'Industrial Valves' });
-    expect(parse('Tell me a joke').intent).toBe('unknown');
+  it('asks which one when a word fits several names, and names words it cannot place', () => {
+    expect(parse('plan for valves').suggestions).toEqual([
+      { typed: 'valves', candidates: ['Ball Valves', 'Gate Valves', 'Industrial Valves'] },
+    ]);
+    expect(parse('total plan for xyzzy bananas').unknown).toEqual(['xyzzy', 'bananas']);
+    expect(parse('plan for PRD-99999').unknown).toEqual(['PRD-99999']);
   });
 
-  it("reads an accuracy question's lag, only within the Forecast Accuracy screen's 1–13 weeks", () => {
-    expect(parse('How accurate is our forecast at lag 4 for Gear Pumps?')).toMatchObject({
+  it('reads relative periods in four languages', () => {
+    const period = (q: string) => parse(q).period;
+    expect(period('actuals last month')).toEqual({ kind: 'relative', unit: 'month', offset: -1 });
+    expect(period('plan next yr')).toEqual({ kind: 'relative', unit: 'year', offset: 1 });
+    expect(period('ventes du mois dernier')).toEqual({ kind: 'relative', unit: 'month', offset: -1 });
+    expect(period('Istwerte im letzten Monat')).toEqual({ kind: 'relative', unit: 'month', offset: -1 });
+    expect(period('ventas del mes pasado')).toEqual({ kind: 'relative', unit: 'month', offset: -1 });
+    expect(period('actuals lately')).toEqual({ kind: 'lately' });
+    expect(period('bookings ytd')).toEqual({ kind: 'ytd' });
+    expect(period('sales last 8 weeks')).toEqual({ kind: 'lastWeeks', weeks: 8 });
+    expect(parse('this year vs last year actuals')).toMatchObject({
+      intent: 'compare',
+      yoy: true,
+      period: { kind: 'relative', unit: 'year', offset: 0 },
+    });
+  });
+
+  it('knows a yes-or-no question, why and what-to-do', () => {
+    expect(parse('Are we over-forecasting Instrumentation?')).toMatchObject({
       intent: 'accuracy',
-      lag: 4,
-      pf: 'Gear Pumps',
+      yesNo: true,
+      side: 'above',
     });
-    expect(parse('Forecast error 13 weeks ahead').lag).toBe(13);
-    expect(parse('Bias at lag 14').lag).toBeUndefined();
-    expect(parse('Accuracy at lag 0').lag).toBeUndefined();
-    expect(parse('How accurate is our forecast?').lag).toBeUndefined();
+    expect(parse('¿Estamos sobreestimando Instrumentation?')).toMatchObject({ yesNo: true, side: 'above' });
+    expect(parse('Why did PRD-00042 jump?')).toMatchObject({ intent: 'why', scope: { pid: 'PRD-00042' } });
+    expect(parse('What should I override?').intent).toBe('advice');
+    expect(parse('Que dois-je regarder en priorité ?')).toMatchObject({ intent: 'advice', unknown: [] });
+  });
+
+  it('sets a comparison subject first whatever the order named', () => {
+    expect(comparedMeasures({ measures: ['stat', 'final'] })).toEqual(['final', 'stat']);
+    expect(comparedMeasures({ measures: ['p1'] })).toEqual(['final', 'p1']);
+    expect(comparedMeasures({ measures: ['final', 'actual'] })).toEqual(['actual', 'final']);
+    expect(comparedMeasures({ measures: [] })).toEqual(['final', 'stat']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ClientId } from '@ps/domain';
+import type { Catalogue, ClientId } from '@ps/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -8,9 +8,14 @@ import type { Database } from '../../db/schema';
  */
 export type DataFilter = {
   clientIds: readonly ClientId[];
+  /** Clients named in the question, within clientIds. */
+  client?: readonly string[];
   bu?: readonly string[];
   pf?: readonly string[];
   region?: readonly string[];
+  site?: readonly string[];
+  /** Records last changed by these planners. */
+  planner?: readonly string[];
   pid?: string;
 };
 /** Weeks whose Sunday is in [from, to); both yyyy-mm-dd. */
@@ -27,6 +32,10 @@ function whereFilter(
 ): RawBuilder<unknown> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const parts: RawBuilder<unknown>[] = [sql`${column('client_id')} = any(${[...f.clientIds]}::text[])`];
+  if (f.client?.length) parts.push(sql`${column('client_id')} = any(${[...f.client]}::text[])`);
+  if (f.site?.length) parts.push(sql`${column('site')} = any(${[...f.site]}::text[])`);
+  if (f.planner?.length)
+    parts.push(sql`${sql.ref(`${weekAlias}.last_updated_by`)} = any(${[...f.planner]}::text[])`);
   if (f.bu?.length) parts.push(sql`${column('bu')} = any(${[...f.bu]}::text[])`);
   if (f.pf?.length) parts.push(sql`${column('pf')} = any(${[...f.pf]}::text[])`);
   if (f.region?.length) parts.push(sql`${column('region')} = any(${[...f.region]}::text[])`);
@@ -38,16 +47,38 @@ function whereFilter(
   return sql.join(parts, sql` and `);
 }
 
-export type Vocabulary = { businessUnits: string[]; families: string[]; regions: string[] };
-
-export async function vocabulary(db: Db, clientIds: readonly ClientId[]): Promise<Vocabulary> {
-  const { rows } = await sql<{ kind: 'bu' | 'pf' | 'region'; name: string }>`
-    select distinct 'bu' as kind, bu as name from products where client_id = any(${[...clientIds]}::text[])
-    union select distinct 'pf', pf from products where client_id = any(${[...clientIds]}::text[])
-    union select distinct 'region', region from products where client_id = any(${[...clientIds]}::text[])
+/**
+ * The names a user may use in a question: the business units, families, regions, sites, planners
+ * (who changed an overridden record), products and clients of their own clients only, so a name
+ * of another client's data is as unknown as a made-up one.
+ */
+export async function vocabulary(db: Db, clientIds: readonly ClientId[]): Promise<Catalogue> {
+  const clients = [...clientIds];
+  const { rows } = await sql<{ kind: 'bu' | 'pf' | 'region' | 'site' | 'pid' | 'client'; name: string }>`
+    select distinct 'bu' as kind, bu as name from products where client_id = any(${clients}::text[])
+    union select distinct 'pf', pf from products where client_id = any(${clients}::text[])
+    union select distinct 'region', region from products where client_id = any(${clients}::text[])
+    union select distinct 'site', site from products where client_id = any(${clients}::text[])
+    union select distinct 'client', client_id from products where client_id = any(${clients}::text[])
+    union select 'pid', pid from products where client_id = any(${clients}::text[])
     order by 1, 2`.execute(db);
+  const planners = await sql<{ name: string }>`
+    select distinct r.last_updated_by as name
+    from demand_overridden_records k
+      join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+      join products p on p.pid = r.pid
+    where p.client_id = any(${clients}::text[]) and r.last_updated_by is not null
+    order by 1`.execute(db);
   const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.name);
-  return { businessUnits: of('bu'), families: of('pf'), regions: of('region') };
+  return {
+    businessUnits: of('bu'),
+    families: of('pf'),
+    regions: of('region'),
+    sites: of('site'),
+    planners: planners.rows.map((r) => r.name),
+    products: of('pid'),
+    clients: of('client'),
+  };
 }
 
 export async function productExists(db: Db, clientIds: readonly ClientId[], pid: string): Promise<boolean> {
@@ -68,54 +99,170 @@ export async function dataWindow(db: Db, clientIds: readonly ClientId[]): Promis
   return row?.first && row.last ? { from: row.first, to: row.last } : null;
 }
 
-export type Totals = {
+/** Units and revenue of every measure of the plan chain, and the weeks that hold records. */
+export type MeasureSums = {
   group: string | null;
   records: number;
+  firstWeek: string | null;
+  lastWeek: string | null;
   actualUnits: number;
   actualRevenue: number;
   statUnits: number;
+  statRevenue: number;
+  prelimUnits: number;
+  prelimRevenue: number;
   finalUnits: number;
-  finalCost: number;
   finalRevenue: number;
+  finalCost: number;
   p1Units: number;
   p1Revenue: number;
+  p2Units: number;
+  p2Revenue: number;
 };
 
-const SUMS = sql`coalesce(sum(t.record_count), 0)::int as records,
+const MEASURE_SUMS = sql`coalesce(sum(t.record_count), 0)::int as records,
+  min(t.week_start)::text as "firstWeek", max(t.week_start)::text as "lastWeek",
   coalesce(sum(t.act_bkg_units), 0)::float8 as "actualUnits",
   coalesce(sum(t.act_rev_dlrs), 0)::float8 as "actualRevenue",
   coalesce(sum(t.ensemble_fcst_units), 0)::float8 as "statUnits",
+  coalesce(sum(t.ensemble_fcst_rev_dlrs), 0)::float8 as "statRevenue",
+  coalesce(sum(t.prelim_pln_units), 0)::float8 as "prelimUnits",
+  coalesce(sum(t.prelim_pln_rev_dlrs), 0)::float8 as "prelimRevenue",
   coalesce(sum(t.final_pln_units), 0)::float8 as "finalUnits",
-  coalesce(sum(t.final_bk_pln_cost), 0)::float8 as "finalCost",
   coalesce(sum(t.final_pln_rev_dlrs), 0)::float8 as "finalRevenue",
+  coalesce(sum(t.final_bk_pln_cost), 0)::float8 as "finalCost",
   coalesce(sum(t.p1_pub_pln_units), 0)::float8 as "p1Units",
-  coalesce(sum(t.p1_pub_pln_rev_dlrs), 0)::float8 as "p1Revenue"`;
+  coalesce(sum(t.p1_pub_pln_rev_dlrs), 0)::float8 as "p1Revenue",
+  coalesce(sum(t.p2_pub_pln_units), 0)::float8 as "p2Units",
+  coalesce(sum(t.p2_pub_pln_rev_dlrs), 0)::float8 as "p2Revenue"`;
 
 /**
- * Sums of actuals, statistical forecast, final plan and the published P1 plan, in total or by
- * business unit or family. Without a product they come from demand_week_totals (trigger-kept,
- * exact); for one product from its records.
+ * Every measure summed over a filter and weeks, in total or by business unit or family. Filters
+ * the week totals hold (client, business unit, family, region) read demand_week_totals (kept
+ * exact by triggers); a product, site or planner reads the records.
  */
-export async function totals(
+export async function measureSums(
   db: Db,
   f: DataFilter,
   range: WeekRange | undefined,
   groupBy: 'bu' | 'pf' | null,
-): Promise<Totals[]> {
+): Promise<MeasureSums[]> {
   const group = groupBy ? sql.ref(`t.${groupBy}`) : sql`null::text`;
-  if (f.pid) {
-    const { rows } = await sql<Totals>`
-      select null::text as "group", ${SUMS}
-      from (select 1 as record_count, r.*, p.client_id, p.bu, p.pf, p.region
-        from demand_records r join products p on p.pid = r.pid) t
-      where ${whereFilter(f, 't', range)}`.execute(db);
-    return rows;
-  }
-  const { rows } = await sql<Totals>`
-    select ${group} as "group", ${SUMS}
-    from demand_week_totals t
-    where ${whereFilter(f, 't', range)}
+  const fromRecords = Boolean(f.pid || f.site?.length || f.planner?.length);
+  const source = fromRecords
+    ? sql`(select 1 as record_count, r.*, round((r.ensemble_fcst_units * p.unit_price)::numeric, 2) as ensemble_fcst_rev_dlrs,
+          p.client_id, p.bu, p.pf, p.region, p.site
+        from demand_records r join products p on p.pid = r.pid)`
+    : sql`demand_week_totals`;
+  const { rows } = await sql<MeasureSums>`
+    select ${group} as "group", ${MEASURE_SUMS}
+    from ${source} t
+    where ${whereFilter(fromRecords ? f : { ...f, planner: [] }, 't', range)}
     group by 1 order by 1`.execute(db);
+  return rows;
+}
+
+/** Actual bookings of the sales history over a filter and weeks (the history reaches years back). */
+export async function historyUnits(db: Db, f: DataFilter, range: WeekRange): Promise<number> {
+  const { rows } = await sql<{ units: number }>`
+    select coalesce(sum(h.units), 0)::float8 as units
+    from sales_history h join products p on p.pid = h.pid
+    where ${whereFilter({ ...f, planner: [] }, 'p', range, 'h')}`.execute(db);
+  return rows[0]!.units;
+}
+
+export type WeekRow = {
+  weekStart: string;
+  actual: number | null;
+  stat: number | null;
+  prelim: number | null;
+  final: number | null;
+  p1: number | null;
+  p2: number | null;
+  revOverridePercent: number | null;
+  revOverrideUnits: number | null;
+  sopOverridePercent: number | null;
+  sopOverrideUnits: number | null;
+  reasonCode: string | null;
+  comments: string | null;
+  lastUpdatedBy: string | null;
+};
+
+/** One product's records week by week, within the weeks asked. */
+export async function productWeeks(
+  db: Db,
+  clientIds: readonly ClientId[],
+  pid: string,
+  range: WeekRange | undefined,
+): Promise<WeekRow[]> {
+  const { rows } = await sql<WeekRow>`
+    select r.week_start::text as "weekStart", r.act_bkg_units::float8 as actual,
+      r.ensemble_fcst_units::float8 as stat, r.prelim_pln_units::float8 as prelim,
+      r.final_pln_units::float8 as final, r.p1_pub_pln_units::float8 as p1, r.p2_pub_pln_units::float8 as p2,
+      r.rev_pln_ovrd_percent::float8 as "revOverridePercent", r.rev_pln_ovrd_units::float8 as "revOverrideUnits",
+      r.sop_pln_ovrd_percent::float8 as "sopOverridePercent", r.sop_pln_ovrd_units::float8 as "sopOverrideUnits",
+      r.reason_code as "reasonCode", r.comments, r.last_updated_by as "lastUpdatedBy"
+    from demand_records r join products p on p.pid = r.pid
+    where ${whereFilter({ clientIds, pid }, 'p', range, 'r')}
+    order by r.week_start`.execute(db);
+  return rows;
+}
+
+export type GapRow = {
+  pid: string;
+  bu: string;
+  pf: string;
+  a: number;
+  b: number;
+  gap: number;
+  /** The product's overridden records in the weeks, and the latest one's planner, reason and comment. */
+  overrides: number;
+  planner: string | null;
+  reasonCode: string | null;
+  comments: string | null;
+};
+
+/** Columns of the measures a gap can be measured between. */
+export const MEASURE_COLUMNS = {
+  actual: 'act_bkg_units',
+  stat: 'ensemble_fcst_units',
+  prelim: 'prelim_pln_units',
+  final: 'final_pln_units',
+  p1: 'p1_pub_pln_units',
+  p2: 'p2_pub_pln_units',
+} as const;
+export type MeasureColumn = keyof typeof MEASURE_COLUMNS;
+
+/**
+ * The products that make most of the gap between two measures over a filter and weeks (largest
+ * |a − b| first), each with its overrides there: how many, and the latest one's planner, reason
+ * code and comment.
+ */
+export async function largestGaps(
+  db: Db,
+  f: DataFilter,
+  range: WeekRange | undefined,
+  a: MeasureColumn,
+  b: MeasureColumn,
+  limit: number,
+): Promise<GapRow[]> {
+  const ca = sql.ref(`r.${MEASURE_COLUMNS[a]}`);
+  const cb = sql.ref(`r.${MEASURE_COLUMNS[b]}`);
+  const { rows } = await sql<GapRow>`
+    with g as (
+      select p.pid, p.bu, p.pf, coalesce(sum(${ca}), 0)::float8 as a, coalesce(sum(${cb}), 0)::float8 as b,
+        count(k.pid)::int as overrides
+      from demand_records r join products p on p.pid = r.pid
+        left join demand_overridden_records k on k.pid = r.pid and k.week_start = r.week_start
+      where ${whereFilter(f, 'p', range, 'r')}
+      group by p.pid, p.bu, p.pf)
+    select g.*, (g.a - g.b)::float8 as gap, o.last_updated_by as planner, o.reason_code as "reasonCode", o.comments
+    from g left join lateral (
+      select r.last_updated_by, r.reason_code, r.comments
+      from demand_overridden_records k join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+      where k.pid = g.pid ${range ? sql`and r.week_start >= ${range.from}::date and r.week_start < ${range.to}::date` : sql``}
+      order by r.last_updated_at desc nulls last, r.week_start desc limit 1) o on true
+    order by abs(g.a - g.b) desc, g.pid limit ${limit}`.execute(db);
   return rows;
 }
 
@@ -314,15 +461,16 @@ export async function scenarioTotals(
 }
 
 /**
- * Counts one request of a user to an endpoint and answers the count in the current window; a new
- * window starts when the last one ended. One statement, so concurrent processes count exactly.
+ * Counts one request of a user to an endpoint and answers the count in the current window and the
+ * seconds left in it; a new window starts when the last one ended. One statement, so concurrent
+ * processes count exactly.
  */
 export async function countRequest(
   db: Db,
   userId: string,
   endpoint: string,
   windowSeconds: number,
-): Promise<number> {
+): Promise<{ requests: number; secondsLeft: number }> {
   const windowEnd = sql<Date>`now() + make_interval(secs => ${windowSeconds})`;
   const windowOver = sql<boolean>`ai_rate_limits.window_ends_at <= now()`;
   const row = await db
@@ -334,7 +482,10 @@ export async function countRequest(
         window_ends_at: sql<Date>`case when ${windowOver} then ${windowEnd} else ai_rate_limits.window_ends_at end`,
       }),
     )
-    .returning('requests')
+    .returning([
+      'requests',
+      sql<number>`ceil(extract(epoch from (window_ends_at - now())))::int`.as('secondsLeft'),
+    ])
     .executeTakeFirstOrThrow();
-  return row.requests;
+  return row;
 }

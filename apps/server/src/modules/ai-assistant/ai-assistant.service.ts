@@ -62,11 +62,11 @@ export class AiAssistantService {
 
   /** Counts the request; over the limit it is refused with 429 before any work is done. */
   private async limit(scope: AccessScope, endpoint: 'chat' | 'help', perMinute: number): Promise<void> {
-    const count = await countRequest(this.deps.db, scope.userId, endpoint, 60);
-    if (count > perMinute) {
-      throw new AppError(
-        'RATE_LIMITED',
+    const { requests, secondsLeft } = await countRequest(this.deps.db, scope.userId, endpoint, 60);
+    if (requests > perMinute) {
+      throw AppError.rateLimited(
         `Too many AI ${endpoint === 'chat' ? 'questions' : 'help requests'}: at most ${perMinute} a minute per user. Wait a minute and try again.`,
+        secondsLeft,
       );
     }
   }

@@ -14,6 +14,7 @@ const ZAiEnvironment = z.object({
   AI_TIMEOUT_MS: ZPositiveInt(30_000),
   AI_CHAT_REQUESTS_PER_MINUTE: ZPositiveInt(20),
   AI_HELP_REQUESTS_PER_MINUTE: ZPositiveInt(60),
+  /** A fixed "today" for the assistant (yyyy-mm-dd): relative periods count from it (clock.ts). */
 });
 export type AiConfig = z.infer<typeof ZAiEnvironment>;
 

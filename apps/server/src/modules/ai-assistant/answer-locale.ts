@@ -59,7 +59,7 @@ export type Speaker = {
   /** +12.3% / −4.0%. */
   signedPercent: (value: number | null) => string;
   date: (iso: string) => string;
-  /** A quarter as 2026-Q3, a month by its name in the user's language; null = all weeks. */
+  /** A quarter as 2026-Q3, a year as 2026, a month by its name in the user's language, other weeks as first – last day; null = all weeks. */
   period: (period: ResolvedPeriod | null) => string;
   /** Said once in the data note when the user's currency has no rate valid today (dollars shown). */
   missingRate: string | null;
@@ -93,12 +93,20 @@ export function speakerFor(
     percent,
     signedPercent: (value) => (value === null ? t('na') : `${sign(value)}${percent(Math.abs(value))}`),
     date: (iso) => formatDate(iso, dateFormat),
-    period: (period) =>
-      period === null
-        ? t('scope.allWeeks')
-        : /^\d{4}-Q[1-4]$/.test(period.label)
-          ? period.label
-          : months.format(new Date(`${period.from}T00:00:00Z`)),
+    period: (period) => {
+      if (period === null) return t('scope.allWeeks');
+      if (/^\d{4}(-Q[1-4])?$/.test(period.label)) return period.label;
+      const from = new Date(`${period.from}T00:00:00Z`);
+      const to = new Date(`${period.to}T00:00:00Z`);
+      const oneMonth =
+        from.getUTCDate() === 1 &&
+        to.getUTCDate() === 1 &&
+        to.getUTCFullYear() * 12 + to.getUTCMonth() - (from.getUTCFullYear() * 12 + from.getUTCMonth()) === 1;
+      if (oneMonth) return months.format(from);
+      // Any other run of weeks: its first and last day.
+      const last = new Date(to.getTime() - 86_400_000).toISOString().slice(0, 10);
+      return `${formatDate(period.from, dateFormat)} – ${formatDate(last, dateFormat)}`;
+    },
     missingRate: rate ? null : t('missingRate', { currency: CURRENCY_SYMBOLS[currency] }),
   };
 }

@@ -13,11 +13,14 @@ import type { AiConfig } from './ai-config';
 import type { Speaker } from './answer-locale';
 import {
   TOOL_INPUTS,
+  compareMeasures,
   comparePlanVersions,
+  explainChange,
   explainRecord,
   forecastAccuracy,
   largestOverridesTool,
   planTotals,
+  reviewQueue,
   whatIfScenario,
   type ToolContext,
 } from './ai-assistant.tools';
@@ -118,6 +121,24 @@ export async function* streamWithModel(
       description: 'The latest published plan version against the one before, final plan revenue by quarter',
       inputSchema: TOOL_INPUTS.comparePlanVersions,
       execute: traced('comparePlanVersions', () => comparePlanVersions(ctx)),
+    }),
+    compareMeasures: tool({
+      description:
+        'Two measures of the plan chain (actual, stat, prelim, final, p1, p2) side by side for a filter and period, with the gap in units and revenue, by business unit or family; or a measure against the actual bookings of the same weeks a year earlier (lastYear)',
+      inputSchema: TOOL_INPUTS.compareMeasures,
+      execute: traced('compareMeasures', (input) => compareMeasures(ctx, input)),
+    }),
+    explainChange: tool({
+      description:
+        'Why a figure moved: for one product, the weeks where a measure changed most from the week before with the forecast, overrides (who, reason, comment), published plans and actuals of those weeks; for a wider scope, the products that make most of the gap between two measures, with their overrides',
+      inputSchema: TOOL_INPUTS.explainChange,
+      execute: traced('explainChange', (input) => explainChange(ctx, input)),
+    }),
+    reviewQueue: tool({
+      description:
+        'What to look at or override first: the exception queue (products with large errors, persistent bias, harmful overrides, actuals outside the interval) for a scope, with the forecast value add of the overrides',
+      inputSchema: TOOL_INPUTS.reviewQueue,
+      execute: traced('reviewQueue', (input) => reviewQueue(ctx, input)),
     }),
     whatIfScenario: tool({
       description:

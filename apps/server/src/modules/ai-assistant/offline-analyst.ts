@@ -1,54 +1,87 @@
 import {
-  GREETING_SCENARIO,
+  comparedMeasures,
   parseQuestion,
+  type Catalogue,
   type ChatContext,
+  type PlanMeasure,
   type ParsedQuestion,
+  type PeriodAsk,
+  type ResolvedPeriod,
   type ScenarioPreview,
 } from '@ps/domain';
 import { asData, changePercent, table, type Speaker } from './answer-locale';
-import type { Vocabulary } from './ai-assistant.repository';
 import {
+  compareMeasures,
   comparePlanVersions,
+  explainChange,
   explainRecord,
   forecastAccuracy,
   largestOverridesTool,
+  measureOf,
   planTotals,
+  resolvePeriod,
+  reviewQueue,
   whatIfScenario,
   type ToolContext,
 } from './ai-assistant.tools';
 
 /**
- * The offline analyst: reads a question with the documented grammar (packages/domain/src/ai/
+ * The offline analyst: reads a question with the question reader (packages/domain/src/ai/
  * question.ts, docs/ai-assistant.md), calls the grounded tools and writes the answer with the
- * figures they return, in the user's language and formats, saying which data it used. No model,
- * no network.
+ * figures they return, in the user's language and formats. Every answer says what it understood
+ * (measures, scope, period, names read from misspellings), names the words it could not place,
+ * and ends with the data it used. No model, no network.
  */
 export type AnalystAnswer = { text: string; scenario: ScenarioPreview | null };
 
-type Scope = { bu?: string[]; pf?: string[]; region?: string[]; pid?: string };
+type Scope = {
+  client?: string[];
+  bu?: string[];
+  pf?: string[];
+  region?: string[];
+  site?: string[];
+  planner?: string[];
+  pid?: string;
+};
 
 /** The question's own names win over the page's filters; the page's filters narrow the rest. */
 function scopeOf(parsed: ParsedQuestion, context: ChatContext): Scope {
   const page = context.filters ?? {};
+  const q = parsed.scope;
   const scope: Scope = {};
-  const bu = parsed.bu ? [parsed.bu] : page.bu;
-  const pf = parsed.pf ? [parsed.pf] : page.pf;
-  const region = parsed.region ? [parsed.region] : page.region;
+  const bu = q.bu ?? page.bu;
+  const pf = q.pf ?? page.pf;
+  const region = q.region ?? page.region;
+  if (q.client?.length) scope.client = q.client;
   if (bu?.length) scope.bu = bu;
   if (pf?.length) scope.pf = pf;
   if (region?.length) scope.region = region;
-  if (parsed.pid) scope.pid = parsed.pid;
+  if (q.site?.length) scope.site = q.site;
+  if (q.planner?.length) scope.planner = q.planner;
+  if (q.pid) scope.pid = q.pid;
   return scope;
 }
 
-function periodKey(parsed: ParsedQuestion): string | undefined {
-  if (parsed.quarter)
-    return parsed.quarter.year ? `${parsed.quarter.year}-Q${parsed.quarter.q}` : `Q${parsed.quarter.q}`;
-  if (parsed.month) {
-    const year = parsed.month.year;
-    return year ? `${year}-${String(parsed.month.m).padStart(2, '0')}` : undefined;
+/** A period as asked, as the tools' period key. */
+function periodKey(period: PeriodAsk | undefined): string | undefined {
+  if (!period) return undefined;
+  switch (period.kind) {
+    case 'week':
+      return period.week;
+    case 'quarter':
+      return period.year ? `${period.year}-Q${period.q}` : `Q${period.q}`;
+    case 'month':
+      return period.year ? `${period.year}-${String(period.m).padStart(2, '0')}` : `month-${period.m}`;
+    case 'year':
+      return String(period.year);
+    case 'relative':
+      return `${period.offset === 0 ? 'this' : period.offset > 0 ? 'next' : 'last'}-${period.unit}`;
+    case 'lastWeeks':
+      return `last-${period.weeks}-weeks`;
+    case 'lately':
+    case 'ytd':
+      return period.kind;
   }
-  return undefined;
 }
 
 const names = (list: readonly string[]) => list.map(asData).join(', ');
@@ -57,9 +90,10 @@ const names = (list: readonly string[]) => list.map(asData).join(', ');
 function describeScope(s: Speaker, scope: Scope): string {
   const parts: string[] = [];
   if (scope.pid) parts.push(s.t('scope.product', { name: asData(scope.pid) }));
-  if (scope.bu) parts.push(s.t('scope.bu', { names: names(scope.bu) }));
-  if (scope.pf) parts.push(s.t('scope.pf', { names: names(scope.pf) }));
-  if (scope.region) parts.push(s.t('scope.region', { names: names(scope.region) }));
+  for (const key of ['client', 'bu', 'pf', 'region', 'site', 'planner'] as const) {
+    const list = scope[key];
+    if (list?.length) parts.push(s.t(`scope.${key}`, { names: names(list) }));
+  }
   return parts.length ? parts.join('; ') : s.t('scope.all');
 }
 
@@ -67,9 +101,14 @@ function describeScope(s: Speaker, scope: Scope): string {
 const dataUsed = (s: Speaker, what: string) =>
   [s.t('dataUsed', { what }), s.missingRate].filter(Boolean).join(' ');
 
+const quote = (word: string) => `“${asData(word)}”`;
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 const CAPABILITIES = [
   'totals',
   'variance',
+  'why',
+  'advice',
   'overrides',
   'accuracy',
   'actuals',
@@ -78,39 +117,109 @@ const CAPABILITIES = [
   'whatIf',
 ] as const;
 
+/** What an answer is about, for the line that says what was understood. */
+type Topic = {
+  measures?: readonly (PlanMeasure | 'lastYearActual')[];
+  period?: ResolvedPeriod | null;
+  scope: Scope;
+};
+
 export class OfflineAnalyst {
   constructor(
     private readonly ctx: ToolContext,
     private readonly s: Speaker,
   ) {}
 
-  async answer(question: string, context: ChatContext, vocabulary: Vocabulary): Promise<AnalystAnswer> {
-    const parsed = parseQuestion(question, vocabulary);
+  async answer(question: string, context: ChatContext, catalogue: Catalogue): Promise<AnalystAnswer> {
+    const parsed = parseQuestion(question, catalogue);
     const scope = scopeOf(parsed, context);
-    const period = periodKey(parsed);
+    const key = periodKey(parsed.period);
+    const period = (await resolvePeriod(this.ctx, key)) ?? null;
+    const topic: Topic = { scope, period };
+    if (parsed.suggestions.length) return { text: this.didYouMean(parsed, topic), scenario: null };
     const none = (text: string): AnalystAnswer => ({ text, scenario: null });
-    switch (parsed.intent) {
-      case 'scenario':
-        return this.scenario(parsed, scope);
-      case 'compare':
-        return none(await this.compare());
-      case 'explain':
-        return none(await this.explain(parsed));
-      case 'accuracy':
-        return none(await this.accuracy(scope, parsed.lag));
-      case 'best-practices':
-        return none(await this.bestPractices(scope, period));
-      case 'overrides':
-        return none(await this.overrides(scope, period));
-      case 'variance':
-        return none(await this.variance(scope, period));
-      case 'actuals':
-        return none(await this.actuals(scope, period));
-      case 'totals':
-        return none(await this.totals(scope, period));
-      case 'unknown':
-        return none(this.unknown());
-    }
+    const body = await (async (): Promise<AnalystAnswer> => {
+      switch (parsed.intent) {
+        case 'scenario':
+          return this.scenario(parsed, scope, period);
+        case 'versions':
+          return none(await this.versions());
+        case 'why':
+          return none(await this.why(parsed, scope, key, topic));
+        case 'advice':
+          return none(await this.advice(scope));
+        case 'explain':
+          return none(await this.explain(parsed));
+        case 'accuracy':
+          return none(await this.accuracy(scope, parsed));
+        case 'practices':
+          return none(await this.bestPractices(scope, key));
+        case 'overrides':
+          return none(await this.overrides(scope, key));
+        case 'compare':
+          return none(await this.compare(parsed, scope, key, topic));
+        case 'actuals':
+          topic.measures = ['actual'];
+          return none(await this.actuals(scope, key));
+        case 'totals':
+          topic.measures = parsed.measures.length ? parsed.measures : undefined;
+          return none(await this.totals(scope, key, parsed.measures));
+        case 'unknown':
+          return none(this.unknown());
+      }
+    })();
+    return { ...body, text: this.withUnderstanding(body.text, parsed, topic) };
+  }
+
+  /**
+   * The words not placed go first (so no figure reads as an answer about them), then the answer,
+   * then what was understood, before the data note.
+   */
+  private withUnderstanding(text: string, parsed: ParsedQuestion, topic: Topic): string {
+    const { t } = this.s;
+    const lines = text.split('\n');
+    const dataAt = lines.findIndex((line) => line.startsWith(t('dataUsed', { what: '' }).trim()));
+    const unknown = parsed.unknown.length
+      ? [t('understood.unknown', { words: parsed.unknown.map(quote).join(', ') }), '']
+      : [];
+    if (parsed.intent === 'unknown') return [...unknown, ...lines].join('\n');
+    const understood = this.understood(parsed, topic);
+    if (dataAt < 0) return [...unknown, ...lines, '', understood].join('\n');
+    return [...unknown, ...lines.slice(0, dataAt), understood, '', ...lines.slice(dataAt)].join('\n');
+  }
+
+  private understood(parsed: ParsedQuestion, topic: Topic): string {
+    const { t } = this.s;
+    const parts = [t(`intent.${parsed.intent}`)];
+    if (topic.measures?.length)
+      parts.push(topic.measures.map((m) => t(`measureName.${m}`)).join(t('understood.versus')));
+    parts.push(describeScope(this.s, topic.scope));
+    parts.push(this.s.period(topic.period ?? null));
+    for (const c of parsed.corrected)
+      if (c.typed !== c.read.toLowerCase())
+        parts.push(t('understood.corrected', { typed: quote(c.typed), read: asData(c.read) }));
+    return `_${t('understood.line', { parts: parts.join(' · ') })}_`;
+  }
+
+  private didYouMean(parsed: ParsedQuestion, topic: Topic): string {
+    const { t } = this.s;
+    return [
+      ...parsed.suggestions.map(({ typed, candidates }) =>
+        t('understood.didYouMean', {
+          typed: quote(typed),
+          candidates: candidates.map(asData).join(', '),
+        }),
+      ),
+      '',
+      this.understood({ ...parsed, intent: parsed.intent }, topic),
+      ...(parsed.unknown.length
+        ? [t('understood.unknown', { words: parsed.unknown.map(quote).join(', ') })]
+        : []),
+    ].join('\n');
+  }
+
+  private yesNo(yes: boolean): string {
+    return `**${this.s.t(yes ? 'yes' : 'no')}.**`;
   }
 
   private unknown(): string {
@@ -126,19 +235,23 @@ export class OfflineAnalyst {
     ].join('\n');
   }
 
-  private async scenario(parsed: ParsedQuestion, scope: Scope): Promise<AnalystAnswer> {
+  private async scenario(
+    parsed: ParsedQuestion,
+    scope: Scope,
+    asked: ResolvedPeriod | null,
+  ): Promise<AnalystAnswer> {
     const { t, units, money, signedPercent } = this.s;
     const percent = parsed.percent!;
     const name =
       parsed.scenarioName ??
       t(percent >= 0 ? 'scenario.nameUp' : 'scenario.nameDown', { percent: Math.abs(percent) });
-    const quarter = parsed.quarter
-      ? parsed.quarter.year
-        ? `${parsed.quarter.year}-Q${parsed.quarter.q}`
-        : `Q${parsed.quarter.q}`
-      : `Q${GREETING_SCENARIO.quarter}`;
+    // A what-if covers a quarter: the one asked, else the next one (never a quarter already past).
+    const quarter =
+      asked && /^\d{4}-Q[1-4]$/.test(asked.label)
+        ? asked.label
+        : (await resolvePeriod(this.ctx, 'next-quarter'))!.label;
     const preview = await whatIfScenario(this.ctx, {
-      name,
+      name: name.slice(0, 80),
       percent,
       period: quarter,
       ...(scope.bu?.[0] ? { bu: scope.bu[0] } : {}),
@@ -188,7 +301,7 @@ export class OfflineAnalyst {
     return { text: lines.join('\n'), scenario: preview.records > 0 ? preview : null };
   }
 
-  private async compare(): Promise<string> {
+  private async versions(): Promise<string> {
     const { t, money, signedMoney, signedPercent } = this.s;
     const result = await comparePlanVersions(this.ctx);
     if (result.latest.length === 0) return t('compare.none');
@@ -224,15 +337,14 @@ export class OfflineAnalyst {
 
   private async explain(parsed: ParsedQuestion): Promise<string> {
     const { t, units, money, date } = this.s;
-    if (!parsed.pid) return t('explain.needPid');
-    const row = await explainRecord(this.ctx, {
-      pid: parsed.pid,
-      ...(parsed.week ? { week: parsed.week } : {}),
-    });
+    const pid = parsed.scope.pid;
+    if (!pid) return t('explain.needPid');
+    const week = parsed.period?.kind === 'week' ? parsed.period.week : undefined;
+    const row = await explainRecord(this.ctx, { pid, ...(week ? { week } : {}) });
     if (!row)
-      return parsed.week
-        ? t('explain.notFoundWeek', { pid: asData(parsed.pid), week: date(parsed.week) })
-        : t('explain.notFound', { pid: asData(parsed.pid) });
+      return week
+        ? t('explain.notFoundWeek', { pid: asData(pid), week: date(week) })
+        : t('explain.notFound', { pid: asData(pid) });
     const step = (value: number | null) => (value === null ? t('explain.empty') : units(value));
     const cash = (value: number | null) => (value === null ? t('explain.empty') : money(value, 2));
     const revStep =
@@ -281,9 +393,16 @@ export class OfflineAnalyst {
     ].join('\n');
   }
 
-  private async accuracy(scope: Scope, lag: number | undefined): Promise<string> {
+  private async accuracy(scope: Scope, parsed: ParsedQuestion): Promise<string> {
     const { t, units, money, percent, date } = this.s;
-    const result = await forecastAccuracy(this.ctx, { ...scope, ...(lag ? { lag } : {}) });
+    const lag = parsed.lag;
+    const result = await forecastAccuracy(this.ctx, {
+      ...(scope.bu ? { bu: scope.bu } : {}),
+      ...(scope.pf ? { pf: scope.pf } : {}),
+      ...(scope.region ? { region: scope.region } : {}),
+      ...(scope.pid ? { pid: scope.pid } : {}),
+      ...(lag ? { lag } : {}),
+    });
     const { region: _region, ...split } = scope;
     const pct = (value: number | null) => percent(value, 2);
     const notes = result.regionNotSplit ? ['', t('accuracy.noRegion')] : [];
@@ -300,6 +419,21 @@ export class OfflineAnalyst {
       where: describeScope(this.s, split),
     };
     const lines: string[] = [];
+    if (parsed.yesNo && result.total) {
+      const { metrics: m, fva } = result.total;
+      if (parsed.side && m.bias !== null) {
+        const yes = parsed.side === 'above' ? m.bias > 0 : m.bias < 0;
+        lines.push(
+          `${this.yesNo(yes)} ${t('accuracy.biasAnswer', { where: head.where, lag: result.lag, bias: pct(m.bias) })}`,
+          '',
+        );
+      } else if (!parsed.side && fva.final !== null && fva.statistical !== null) {
+        lines.push(
+          `${this.yesNo(fva.final <= fva.statistical)} ${t('accuracy.fvaAnswer', { final: pct(fva.final), statistical: pct(fva.statistical) })}`,
+          '',
+        );
+      }
+    }
     if (result.total) {
       const { metrics: m, fva } = result.total;
       lines.push(
@@ -438,56 +572,6 @@ export class OfflineAnalyst {
     ].join('\n');
   }
 
-  private async variance(scope: Scope, period: string | undefined): Promise<string> {
-    const { t, units, money, signedUnits, signedPercent } = this.s;
-    const byFamily = Boolean(scope.bu || scope.pid);
-    const result = await planTotals(this.ctx, {
-      ...scope,
-      ...(period ? { period } : {}),
-      groupBy: byFamily ? 'pf' : 'bu',
-    });
-    const { total } = result;
-    const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
-    if (total.records === 0) return t('noRecords', where);
-    const groups = [...result.groups].sort(
-      (a, b) => Math.abs(b.finalUnits - b.statUnits) - Math.abs(a.finalUnits - a.statUnits),
-    );
-    const rows = groups.map((g) => [
-      asData(g.group ?? ''),
-      units(g.statUnits),
-      units(g.finalUnits),
-      signedPercent(changePercent(g.finalUnits, g.statUnits)),
-    ]);
-    return [
-      t('variance.head', {
-        ...where,
-        final: units(total.finalUnits),
-        stat: units(total.statUnits),
-        gap: signedUnits(total.finalUnits - total.statUnits),
-        gapPercent: signedPercent(changePercent(total.finalUnits, total.statUnits)),
-        revenue: money(total.finalRevenue),
-        p1: money(total.p1Revenue),
-        p1Percent: signedPercent(changePercent(total.finalRevenue, total.p1Revenue)),
-      }),
-      ...(rows.length
-        ? [
-            '',
-            table(
-              [
-                byFamily ? t('column.family') : t('column.businessUnit'),
-                t('column.forecast'),
-                t('column.finalPlan'),
-                t('column.variance'),
-              ],
-              rows,
-            ),
-          ]
-        : []),
-      '',
-      dataUsed(this.s, t('variance.data', { count: total.records, records: units(total.records) })),
-    ].join('\n');
-  }
-
   private async actuals(scope: Scope, period: string | undefined): Promise<string> {
     const { t, units, money } = this.s;
     const result = await planTotals(this.ctx, { ...scope, ...(period ? { period } : {}) });
@@ -506,24 +590,32 @@ export class OfflineAnalyst {
     ].join('\n');
   }
 
-  private async totals(scope: Scope, period: string | undefined): Promise<string> {
+  private async totals(
+    scope: Scope,
+    period: string | undefined,
+    asked: readonly PlanMeasure[],
+  ): Promise<string> {
     const { t, units, money } = this.s;
     const result = await planTotals(this.ctx, { ...scope, ...(period ? { period } : {}) });
     const { total } = result;
     const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
     if (total.records === 0) return t('noRecords', where);
+    const lead = asked.length === 1 ? asked[0]! : null;
+    const rows = (['actual', 'stat', 'prelim', 'final', 'p1', 'p2'] as const).map((m) => {
+      const figure = measureOf(total, m);
+      return [t(`totals.${m}`), units(figure.units), money(figure.revenue)];
+    });
     return [
-      t('totals.head', where),
+      lead
+        ? t('totals.headOne', {
+            ...where,
+            measure: capitalised(t(`measureName.${lead}`)),
+            units: units(measureOf(total, lead).units),
+            revenue: money(measureOf(total, lead).revenue),
+          })
+        : t('totals.head', where),
       '',
-      table(
-        [t('column.measure'), t('column.units'), t('column.revenue')],
-        [
-          [t('totals.actual'), units(total.actualUnits), money(total.actualRevenue)],
-          [t('totals.forecast'), units(total.statUnits), t('totals.unitsOnly')],
-          [t('totals.final'), units(total.finalUnits), money(total.finalRevenue)],
-          [t('totals.p1'), units(total.p1Units), money(total.p1Revenue)],
-        ],
-      ),
+      table([t('column.measure'), t('column.units'), t('column.revenue')], rows),
       '',
       t('totals.margin', {
         cost: money(total.finalCost),
@@ -533,4 +625,284 @@ export class OfflineAnalyst {
       dataUsed(this.s, t('totals.data', { count: total.records, records: units(total.records) })),
     ].join('\n');
   }
+
+  /** Two measures side by side, or a measure against the same weeks a year earlier; yes or no first when asked. */
+  private async compare(
+    parsed: ParsedQuestion,
+    scope: Scope,
+    period: string | undefined,
+    topic: Topic,
+  ): Promise<string> {
+    const { t, units, money, signedUnits, signedMoney, signedPercent, date } = this.s;
+    const [a, b] = comparedMeasures(parsed);
+    const measure = parsed.yoy
+      ? (parsed.measures[0] ?? (topic.period && topic.period.to <= this.ctx.today ? 'actual' : 'final'))
+      : a;
+    const groupBy = scope.pid || scope.site || scope.planner ? undefined : scope.bu || scope.pf ? 'pf' : 'bu';
+    const result = await compareMeasures(this.ctx, {
+      ...scope,
+      ...(period ? { period } : {}),
+      a: measure,
+      ...(parsed.yoy ? { lastYear: true } : { b }),
+      ...(groupBy ? { groupBy } : {}),
+    });
+    topic.measures = [measure, parsed.yoy ? 'lastYearActual' : b];
+    const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
+    if (result.records === 0) return t('noRecords', where);
+    const gap = result.a.units - result.b.units;
+    const lines: string[] = [];
+    if (parsed.yesNo) {
+      // "Is A above B?": A is the measure named first, whatever order the gap is shown in.
+      const [first, second] =
+        parsed.measures[0] === result.b.measure
+          ? [result.b.units, result.a.units]
+          : [result.a.units, result.b.units];
+      const yes = parsed.side === 'below' ? first < second : first > second;
+      lines.push(this.yesNo(yes));
+    }
+    const names = {
+      a: capitalised(t(`measureName.${result.a.measure}`)),
+      b: t(`measureName.${result.b.measure}`),
+    };
+    const unitsGap = {
+      aUnits: units(result.a.units),
+      bUnits: units(result.b.units),
+      gap: signedUnits(gap),
+      gapPercent: signedPercent(changePercent(result.a.units, result.b.units)),
+    };
+    if (result.lastYearWeeks) {
+      lines.push(
+        t('gap.headYoy', {
+          ...where,
+          ...names,
+          ...unitsGap,
+          from: date(result.lastYearWeeks.from),
+          to: date(dayBefore(result.lastYearWeeks.to)),
+        }),
+      );
+    } else {
+      const revenueB = result.b.revenue ?? 0;
+      lines.push(
+        t('gap.head', {
+          ...where,
+          ...names,
+          ...unitsGap,
+          aRevenue: money(result.a.revenue),
+          bRevenue: money(revenueB),
+          revenueGap: signedMoney(result.a.revenue - revenueB),
+          revenuePercent: signedPercent(changePercent(result.a.revenue, revenueB)),
+        }),
+      );
+    }
+    if (result.groups.length > 1)
+      lines.push(
+        '',
+        table(
+          [
+            t(groupBy === 'pf' ? 'column.family' : 'column.businessUnit'),
+            names.a,
+            capitalised(names.b),
+            t('column.gap'),
+            t('column.changePercent'),
+          ],
+          result.groups.map((g) => [
+            asData(g.group ?? ''),
+            units(g.a),
+            units(g.b),
+            signedUnits(g.a - g.b),
+            signedPercent(changePercent(g.a, g.b)),
+          ]),
+        ),
+      );
+    lines.push(
+      '',
+      dataUsed(
+        this.s,
+        t(result.lastYearWeeks ? 'gap.dataYoy' : 'gap.data', {
+          count: result.records,
+          records: units(result.records),
+        }),
+      ),
+    );
+    return lines.join('\n');
+  }
+
+  /** The largest moves across weeks (one product) or the products behind a gap, with what caused them. */
+  private async why(
+    parsed: ParsedQuestion,
+    scope: Scope,
+    period: string | undefined,
+    topic: Topic,
+  ): Promise<string> {
+    const { t, units, signedUnits, date } = this.s;
+    const gapMode = !scope.pid || parsed.comparison || parsed.measures.length >= 2;
+    if (!gapMode) {
+      const measure = parsed.measures[0] ?? 'final';
+      topic.measures = [measure];
+      const result = await explainChange(this.ctx, {
+        pid: scope.pid!,
+        measure,
+        ...(period ? { period } : {}),
+      });
+      if (result.kind !== 'weeks') return '';
+      const where = {
+        pid: asData(scope.pid),
+        measure: t(`measureName.${measure}`),
+        period: this.s.period(result.period),
+      };
+      if (result.weeks === 0) return t('explain.notFound', { pid: asData(scope.pid) });
+      const top = result.jumps[0];
+      if (!top) return t('why.flat', where);
+      const value = (v: number | null) => (v === null ? t('explain.empty') : units(v));
+      const { before, after } = top;
+      const overridden =
+        after.revOverrideUnits !== null ||
+        after.revOverridePercent !== null ||
+        after.sopOverrideUnits !== null ||
+        after.sopOverridePercent !== null;
+      const overrideWhat = [
+        after.revOverrideUnits !== null ? `Rev ${units(after.revOverrideUnits)} ${t('why.unitsWord')}` : null,
+        after.revOverridePercent !== null ? `Rev ${this.s.number(after.revOverridePercent, 2)}%` : null,
+        after.sopOverrideUnits !== null
+          ? `S&OP ${units(after.sopOverrideUnits)} ${t('why.unitsWord')}`
+          : null,
+        after.sopOverridePercent !== null ? `S&OP ${this.s.number(after.sopOverridePercent, 2)}%` : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const lines = [
+        t('why.weeksHead', {
+          ...where,
+          week: date(after.weekStart),
+          before: value(before[measure]),
+          after: value(after[measure]),
+          change: signedUnits(top.change),
+        }),
+        '',
+        `- ${t('why.stat', { before: value(before.stat), after: value(after.stat) })}`,
+        `- ${
+          overridden
+            ? t('why.override', {
+                what: overrideWhat,
+                planner: asData(after.lastUpdatedBy) || t('explain.nobody'),
+                reason: asData(after.reasonCode) || t('explain.noneValue'),
+                comment: after.comments ? `"${asData(after.comments)}"` : t('explain.noneValue'),
+              })
+            : t('why.noOverride')
+        }`,
+        `- ${t('why.published', { p1: value(after.p1), p2: value(after.p2) })}`,
+        `- ${t('why.actual', { before: value(before.actual), after: value(after.actual) })}`,
+      ];
+      if (result.jumps.length > 1)
+        lines.push(
+          '',
+          t('why.others'),
+          '',
+          table(
+            [t('column.week'), t('column.before'), t('column.after'), t('column.change')],
+            result.jumps
+              .slice(1)
+              .map((j) => [
+                date(j.after.weekStart),
+                value(j.before[measure]),
+                value(j.after[measure]),
+                signedUnits(j.change),
+              ]),
+          ),
+        );
+      lines.push(
+        '',
+        dataUsed(this.s, t('why.weeksData', { count: result.weeks, weeks: units(result.weeks) })),
+      );
+      return lines.join('\n');
+    }
+    const [a, b] = comparedMeasures(parsed);
+    topic.measures = [a, b];
+    const result = await explainChange(this.ctx, { ...scope, a, b, ...(period ? { period } : {}) });
+    if (result.kind !== 'products') return '';
+    const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
+    if (result.products.length === 0) return t('noRecords', where);
+    const names = { a: t(`measureName.${a}`), b: t(`measureName.${b}`) };
+    return [
+      t('why.productsHead', { ...where, ...names }),
+      '',
+      table(
+        [
+          t('column.product'),
+          capitalised(names.a),
+          capitalised(names.b),
+          t('column.gap'),
+          t('column.overrides'),
+          t('column.planner'),
+          t('column.reason'),
+          t('column.comment'),
+        ],
+        result.products.map((p) => [
+          asData(p.pid),
+          units(p.a),
+          units(p.b),
+          signedUnits(p.gap),
+          units(p.overrides),
+          asData(p.planner) || t('explain.noneValue'),
+          asData(p.reasonCode) || t('explain.noneValue'),
+          asData(p.comments) || t('explain.noneValue'),
+        ]),
+      ),
+      '',
+      t('why.productsTip'),
+      '',
+      dataUsed(this.s, t('why.productsData')),
+    ].join('\n');
+  }
+
+  /** What to look at or override first: the exception queue and the forecast value add. */
+  private async advice(scope: Scope): Promise<string> {
+    const { t, units, money, percent } = this.s;
+    const result = await reviewQueue(this.ctx, {
+      ...(scope.bu ? { bu: scope.bu } : {}),
+      ...(scope.pf ? { pf: scope.pf } : {}),
+      ...(scope.pid ? { pid: scope.pid } : {}),
+    });
+    const where = describeScope(this.s, scope);
+    const lines: string[] = [];
+    if (result.count === 0) lines.push(t('advice.none', { where, lag: result.lag }));
+    else
+      lines.push(
+        t('advice.head', { where, lag: result.lag, count: result.count, products: units(result.count) }),
+        '',
+        table(
+          [
+            t('column.product'),
+            t('column.businessUnit'),
+            t('column.family'),
+            t('column.signals'),
+            t('column.errorValue'),
+            t('column.recentBias'),
+          ],
+          result.top.map((e) => [
+            asData(e.pid),
+            asData(e.bu),
+            asData(e.pf),
+            e.kinds.map((k) => t(`kind.${k}`)).join(', '),
+            money(e.errorValue),
+            percent(e.recentBias),
+          ]),
+        ),
+      );
+    const { final, statistical } = result.fva;
+    if (final !== null && statistical !== null)
+      lines.push(
+        '',
+        t(final <= statistical ? 'advice.fvaHelps' : 'advice.fvaHurts', {
+          lag: result.lag,
+          final: percent(final, 2),
+          statistical: percent(statistical, 2),
+        }),
+      );
+    lines.push('', dataUsed(this.s, t('advice.data')));
+    return lines.join('\n');
+  }
 }
+
+const dayBefore = (iso: string) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

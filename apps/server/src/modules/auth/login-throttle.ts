@@ -5,6 +5,8 @@ import { clearSignInFailures, countSignInFailures, recordSignInFailure } from '.
 /** Failed sign-ins allowed per account within the window before further tries are refused. */
 const MAX_FAILURES = 10;
 const WINDOW_SECONDS = 5 * 60;
+/** What a refused sign-in tells the client to wait (Retry-After): at most one window. */
+export const SIGN_IN_RETRY_AFTER_SECONDS = WINDOW_SECONDS;
 
 /**
  * Slows password guessing at the embedded provider: after 10 failures for one email within five

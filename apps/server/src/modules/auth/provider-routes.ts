@@ -4,7 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Database } from '../../db/schema';
 import { z } from 'zod';
 import { checkDemoCredentials } from './demo-users';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, SIGN_IN_RETRY_AFTER_SECONDS } from './login-throttle';
 import { PROVIDER_PAGE_CSP, renderProviderErrorPage, renderSignInPage } from './sign-in-page';
 import { SIGN_IN_MESSAGES, signInLanguage } from './sign-in-messages';
 
@@ -115,7 +115,7 @@ export async function registerProviderRoutes(
         const language = languageOf(request, interaction);
         if (await throttle.isBlocked(email)) {
           return sendPage(
-            reply,
+            reply.header('retry-after', String(SIGN_IN_RETRY_AFTER_SECONDS)),
             429,
             renderSignInPage({ uid: interaction.uid, language, email, error: 'tooManyAttempts' }),
           );

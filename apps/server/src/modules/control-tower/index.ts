@@ -1,4 +1,4 @@
-import type { AccuracyReport, ClientId } from '@ps/domain';
+import type { AccuracyReport, ClientId, ExceptionRow } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
@@ -50,6 +50,16 @@ export function forecastAccuracyReport(
   now: Date,
 ): Promise<AccuracyReport> {
   return new ControlTowerService(db, () => now).accuracy(scope, undefined, lag);
+}
+
+/** The exception queue at one lag for the caller's clients, ranked (the Alerts screen's list). */
+export function exceptionQueue(
+  db: Kysely<Database>,
+  scope: AccessScope,
+  lag: number,
+  now: Date,
+): Promise<ExceptionRow[]> {
+  return new ControlTowerService(db, () => now).exceptions(scope, undefined, lag);
 }
 
 /**

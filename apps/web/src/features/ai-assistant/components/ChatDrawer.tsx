@@ -40,7 +40,6 @@ function MessageBody({ message }: { message: ChatMessage }) {
           text={`${t('ai:greeting.text')}\n\n${t('ai:greeting.scenario', {
             name: GREETING_SCENARIO.name,
             percent: GREETING_SCENARIO.percent,
-            quarter: GREETING_SCENARIO.quarter,
           })}`}
         />
       );
