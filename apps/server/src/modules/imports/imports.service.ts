@@ -249,12 +249,12 @@ export class ImportService {
     errors.sort((a, b) => a.row - b.row);
     const duplicates = valid.filter((row) => bySku.has(row.sku)).map((row) => row.sku);
     const planned = valid.slice(0, IMPORT_LIST_LIMIT);
-    const quarters = importQuarterWeeks(new Date());
+    const quarters = importQuarterWeeks(this.today());
     const finals = await findFinalPlans(
       this.db,
       planned.filter((row) => bySku.has(row.sku)).map((row) => row.sku),
       { first: quarters[0]![0]!, last: quarters[3]![12]! },
-      clientIds,
+      context.clientIds,
     );
     return {
       fileName: file.fileName,
