@@ -39,6 +39,7 @@ import * as overriddenRecordFigures from './0043-overridden-record-figures';
 import * as weeklyAnnotationDigest from './0044-weekly-annotation-digest';
 import * as boundedExtremesMarks from './0045-bounded-extremes-marks';
 import * as businessUnitWeekAnnotations from './0046-business-unit-week-annotations';
+import * as overrideReasonPolicy from './0063-override-reason-policy';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0044-weekly-annotation-digest': weeklyAnnotationDigest,
   '0045-bounded-extremes-marks': boundedExtremesMarks,
   '0046-business-unit-week-annotations': businessUnitWeekAnnotations,
+  '0063-override-reason-policy': overrideReasonPolicy,
 };
 
 export const migrationProvider: MigrationProvider = {
