@@ -246,7 +246,7 @@ describe('demand planning page', () => {
     expect(download.suggestedFilename()).toMatch(/^demand-planning-real-data-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync(await download.path(), 'utf8');
     const lines = text.trim().split(/\r?\n/);
-    expect(lines[0]).toContain('PID');
+    expect(lines[0]).toContain('Product ID');
     expect(lines).toHaveLength(total + 1);
     expect(text).toContain('Customer confirmed a larger order');
     expect(await toastText(page, 'Export Complete')).toContain('Real data exported to CSV successfully.');

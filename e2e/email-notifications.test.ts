@@ -76,6 +76,7 @@ describe('email notifications through a real SMTP server', () => {
     await saveSettings();
 
     await page.getByRole('button', { name: 'Run Forecast' }).click();
+    await page.getByTestId('forecast-confirm').getByRole('button', { name: 'Run Forecast' }).click();
     const toast = await page.waitForSelector('[data-testid="toast"]:has-text("Forecast Complete")', {
       timeout: 120_000,
     });

@@ -18,6 +18,13 @@ describe('forecast run from the demand planning page', () => {
     await page.goto('/demand-planning');
     const runButton = page.getByRole('button', { name: 'Run Forecast' });
     await runButton.click();
+    // Asked first, with what the run will rewrite: every seeded product's future weeks.
+    const confirm = page.getByTestId('forecast-confirm');
+    await expect
+      .poll(() => confirm.innerText())
+      .toMatch(/rewrites the statistical forecasts of [\d,]+ future records across \d+ products/);
+    await screenshot(page, 'forecast-run-confirm');
+    await confirm.getByRole('button', { name: 'Run Forecast' }).click();
     // The button stays disabled while the server works; the progress line names the products.
     await page.getByRole('button', { name: 'Forecast Running...' }).waitFor();
     await page.getByTestId('forecast-progress').waitFor();

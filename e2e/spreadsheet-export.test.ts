@@ -48,7 +48,7 @@ describe('spreadsheet export', () => {
     const { name, book } = await downloadFromExportMenu(page, 'Quick Export');
     expect(name).toMatch(new RegExp(`^demand-planning-category-none-${DAY}\\.xlsx$`));
     const sheet = book.worksheets[0]!;
-    expect(sheet.getRow(1).getCell(1).value).toBe('PF');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Product Family');
     expect(sheet.actualRowCount).toBe(total + 1);
     expect(await toastText(page, 'Export Successful')).toContain(
       `Exported ${total.toLocaleString('en-US')} records to Excel`,
@@ -57,7 +57,7 @@ describe('spreadsheet export', () => {
 
   it('Detailed Export writes the data, summary and template sheets and says how many SKUs', async () => {
     const { name, book } = await downloadFromExportMenu(page, 'Detailed Export');
-    expect(name).toMatch(new RegExp(`^demand-planning-category-none-${DAY}\\.xlsx$`));
+    expect(name).toMatch(new RegExp(`^demand-planning-detailed-category-none-${DAY}\\.xlsx$`));
     expect(book.worksheets.map((s) => s.name)).toEqual(['Demand Plan Data', 'Summary', 'Import Template']);
     const data = book.getWorksheet('Demand Plan Data')!;
     expect(data.getRow(DATA_SHEET_HEADER_ROW).getCell(1).value).toBe('sku');

@@ -150,6 +150,10 @@ describe('the time-phased planning view', () => {
 
     // The whole paste was one save: one undo reverts all twelve cells.
     await page.getByRole('button', { name: 'Undo Last Save' }).click();
+    // Asked first, with the size of the save: the twelve pasted cells, in as many records.
+    const confirm = page.getByTestId('undo-confirm');
+    await expect.poll(() => confirm.innerText()).toMatch(/This reverts your last save on \d+ records\./);
+    await confirm.getByRole('button', { name: 'Undo' }).click();
     await expect
       .poll(async () => (await monthlyUnits(page, pid)).get(months[3]!)?.final, { timeout: 30_000 })
       .not.toBe(230);

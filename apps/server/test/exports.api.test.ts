@@ -8,7 +8,9 @@ import {
   weeksOfPeriod,
   workbookFileName,
   DEFAULT_USER_SETTINGS,
+  detailedWorkbookFileName,
   excelNumberFormat,
+  fieldSpecOf,
   rateOn,
   type AggregatedRow,
   type DemandRecord,
@@ -26,6 +28,9 @@ import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { importAndFollow } from './support/follow-import';
 import { startTestServer, type TestServer } from './support/test-server';
+
+/** Quick Export and CSV head a field's column with its grid label from the field catalogue. */
+const headerOf = (name: string): string => fieldSpecOf(name)?.label ?? name;
 
 /** Splits CSV text into rows of cells (RFC 4180: quoted cells may hold commas, quotes and newlines). */
 function parseCsv(text: string): string[][] {
@@ -142,11 +147,11 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     );
     expect(hasBom).toBe(true);
     const [header, ...lines] = parseCsv(text);
-    expect(header!.slice(0, 4)).toEqual(['BU', 'Period', 'Records', 'Act_Bkg_Units']);
+    expect(header!.slice(0, 4)).toEqual(['Business Unit', 'Period', 'Records', 'Actual Units']);
     const page = await gridRows('viewLevel=business_unit&drillDown=quarterly');
     expect(lines).toHaveLength(page.total);
     const first = page.rows[0] as AggregatedRow;
-    const cell = (line: string[], name: string) => line[header!.indexOf(name)];
+    const cell = (line: string[], name: string) => line[header!.indexOf(headerOf(name))];
     expect(cell(lines[0]!, 'BU')).toBe(first.BU);
     expect(cell(lines[0]!, 'Period')).toBe(first.periodLabel);
     expect(cell(lines[0]!, 'Final_Pln_Rev_Dlrs')).toBe(first.Final_Pln_Rev_Dlrs!.toFixed(2));
@@ -161,7 +166,7 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     const query = `viewLevel=none&drillDown=none&bu=${encodeURIComponent(bu)}`;
     const { text } = await download(query);
     const [header, ...lines] = parseCsv(text);
-    expect(header!.slice(0, 3)).toEqual(['PID', 'Time_Series_sk', 'BU']);
+    expect(header!.slice(0, 3)).toEqual(['Product ID', 'Week Key', 'Business Unit']);
     expect(lines).toHaveLength(records.filter((r) => r.BU === bu).length);
     expect(lines.every((line) => line[2] === bu)).toBe(true);
 
@@ -245,11 +250,11 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     expect(sheet.name).toBe('Demand Plan');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 4)).toEqual(['BU', 'Period', 'Records', 'Act_Bkg_Units']);
+    expect(header.slice(0, 4)).toEqual(['Business Unit', 'Period', 'Records', 'Actual Units']);
     const page = await gridRows('viewLevel=business_unit&drillDown=quarterly');
     expect(sheet.actualRowCount).toBe(page.total + 1);
     const first = page.rows[0] as AggregatedRow;
-    const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1);
+    const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(headerOf(name)) + 1);
     expect(cell('BU').value).toBe(first.BU);
     expect(cell('Final_Pln_Rev_Dlrs').value).toBe(first.Final_Pln_Rev_Dlrs);
     expect(cell('Final_Pln_Rev_Dlrs').numFmt).toContain('"$"#,##0.00');
@@ -281,6 +286,9 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       '/api/demand-planning/export-detailed.xlsx?viewLevel=category&drillDown=none',
     );
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${detailedWorkbookFileName('category', 'none', new Date())}"`,
+    );
     expect(book!.worksheets.map((s) => s.name)).toEqual(['Demand Plan Data', 'Summary', 'Import Template']);
     const data = book!.getWorksheet('Demand Plan Data')!;
     expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: DATA_SHEET_HEADER_ROW });
@@ -420,7 +428,7 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       const formats = new Set<string>();
       page.rows.forEach((row, i) => {
         const grid = row as AggregatedRow;
-        const cell = (name: string) => quick.getRow(i + 2).getCell(header.indexOf(name) + 1);
+        const cell = (name: string) => quick.getRow(i + 2).getCell(header.indexOf(headerOf(name)) + 1);
         const revenue = cell('Final_Pln_Rev_Dlrs');
         expect(revenue.value).toBe(Math.round(grid.Final_Pln_Rev_Dlrs! * inr.rate * 100) / 100);
         const format = excelNumberFormat(revenue.value as number, money);
@@ -486,7 +494,7 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       // CSV is for machines: plain numbers, a point for decimals, no grouping.
       const csv = await download('viewLevel=business_unit&drillDown=none');
       const [csvHeader, first] = parseCsv(csv.text);
-      expect(first![csvHeader!.indexOf('Final_Pln_Rev_Dlrs')]).toMatch(/^-?\d+\.\d{2}$/);
+      expect(first![csvHeader!.indexOf(headerOf('Final_Pln_Rev_Dlrs'))]).toMatch(/^-?\d+\.\d{2}$/);
     } finally {
       await server.request('PUT', '/api/user-settings', settings.body.data.settings ?? DEFAULT_USER_SETTINGS);
     }
@@ -556,15 +564,15 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
       // Quick Export: money converted, currency and rate on every row.
       const quick = await download(`viewLevel=none&drillDown=none&search=${sku.PID}`);
       const [header, first] = parseCsv(quick.text);
-      const at = (name: string) => first![header!.indexOf(name)];
+      const at = (name: string) => first![header!.indexOf(headerOf(name))];
       const record = (await allRecords()).find(
         (r) => r.PID === sku.PID && r.Time_Series_sk === at('Time_Series_sk'),
       )!;
       expect(at('Final_Pln_Rev_Dlrs')).toBe(
         (Math.round(record.Final_Pln_Rev_Dlrs! * eur.rate * 100) / 100).toFixed(2),
       );
-      expect(header!.slice(-3)).toEqual(['Currency', 'Rate_per_USD', 'Rate_Valid_From']);
-      expect([at('Currency'), Number(at('Rate_per_USD')), at('Rate_Valid_From')]).toEqual([
+      expect(header!.slice(-3)).toEqual(['Currency', 'Rate per USD', 'Rate Valid From']);
+      expect([at('Currency'), Number(at('Rate per USD')), at('Rate Valid From')]).toEqual([
         'EUR',
         eur.rate,
         eur.validFrom,

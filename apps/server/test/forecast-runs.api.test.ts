@@ -64,6 +64,16 @@ describe.each(backends)('forecast runs on %s', (backend) => {
       SOP_Pln_Ovrd_Units: 321,
     });
 
+    // The confirmation says beforehand what the run then rewrites: 12 products × 6 future weeks.
+    const preview = await server.request<Envelope<{ products: number; records: number }>>(
+      'GET',
+      '/api/forecast/runs/preview',
+    );
+    expect(preview.body.data).toEqual({ products: 12, records: 72 });
+    expect(
+      (await server.request('GET', '/api/forecast/runs/preview', undefined, { as: 'circor' })).status,
+    ).toBe(403);
+
     const [first, second] = await Promise.all([
       server.request<Envelope<Run>>('POST', '/api/forecast/runs'),
       server.request<Envelope<Run>>('POST', '/api/forecast/runs'),

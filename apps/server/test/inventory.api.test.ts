@@ -244,6 +244,21 @@ describe.each(backends)('inventory planning on %s', (backend) => {
     expect(after.overrideOULUnits).toBe(row.overrideOULUnits);
   });
 
+  it('finds rows by part of their SKU, in any case, within the caller’s clients only', async () => {
+    // 30 products: PRD-00001 … PRD-00024 and six circor ones; "0001" is in PRD-00001 and PRD-00010 … PRD-00019.
+    const found = await page('?search=rd-0001');
+    expect(found.status).toBe(200);
+    const skus = [...new Set(found.body.data.items.map((r) => r.sku))];
+    // Three sites per product, more than one product.
+    expect(found.body.data.total % 3).toBe(0);
+    expect(found.body.data.total).toBeGreaterThan(3);
+    expect(skus.every((sku) => sku.toLowerCase().includes('rd-0001'))).toBe(true);
+    // A LIKE wildcard is matched as itself, not as "anything".
+    expect((await page('?search=%25')).body.data.total).toBe(0);
+    const circor = await page(`?search=${skus[0]}`, 'circor');
+    expect(circor.body.data.total).toBe(0);
+  });
+
   it('keeps a circor user to circor rows', async () => {
     const internal = (await page()).body.data.items.find((r) => r.sku.startsWith('PRD-'))!;
     const answer = await server.request<Failure>(

@@ -230,6 +230,9 @@ describe.each(backends)('aggregate edits, locks and cell history on %s', (backen
       ],
     });
     expect(saved.status).toBe(200);
+    // What the confirmation says Undo Last Save will revert.
+    const size = await server.request<Ok<{ records: number }>>('GET', '/api/demand-planning/undo');
+    expect(size.body.data).toEqual({ records: 1 });
     const undone = await server.request<Ok<{ updatedRecords: number }>>('POST', '/api/demand-planning/undo');
     expect(undone.status).toBe(200);
     expect(undone.body.data.updatedRecords).toBe(1);
@@ -241,6 +244,9 @@ describe.each(backends)('aggregate edits, locks and cell history on %s', (backen
     expect(trail.data[0]).toMatchObject({ field: 'Comments', origin: 'undo', oldValue: 'Undo me' });
     expect(trail.data[0]!.cause).toMatch(/^Undo of the save at /);
     expect((await server.request('POST', '/api/demand-planning/undo')).status).toBe(404);
+    expect(
+      (await server.request<Ok<{ records: number }>>('GET', '/api/demand-planning/undo')).body.data,
+    ).toEqual({ records: 0 });
     expect(
       (await server.request('POST', '/api/demand-planning/undo', undefined, { as: 'nogroup' })).status,
     ).toBe(403);

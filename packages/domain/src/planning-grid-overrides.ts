@@ -26,3 +26,16 @@ export function overrideSupersededBy(
   if (!stage) return null;
   return record[stage.percent] !== null && record[stage.units] !== null ? stage.units : null;
 }
+
+/**
+ * The admin's "an override must carry a reason code" policy: a write breaks it when it sets an
+ * override (gives one of the override fields a value) and leaves the record without a reason code.
+ * Clearing an override, or a write that touches no override, never needs one.
+ */
+export function lacksOverrideReason(
+  patch: Readonly<Partial<Record<string, unknown>>>,
+  reasonCodeAfter: string | null | undefined,
+): boolean {
+  const setsOverride = OVERRIDE_FIELDS.some((field) => patch[field] !== undefined && patch[field] !== null);
+  return setsOverride && !reasonCodeAfter;
+}

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { REASON_CODES } from './demand-record';
-import { UNITS_MAX, ZOverridePercentSchema, ZPidSchema, ZTimeSeriesSkSchema } from './demand-record.schema';
+import {
+  UNITS_MAX,
+  ZOverridePercentSchema,
+  ZPidSchema,
+  ZReasonCodeSchema,
+  ZTimeSeriesSkSchema,
+} from './demand-record.schema';
 import { DRILL_DOWNS, ROLLUP_VIEW_LEVELS } from './planning-grid';
 import { OVERRIDE_FIELDS } from './planning-grid-overrides';
 
@@ -30,6 +36,8 @@ const spreadCellShape = {
     error: `must be one of ${OVERRIDE_FIELDS.join(', ')}`,
   }),
   value: z.number({ error: 'must be a number' }),
+  /** Written on every record the spread changes (the admin may require one with an override). */
+  reasonCode: ZReasonCodeSchema.optional(),
 };
 
 /** The figure typed into a cell, by the field's rules (percent 0–100, whole units ≥ 0). */

@@ -435,6 +435,14 @@ export type UserSettingsTable = {
   seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
+/** The admin's planning policy, one row (migration 0063). */
+export type PlanningPolicyTable = {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  require_override_reason: boolean;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_by: string | null;
+};
+
 /** Units of a currency for one US dollar, valid from a date on (migration 0017). */
 export type ExchangeRatesTable = {
   currency: string;
@@ -689,6 +697,7 @@ export type Database = {
   oidc_provider_records: OidcProviderRecordsTable;
   sign_in_failures: SignInFailuresTable;
   user_settings: UserSettingsTable;
+  planning_policy: PlanningPolicyTable;
   exchange_rates: ExchangeRatesTable;
   exchange_rate_changes: ExchangeRateChangesTable;
   notifications: NotificationsTable;

@@ -65,6 +65,16 @@ export const forecastRunEndpoints = {
     status: 202,
     response: { data: ZForecastRun },
   }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: '/api/forecast/runs/preview',
+    access: 'admin',
+    summary:
+      'What a run would rewrite now: the products with sales history and their future records (the confirmation before Run Forecast)',
+    response: {
+      data: z.strictObject({ products: z.number().int().min(0), records: z.number().int().min(0) }),
+    },
+  }),
   listRecent: defineEndpoint({
     method: 'GET',
     path: '/api/forecast/runs',

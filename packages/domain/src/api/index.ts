@@ -13,6 +13,7 @@ import { planningGridEndpoints } from './planning-grid.contract';
 import { planCycleEndpoints } from './plan-cycles.contract';
 import { exchangeRateEndpoints } from './exchange-rates.contract';
 import { notificationEndpoints } from './notifications.contract';
+import { planningPolicyEndpoints } from './planning-policy.contract';
 import { userSettingsEndpoints } from './user-settings.contract';
 import { optimisationEndpoints } from './optimisation.contract';
 import { inventoryEndpoints } from './inventory.contract';
@@ -39,6 +40,7 @@ export * from './planning-grid.contract';
 export * from './plan-cycles.contract';
 export * from './exchange-rates.contract';
 export * from './notifications.contract';
+export * from './planning-policy.contract';
 export * from './user-settings.contract';
 export * from './optimisation.contract';
 export * from './inventory.contract';
@@ -60,6 +62,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   forecastRunEndpoints,
   planCycleEndpoints,
   userSettingsEndpoints,
+  planningPolicyEndpoints,
   exchangeRateEndpoints,
   notificationEndpoints,
   optimisationEndpoints,

@@ -86,6 +86,8 @@ export const ZInventoryFilters = z.object({
   region: ZName.optional(),
   site: ZName.optional(),
   sku: ZName.optional(),
+  /** Part of a SKU, any case: the rows whose SKU contains it. */
+  search: ZName.optional(),
 });
 export type InventoryFilters = z.infer<typeof ZInventoryFilters>;
 

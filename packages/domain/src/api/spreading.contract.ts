@@ -46,6 +46,14 @@ export const spreadingEndpoints = {
     body: ZLockRequestSchema,
     response: { data: z.strictObject({ records: z.number().int().min(0), locked: z.boolean() }) },
   }),
+  lastSave: defineEndpoint({
+    method: 'GET',
+    path: '/api/demand-planning/undo',
+    access: 'write',
+    summary:
+      "How many records the caller's last save changed, which Undo Last Save would revert (0: none to undo)",
+    response: { data: z.strictObject({ records: z.number().int().min(0) }) },
+  }),
   undo: defineEndpoint({
     method: 'POST',
     path: '/api/demand-planning/undo',

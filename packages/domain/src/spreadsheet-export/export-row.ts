@@ -63,6 +63,13 @@ export type ExportWeek = {
 };
 
 const cents = (dollars: number): number => Math.round(dollars * 100);
+/**
+ * Sums of fractional units to the hundredth: the grid shows units to 2 decimals, and binary
+ * floating point would otherwise write 1862.3599999999997 where the planner sees 1,862.36.
+ */
+const hundredths = (value: number): number => Math.round(value * 100) / 100;
+const hundredthsOrNull = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : hundredths(value);
 
 /**
  * Builds the row. forecastXn = Σ Ensemble_Fcst_Units of the period's weeks (blank when the product
@@ -111,14 +118,15 @@ export function buildExportRow(
   }
   for (const kind of ['Q', 'M', 'W'] as const) {
     for (let n = 1; n <= PERIOD_COUNTS[kind]; n += 1) {
-      row[`forecast${kind}${n}`] = sums.get(`forecast${kind}${n}`) ?? null;
+      row[`forecast${kind}${n}`] = hundredthsOrNull(sums.get(`forecast${kind}${n}`));
       const key = `override${kind}${n}`;
-      row[key] = overridden.has(key) ? (sums.get(key) ?? null) : null;
+      row[key] = overridden.has(key) ? hundredthsOrNull(sums.get(key)) : null;
     }
   }
-  const variance = totalForecast === null || totalFinal === null ? null : totalFinal - totalForecast;
-  row.totalForecast = totalForecast;
-  row.totalOverride = totalFinal;
+  const variance =
+    totalForecast === null || totalFinal === null ? null : hundredths(totalFinal - totalForecast);
+  row.totalForecast = hundredthsOrNull(totalForecast);
+  row.totalOverride = hundredthsOrNull(totalFinal);
   row.variance = variance;
   row.variancePercent =
     variance === null ? null : totalForecast ? Math.round((variance / totalForecast) * 10_000) / 100 : 0;
@@ -136,7 +144,7 @@ export function quarterPlansOf(horizon: ExportHorizon, weeks: readonly ExportWee
     const index = weekIndexOf(horizon, week.timeSeriesSk);
     if (index !== null) plans[periodOfWeek('Q', index) - 1]! += week.final ?? 0;
   }
-  return plans;
+  return plans.map(hundredths);
 }
 
 /** The summary sheet's figures over all exported rows. */
@@ -169,16 +177,16 @@ export function emptySummary(): ExportSummary {
 export function addToSummary(summary: ExportSummary, row: ExportRow, quarterPlans: readonly number[]): void {
   const num = (key: string) => (typeof row[key] === 'number' ? row[key] : 0);
   summary.skus += 1;
-  summary.totalForecast += num('totalForecast');
-  summary.totalOverride += num('totalOverride');
-  summary.variance = summary.totalOverride - summary.totalForecast;
+  summary.totalForecast = hundredths(summary.totalForecast + num('totalForecast'));
+  summary.totalOverride = hundredths(summary.totalOverride + num('totalOverride'));
+  summary.variance = hundredths(summary.totalOverride - summary.totalForecast);
   summary.variancePercent = summary.totalForecast
     ? Math.round((summary.variance / summary.totalForecast) * 10_000) / 100
     : 0;
   summary.totalForecastRevenue = cents(summary.totalForecastRevenue + num('totalForecastRevenue')) / 100;
   summary.totalPlanRevenue = cents(summary.totalPlanRevenue + num('totalPlanRevenue')) / 100;
   summary.quarters.forEach((quarter, i) => {
-    quarter.forecast += num(`forecastQ${i + 1}`);
-    quarter.plan += quarterPlans[i] ?? 0;
+    quarter.forecast = hundredths(quarter.forecast + num(`forecastQ${i + 1}`));
+    quarter.plan = hundredths(quarter.plan + (quarterPlans[i] ?? 0));
   });
 }

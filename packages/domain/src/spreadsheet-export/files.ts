@@ -7,9 +7,16 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const day = (now: Date): string => now.toISOString().slice(0, 10);
 
-/** demand-planning-{viewLevel}-{drillDown}-{yyyy-mm-dd}.xlsx (Quick Export to Excel, Detailed Export). */
+/** demand-planning-{viewLevel}-{drillDown}-{yyyy-mm-dd}.xlsx (Quick Export to Excel). */
 export const workbookFileName = (viewLevel: ViewLevel, drillDown: DrillDown, now: Date): string =>
   `demand-planning-${viewLevel}-${drillDown}-${day(now)}.xlsx`;
+
+/**
+ * demand-planning-detailed-{viewLevel}-{drillDown}-{yyyy-mm-dd}.xlsx (Detailed Export): its own
+ * name, so a detailed workbook never lands beside, or over, a quick one of the same view and day.
+ */
+export const detailedWorkbookFileName = (viewLevel: ViewLevel, drillDown: DrillDown, now: Date): string =>
+  `demand-planning-detailed-${viewLevel}-${drillDown}-${day(now)}.xlsx`;
 
 /** demand-planning-real-data-{yyyy-mm-dd}.csv (Quick Export to CSV, Export CSV). */
 export const csvFileName = (now: Date): string => `demand-planning-real-data-${day(now)}.csv`;

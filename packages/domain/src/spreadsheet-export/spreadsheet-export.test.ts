@@ -17,6 +17,7 @@ import {
   templateFileName,
   weeksOfPeriod,
   workbookFileName,
+  detailedWorkbookFileName,
   type ExportProduct,
   type ExportWeek,
 } from './index';
@@ -115,6 +116,21 @@ describe('export row', () => {
     expect(keys.indexOf('totalForecast')).toBe(7 + 8 + 26 + 104);
   });
 
+  it('writes sums of fractional units to the hundredth, without floating-point noise', () => {
+    // In binary floating point 0.1 + 0.2 is 0.30000000000000004 and 1000.1 + 862.26 is 1862.3600000000001.
+    const weeks = [week('20261122', 0.1, 1000.1, 8, true), week('20261129', 0.2, 862.26, 8, true)];
+    const noisy = buildExportRow(horizon, product, weeks);
+    expect([noisy.forecastQ1, noisy.overrideQ1, noisy.forecastM1]).toEqual([0.3, 1862.36, 0.3]);
+    expect([noisy.totalForecast, noisy.totalOverride, noisy.variance]).toEqual([0.3, 1862.36, 1862.06]);
+    const summary = emptySummary();
+    addToSummary(summary, noisy, quarterPlansOf(horizon, weeks));
+    expect([summary.totalForecast, summary.totalOverride, summary.quarters[0]]).toEqual([
+      0.3,
+      1862.36,
+      { forecast: 0.3, plan: 1862.36 },
+    ]);
+  });
+
   it('gives 0 % variance on a zero forecast and blanks for a product with no week in the horizon', () => {
     const zero = buildExportRow(horizon, product, [week('20261122', 0, 4, 8, true)]);
     expect([zero.variance, zero.variancePercent]).toEqual([4, 0]);
@@ -146,6 +162,9 @@ describe('export files', () => {
   it('names files as spec §9 says, dated in UTC', () => {
     expect(workbookFileName('category', 'quarterly', now)).toBe(
       'demand-planning-category-quarterly-2026-11-21.xlsx',
+    );
+    expect(detailedWorkbookFileName('category', 'quarterly', now)).toBe(
+      'demand-planning-detailed-category-quarterly-2026-11-21.xlsx',
     );
     expect(csvFileName(now)).toBe('demand-planning-real-data-2026-11-21.csv');
     expect(templateFileName('sku', 'none')).toBe('demand-planning-import-template-sku-none.xlsx');

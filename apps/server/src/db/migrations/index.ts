@@ -43,6 +43,7 @@ import * as planHorizon from './0047-plan-horizon';
 import * as dataLoads from './0050-data-loads';
 import * as planningCycle from './0055-planning-cycle';
 import * as bulkWriteSwitch from './0057-bulk-write-switch';
+import * as overrideReasonPolicy from './0063-override-reason-policy';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0050-data-loads': dataLoads,
   '0055-planning-cycle': planningCycle,
   '0057-bulk-write-switch': bulkWriteSwitch,
+  '0063-override-reason-policy': overrideReasonPolicy,
 };
 
 export const migrationProvider: MigrationProvider = {

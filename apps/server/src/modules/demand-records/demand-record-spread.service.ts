@@ -33,6 +33,7 @@ import {
   updateDemandRecordsBulk,
 } from './demand-record.repository';
 import { prepareWrite, type AuditRow } from './demand-record.service';
+import { readPlanningPolicy } from './planning-policy.repository';
 
 const LEVEL_LABEL = { sku: 'Product', category: 'Product Family', business_unit: 'Business Unit' } as const;
 
@@ -119,6 +120,7 @@ export class DemandRecordSpreadService {
     }: ${request.field} = ${request.value}`;
 
     const rows = await findCellRecords(trx, cell, { forUpdate: options.write });
+    const policy = await readPlanningPolicy(trx);
     if (rows.length === 0)
       throw AppError.notFound(
         `No records of yours are under ${LEVEL_LABEL[view.viewLevel]} ${request.group}`,
@@ -159,9 +161,13 @@ export class DemandRecordSpreadService {
           : prepareWrite(
               scope,
               row,
-              // A percent typed at the aggregate is meant to apply, so it replaces the stage's units.
-              isPercent ? { [stage.percent]: share, [stage.units]: null } : { [stage.units]: share },
+              {
+                // A percent typed at the aggregate is meant to apply, so it replaces the stage's units.
+                ...(isPercent ? { [stage.percent]: share, [stage.units]: null } : { [stage.units]: share }),
+                ...(request.reasonCode === undefined ? {} : { Reason_Code: request.reasonCode }),
+              },
               'spread',
+              policy,
             );
       if (!prepared) {
         unitsAfter += unitsOf(row);
@@ -197,6 +203,12 @@ export class DemandRecordSpreadService {
    * back to the value it had, if it still holds what that save wrote; otherwise nothing is undone
    * (409), so an undo never overwrites someone's later work.
    */
+  /** How many records the caller's last save changed: what Undo Last Save would revert. */
+  async lastSaveSize(scope: AccessScope): Promise<{ records: number }> {
+    const audit = await lastSaveAudit(this.db, scope.userName, scope.clientIds);
+    return { records: new Set(audit.map((a) => `${a.pid}|${a.week_start}`)).size };
+  }
+
   async undoLastSave(scope: AccessScope): Promise<{ updatedRecords: number; changedFields: number }> {
     let outcome = { updatedRecords: 0, changedFields: 0 };
     await writeTransaction(this.db, async (trx) => {

@@ -1,5 +1,6 @@
 import {
   derivedValuesFit,
+  lacksOverrideReason,
   EDITABLE_FIELDS,
   ZDerivedValuesSchema,
   moneyOf,
@@ -8,6 +9,7 @@ import {
   type DemandRecord,
   type EditableField,
   type ListDemandRecordsQuery,
+  type PlanningPolicy,
   type UpdateDemandRecord,
 } from '@ps/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -32,6 +34,7 @@ import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
 import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from '../../db/demand-record-row';
 import type { PageTokens } from './page-token';
+import { readPlanningPolicy, savePlanningPolicy } from './planning-policy.repository';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Notifier } from '../notifications';
 
@@ -104,18 +107,33 @@ function auditRowsOf(
 
 /**
  * What saving a patch writes: the changed editable fields with the plan chain recomputed from
- * them, and one audit row per changed field. Null when nothing really changes.
+ * them, and one audit row per changed field. Null when nothing really changes. With the admin's
+ * policy that an override carries a reason code, a patch that sets an override and leaves the
+ * record without one is refused (400 naming Reason_Code); an undo passes no policy, since it
+ * only puts back what was there.
  */
 export function prepareWrite(
   scope: AccessScope,
   row: WritableRecordRow,
   patch: Patch,
   source: string,
+  policy?: PlanningPolicy,
 ): { write: { pid: string; weekStart: string; values: BatchValues }; audit: AuditRow[] } | null {
   const fields = changedFields(row, patch);
   if (fields.length === 0) return null;
   const merged = { ...row };
   for (const field of fields) (merged as Record<string, unknown>)[EDITABLE_COLUMNS[field]] = patch[field];
+  if (
+    policy?.requireOverrideReason &&
+    lacksOverrideReason(
+      Object.fromEntries(fields.map((f) => [f, patch[f]])),
+      merged[EDITABLE_COLUMNS.Reason_Code],
+    )
+  )
+    throw AppError.validation(
+      `Reason_Code is required: ${source === 'edit' ? 'this record' : `${row.pid} / ${row.week_start}`} gets an override, and an admin requires every override to carry a reason code`,
+      'Reason_Code',
+    );
   const next = Object.assign(merged, planColumns(merged, row));
   assertStorable(next, source === 'edit' ? undefined : `${row.pid} / ${row.week_start}`);
   const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c.name, next[c.name]])) as BatchValues;
@@ -138,6 +156,16 @@ export class DemandRecordService {
     private readonly pageTokens: PageTokens,
     private readonly notifier?: Notifier,
   ) {}
+
+  /** The planning policy in force; every planner reads it, so the grid can say what is required. */
+  readPolicy(): Promise<PlanningPolicy> {
+    return readPlanningPolicy(this.db);
+  }
+
+  /** An admin sets the planning policy for everyone (the route is admin-only). */
+  savePolicy(scope: AccessScope, policy: PlanningPolicy): Promise<PlanningPolicy> {
+    return savePlanningPolicy(this.db, policy, scope.userName);
+  }
 
   async list(scope: AccessScope, query: ListDemandRecordsQuery): Promise<DemandRecordPage> {
     const { clientIds } = narrowToContext(scope, query.clientContext);
@@ -268,6 +296,7 @@ export class DemandRecordService {
     await writeTransaction(this.db, async (trx) => {
       const keys = [...byKey.values()].map((u) => ({ pid: u.PID, weekStart: weekStartOf(u.Time_Series_sk) }));
       const rows = await findDemandRecordsForUpdate(trx, keys, scope.clientIds);
+      const policy = await readPlanningPolicy(trx);
       signal?.throwIfAborted();
       const rowsByKey = new Map(rows.map((r) => [`${r.pid}|${r.week_start}`, r]));
       const missing = [...byKey.keys()].filter((id) => !rowsByKey.has(id));
@@ -305,7 +334,7 @@ export class DemandRecordService {
           version: _version,
           ...patch
         } = byKey.get(`${row.pid}|${row.week_start}`)!;
-        const prepared = prepareWrite(scope, row, patch, 'batch');
+        const prepared = prepareWrite(scope, row, patch, 'batch', policy);
         if (!prepared) continue;
         writes.push(prepared.write);
         audit.push(...prepared.audit);
@@ -377,7 +406,7 @@ export class DemandRecordService {
     patch: Patch,
     source: string,
   ): Promise<void> {
-    const prepared = prepareWrite(scope, row, patch, source);
+    const prepared = prepareWrite(scope, row, patch, source, await readPlanningPolicy(trx));
     if (!prepared) return;
     // Audit first, so the roll-up's shared totals rows stay locked only from the update to the commit.
     await insertAuditRows(trx, prepared.audit);

@@ -1,4 +1,4 @@
-import { demandRecordEndpoints as endpoints, spreadingEndpoints } from '@ps/domain';
+import { demandRecordEndpoints as endpoints, planningPolicyEndpoints, spreadingEndpoints } from '@ps/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serveEndpoint } from '../../lib/endpoint-route';
 import { AppError } from '../../lib/errors';
@@ -24,6 +24,11 @@ export function registerDemandRecordRoutes(
   spreading: DemandRecordSpreadService,
 ): void {
   serveEndpoint(app, endpoints.list, ({ query }, request) => service.list(request.access, query));
+
+  serveEndpoint(app, planningPolicyEndpoints.read, () => service.readPolicy());
+  serveEndpoint(app, planningPolicyEndpoints.save, ({ body }, request) =>
+    service.savePolicy(request.access, body),
+  );
 
   serveEndpoint(app, endpoints.get, ({ params }, request) => service.get(request.access, params));
 
@@ -55,6 +60,9 @@ export function registerDemandRecordRoutes(
   );
   serveEndpoint(app, spreadingEndpoints.locks, ({ body }, request) =>
     spreading.setLocks(request.access, body),
+  );
+  serveEndpoint(app, spreadingEndpoints.lastSave, (_input, request) =>
+    spreading.lastSaveSize(request.access),
   );
   serveEndpoint(app, spreadingEndpoints.undo, (_input, request) => spreading.undoLastSave(request.access));
   serveEndpoint(app, spreadingEndpoints.history, ({ params }, request) =>

@@ -35,8 +35,9 @@ function kindOf(name: string): Column['kind'] {
 /** Every record field but the two that repeat others (Time_Series is Date, version is bookkeeping). */
 const RECORD_FIELDS = DEMAND_RECORD_FIELDS.filter((s) => s.field !== 'Time_Series' && s.kind !== 'version');
 
+/** A column headed as the grid heads it: the field catalogue's label, not the field's name. */
 const field = (name: string, kind: Column['kind']): Column => ({
-  header: name,
+  header: fieldSpecOf(name)?.label ?? name,
   kind,
   value: (row) => (row as Record<string, Cell>)[name],
 });
@@ -57,7 +58,7 @@ function gridColumns(viewLevel: ViewLevel, drillDown: DrillDown): Column[] {
     field('SOP_Pln_Ovrd_Percent', 'percent'),
     field('Rank', 'number'),
     field('Comments', 'text'),
-    { header: 'Reason_Codes', kind: 'text', value: (row) => (row as AggregatedRow).Reason_Codes.join('; ') },
+    { header: 'Reason Codes', kind: 'text', value: (row) => (row as AggregatedRow).Reason_Codes.join('; ') },
     field('last_updated_at', 'text'),
   ];
 }
@@ -80,8 +81,8 @@ export function exportColumns(
       return { ...column, value: (row: GridRow) => exportMoney(toNumber(dollars(row)), currency) };
     }),
     { header: 'Currency', kind: 'text', value: () => rate.currency.toUpperCase() },
-    { header: 'Rate_per_USD', kind: 'rate', value: () => rate.rate },
-    { header: 'Rate_Valid_From', kind: 'text', value: () => rate.validFrom },
+    { header: 'Rate per USD', kind: 'rate', value: () => rate.rate },
+    { header: 'Rate Valid From', kind: 'text', value: () => rate.validFrom },
   ];
 }
 

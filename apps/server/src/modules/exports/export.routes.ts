@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import {
   XLSX_MEDIA_TYPE,
   csvFileName,
+  detailedWorkbookFileName,
   exportEndpoints as endpoints,
   templateFileName,
   workbookFileName,
@@ -84,7 +85,7 @@ export function registerExportRoutes(app: FastifyInstance, service: ExportServic
         service.detailedRowCount(request.access, query),
         service.localeOf(request.access, now),
       ]);
-      const name = workbookFileName(query.viewLevel, query.drillDown, now);
+      const name = detailedWorkbookFileName(query.viewLevel, query.drillDown, now);
       return sendStreamed(request, reply, { type: XLSX_MEDIA_TYPE, name, rows }, (out) =>
         service.writeDetailedXlsx(request.access, query, out, now, locale),
       );

@@ -543,3 +543,33 @@ export function queueStatementRunner(db: Kysely<Database>): {
     },
   };
 }
+
+/**
+ * What a run over these clients would rewrite: the products with sales history (the others have
+ * nothing to forecast from) and their records after their last week of history, counted as
+ * forecastStep picks them.
+ */
+export async function countForecastScope(
+  db: Kysely<Database>,
+  clientIds: readonly ClientId[],
+): Promise<{ products: number; records: number }> {
+  const row = await db
+    .selectFrom('demand_records as r')
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('sales_history as s')
+          .innerJoin('products as p', 'p.pid', 's.pid')
+          .select((s) => ['s.pid', s.fn.max('s.week_start').as('last_week')])
+          .where('p.client_id', 'in', [...clientIds])
+          .groupBy('s.pid')
+          .as('h'),
+      (join) => join.onRef('h.pid', '=', 'r.pid').onRef('r.week_start', '>', 'h.last_week'),
+    )
+    .select((eb) => [
+      eb.fn.count<string>('r.pid').as('records'),
+      eb.fn.count<string>('r.pid').distinct().as('products'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { products: Number(row.products), records: Number(row.records) };
+}

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { AccessScope } from '../../lib/access';
 import {
   completeChunk,
+  countForecastScope,
   endRun,
   failOrphanedRuns,
   findAccuracy,
@@ -346,6 +347,11 @@ export class ForecastRunService {
       computedAt: new Date(row.computed_at).toISOString(),
       members: row.members,
     };
+  }
+
+  /** What a run started now would rewrite, for the confirmation before it starts. */
+  async preview(scope: AccessScope): Promise<{ products: number; records: number }> {
+    return countForecastScope(this.db, scope.clientIds);
   }
 
   async listRecent(limit: number): Promise<ForecastRun[]> {

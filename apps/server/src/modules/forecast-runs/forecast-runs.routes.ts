@@ -10,6 +10,7 @@ export function registerForecastRunRoutes(app: FastifyInstance, service: Forecas
     reply.header('location', `/api/forecast/runs/${run.id}`);
     return run;
   });
+  serveEndpoint(app, endpoints.preview, (_input, request) => service.preview(request.access));
   serveEndpoint(app, endpoints.listRecent, ({ query }) => service.listRecent(query.limit));
   serveEndpoint(app, endpoints.get, ({ params }) => service.get(params.id));
   serveEndpoint(app, endpoints.accuracy, ({ params }, request) =>

@@ -43,6 +43,9 @@ const ROW_COLUMNS = sql`i.pid, i.site, i.region, p.client_id, p.bu, p.pf, p.clas
   i.override_oul_units, i.override_percent, i.override_reason, i.override_comments, i.override_user,
   i.override_at, i.updated_at, i.version`;
 
+/** A LIKE pattern's own characters, matched as themselves. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The WHERE of every read: the caller's clients, then the page's filters. */
 function rowFilter(clientIds: readonly ClientId[], filters: InventoryFilters): RawBuilder<unknown> {
   const parts = [sql`p.client_id = any(${[...clientIds]}::text[])`];
@@ -51,6 +54,7 @@ function rowFilter(clientIds: readonly ClientId[], filters: InventoryFilters): R
   if (filters.region) parts.push(sql`i.region = ${filters.region}`);
   if (filters.site) parts.push(sql`i.site = ${filters.site}`);
   if (filters.sku) parts.push(sql`i.pid = ${filters.sku}`);
+  if (filters.search) parts.push(sql`i.pid ilike ${`%${escapeLike(filters.search)}%`}`);
   return sql.join(parts, sql` and `);
 }
 

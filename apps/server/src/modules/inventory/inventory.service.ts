@@ -187,6 +187,7 @@ export class InventoryService {
       region: query.region,
       site: query.site,
       sku: query.sku,
+      search: query.search,
     };
     const [rows, summary, changes] = await Promise.all([
       listRows(this.db, clientIds, filters, {

@@ -86,7 +86,7 @@ export default function InventoryMetricsPage() {
             <Card>
               <CardHeader>
                 <CardTitle className="text-base">{t('inventory:metrics.flowTitle')}</CardTitle>
-                <CardDescription>{t('controlTower:inventory.positionDescription')}</CardDescription>
+                <CardDescription>{t('inventory:metrics.flowDescription')}</CardDescription>
               </CardHeader>
               <CardContent>
                 <TrendChart

@@ -32,6 +32,7 @@ import { useLiveUpdates } from './hooks/useLiveUpdates';
 import { usePlanningPreferences } from './hooks/usePlanningPreferences';
 import { useRecordLocks } from './hooks/useRecordLocks';
 import { useRefreshDashboard } from './hooks/useDashboardData';
+import { currentRowOf } from './utils/pending-changes';
 import { conflictingEdits } from './utils/live-changes';
 import { viewRequestOf } from './utils/first-grid-request';
 import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
@@ -359,7 +360,7 @@ export default function DemandPlanningPage() {
           )}
         </section>
 
-        {!isFocusView && <SelectionPanel row={selectedRow} />}
+        {!isFocusView && <SelectionPanel row={currentRowOf(selectedRow, grid.page?.rows)} />}
       </div>
       <footer className="border-t border-border px-6 py-3 text-center text-xs text-muted-foreground">
         {t('planning:copyright', { year: Number(today.slice(0, 4)), company: COMPANY })}

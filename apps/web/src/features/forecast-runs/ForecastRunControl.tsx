@@ -1,13 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LineChart, Loader2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { hasGroup, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import type { ForecastRun } from '@ps/domain';
-import { fetchLatestRun, latestRunQueryKey, startForecastRun } from './forecast-runs-api';
+import { ConfirmCountDialog } from '@/components/ConfirmCountDialog';
+import {
+  fetchLatestRun,
+  fetchRunPreview,
+  latestRunQueryKey,
+  runPreviewQueryKey,
+  startForecastRun,
+} from './forecast-runs-api';
 import { useTranslation } from 'react-i18next';
 
 /** While a run is going its progress is polled this often. */
@@ -28,6 +35,15 @@ export function ForecastRunControl() {
     queryFn: fetchLatestRun,
     enabled: isAdmin,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
+  });
+  const [isConfirming, setConfirming] = useState(false);
+  // Asked afresh each time the confirmation opens: products and records change between runs.
+  const preview = useQuery({
+    queryKey: runPreviewQueryKey,
+    queryFn: fetchRunPreview,
+    enabled: isAdmin && isConfirming,
+    staleTime: 0,
+    gcTime: 0,
   });
   const start = useMutation({
     mutationFn: startForecastRun,
@@ -79,10 +95,27 @@ export function ForecastRunControl() {
           </div>
         </div>
       )}
-      <Button variant="outline" size="sm" disabled={isRunning} onClick={() => start.mutate()}>
+      <Button variant="outline" size="sm" disabled={isRunning} onClick={() => setConfirming(true)}>
         {isRunning ? <Loader2 className="animate-spin" aria-hidden /> : <LineChart aria-hidden />}
         {isRunning ? t('forecast:running') : t('forecast:run')}
       </Button>
+      <ConfirmCountDialog
+        isOpen={isConfirming}
+        onOpenChange={setConfirming}
+        title={t('forecast:confirm.title')}
+        description={
+          preview.data && !preview.isFetching
+            ? t('forecast:confirm.description', {
+                count: preview.data.records,
+                products: preview.data.products,
+              })
+            : null
+        }
+        confirmLabel={t('forecast:run')}
+        canConfirm={(preview.data?.records ?? 0) > 0}
+        onConfirm={() => start.mutate()}
+        testId="forecast-confirm"
+      />
     </div>
   );
 }

@@ -11,3 +11,10 @@ export async function fetchLatestRun(): Promise<ForecastRun | null> {
 export function startForecastRun(): Promise<ForecastRun> {
   return callEndpoint(forecastRunEndpoints.start, { parse: true });
 }
+
+export const runPreviewQueryKey = ['forecast-runs', 'preview'] as const;
+
+/** What a run started now would rewrite (products and future records), for the confirmation. */
+export function fetchRunPreview(): Promise<{ products: number; records: number }> {
+  return callEndpoint(forecastRunEndpoints.preview, { parse: true });
+}

@@ -22,7 +22,7 @@ import {
   inventoryKeys,
 } from './inventory-api';
 
-const FILTER_KEYS = ['category', 'businessUnit', 'region', 'site', 'sku'] as const;
+const FILTER_KEYS = ['category', 'businessUnit', 'region', 'site', 'sku', 'search'] as const;
 
 /**
  * Inventory Planning Override System (spec §2, issue 13): order-up-to levels per product × site

@@ -1,4 +1,10 @@
-import { csvFileName, exportEndpoints, templateFileName, workbookFileName } from '@ps/domain';
+import {
+  csvFileName,
+  detailedWorkbookFileName,
+  exportEndpoints,
+  templateFileName,
+  workbookFileName,
+} from '@ps/domain';
 import { getDataToken, type ClientContext } from '@/features/auth';
 import {
   filenameFromContentDisposition,
@@ -74,7 +80,7 @@ export function downloadDetailedExport(view: ExportView, clientContext: ClientCo
   return download(
     exportEndpoints.detailedXlsx.path,
     viewParams(view, clientContext),
-    workbookFileName(view.viewLevel, view.drillDown, new Date()),
+    detailedWorkbookFileName(view.viewLevel, view.drillDown, new Date()),
   );
 }
 

@@ -22,9 +22,10 @@ export function MetricCard({ title, icon: Icon, value, note }: MetricCardProps) 
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
         <Icon className="size-5 text-muted-foreground" aria-hidden />
       </CardHeader>
-      <CardContent>
+      <CardContent className="@container min-w-0">
         <p
-          className="text-3xl font-bold"
+          // Shrinks with the card instead of overflowing it.
+          className="text-[length:clamp(0.875rem,10cqi,1.875rem)] font-bold whitespace-nowrap"
           aria-label={value === null ? t('controlTower:noDataFor', { title }) : undefined}
         >
           {value ?? NO_VALUE}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterParam, filterSummary, matchingOptions } from '../utils/filter-summary';
+import { filterParam, filterSummary, matchingOptions, toggleVisible } from '../utils/filter-summary';
 
 describe('filterSummary', () => {
   it('shows the placeholder when nothing is selected', () => {
@@ -39,5 +39,26 @@ describe('filterParam', () => {
   });
   it('sends a sorted list otherwise, so equal selections make equal requests', () => {
     expect(filterParam(['b', 'a'], 3)).toEqual(['a', 'b']);
+  });
+});
+
+describe('toggleVisible (Select All under a search)', () => {
+  it('ticks only the values the search shows and keeps the hidden ones as they were', () => {
+    expect(toggleVisible(['Europe'], ['North America', 'South America'])).toEqual([
+      'Europe',
+      'North America',
+      'South America',
+    ]);
+    expect(toggleVisible(['North America'], ['North America', 'South America'])).toEqual([
+      'North America',
+      'South America',
+    ]);
+  });
+
+  it('unticks the shown values when all of them are ticked', () => {
+    expect(
+      toggleVisible(['Europe', 'North America', 'South America'], ['North America', 'South America']),
+    ).toEqual(['Europe']);
+    expect(toggleVisible(['Europe'], [])).toEqual(['Europe']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeCounts,
+  currentRowOf,
   isCellChanged,
   NO_PENDING_CHANGES,
   recordEdit,
@@ -71,5 +72,21 @@ describe('pending changes', () => {
     pending = recordEdit(pending, second, 'Comments', 'b');
     const left = withoutRecords(pending, [recordKeyOf(first)]);
     expect([...left.keys()]).toEqual([recordKeyOf(second)]);
+  });
+});
+
+describe('currentRowOf (the row-detail panel after a save)', () => {
+  const before = demandRecord({ PID: 'PRD-1', Final_Pln_Units: 10 });
+  const saved = { ...before, Final_Pln_Units: 250 };
+  const other = demandRecord({ PID: 'PRD-2' });
+
+  it('shows the selected record as the page now holds it', () => {
+    expect(currentRowOf(before, [other, saved])).toBe(saved);
+  });
+
+  it('keeps the row as clicked when the page no longer holds it, and nothing when none was clicked', () => {
+    expect(currentRowOf(before, [other])).toBe(before);
+    expect(currentRowOf(null, [saved])).toBeNull();
+    expect(currentRowOf(before, undefined)).toBe(before);
   });
 });

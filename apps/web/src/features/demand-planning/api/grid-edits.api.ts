@@ -23,6 +23,11 @@ export function fetchRecordHistory(
   return callEndpoint(spreadingEndpoints.history, { params: key, signal });
 }
 
+/** How many records the signed-in user's last save changed (0: nothing to undo). */
+export function fetchLastSaveSize() {
+  return callEndpoint(spreadingEndpoints.lastSave, { parse: true });
+}
+
 /** Undoes the signed-in user's last save (as a new audited change). */
 export function undoLastSave() {
   return callEndpoint(spreadingEndpoints.undo);

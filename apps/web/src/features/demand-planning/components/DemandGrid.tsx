@@ -20,7 +20,7 @@ import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
 import type { GridSortState } from '../utils/grid-query';
-import { recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
+import { gridRowIdOf, recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
 import { isEditableView } from '../utils/view-level';
 import type { HistoryTarget } from './CellHistoryDialog';
 import { GridOverlayPanel } from './GridOverlayPanel';
@@ -62,8 +62,7 @@ const keepServerOrder = (): number => 0;
 
 const keyOf = (record: DemandRecord) => ({ PID: record.PID, Time_Series_sk: record.Time_Series_sk });
 
-const rowIdOf = ({ data }: GetRowIdParams<GridRow>): string =>
-  'id' in data && typeof data.id === 'string' ? data.id : recordKeyOf(data as DemandRecord);
+const rowIdOf = ({ data }: GetRowIdParams<GridRow>): string => gridRowIdOf(data);
 
 /**
  * The real-data grid (AG Grid Community). It holds only the page on screen; paging, filtering and

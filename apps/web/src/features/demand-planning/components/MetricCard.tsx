@@ -27,7 +27,7 @@ export function MetricCard({
 }: MetricCardProps) {
   const { t } = useTranslation();
   return (
-    <Card className="flex flex-col gap-2 p-4" aria-busy={isLoading}>
+    <Card className="@container flex min-w-0 flex-col gap-2 p-4" aria-busy={isLoading}>
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
         <Icon className="size-4 text-muted-foreground" aria-hidden />
@@ -40,7 +40,8 @@ export function MetricCard({
       ) : (
         <p
           className={cn(
-            'text-2xl font-semibold tabular-nums',
+            // Shrinks with the card (a narrow one when the chat is open) instead of overflowing it.
+            'text-[length:clamp(0.875rem,10cqi,1.5rem)] font-semibold whitespace-nowrap tabular-nums',
             tone === 'positive' && 'text-success',
             tone === 'negative' && 'text-destructive',
           )}

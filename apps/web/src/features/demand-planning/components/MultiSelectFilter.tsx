@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { cn } from '@/lib/cn';
-import { filterSummary, matchingOptions, type FilterSummary } from '../utils/filter-summary';
+import { filterSummary, matchingOptions, toggleVisible, type FilterSummary } from '../utils/filter-summary';
 import { useTranslation } from 'react-i18next';
 
 type MultiSelectFilterProps = {
@@ -40,7 +40,8 @@ export function MultiSelectFilter({
   const fmt = useFormatters();
   const id = useId();
   const visible = matchingOptions(options, search);
-  const isAllSelected = options.length > 0 && draft.length === options.length;
+  const visibleValues = visible.map((option) => option.value);
+  const isAllSelected = visibleValues.length > 0 && visibleValues.every((value) => draft.includes(value));
 
   const open = (next: boolean) => {
     if (next) {
@@ -53,7 +54,7 @@ export function MultiSelectFilter({
     setDraft((current) =>
       current.includes(value) ? current.filter((v) => v !== value) : [...current, value],
     );
-  const toggleAll = () => setDraft(isAllSelected ? [] : options.map((o) => o.value));
+  const toggleAll = () => setDraft((current) => toggleVisible(current, visibleValues));
   const clear = () => {
     setDraft([]);
     onApply([]);
@@ -122,7 +123,7 @@ export function MultiSelectFilter({
                 checked={isAllSelected}
                 onChange={toggleAll}
               />
-              {t('planning:filter.selectAll', { total: fmt.number(options.length) })}
+              {t('planning:filter.selectAll', { total: fmt.number(visible.length) })}
             </label>
           </div>
           <ul

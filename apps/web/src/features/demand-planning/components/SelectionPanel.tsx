@@ -84,7 +84,7 @@ export function SelectionPanel({ row }: { row: GridRow | null }) {
   const fmt = useFormatters();
   const { t } = useTranslation();
   return (
-    <Card className="p-4" aria-label={t('planning:selection.label')}>
+    <Card className="p-4" aria-label={t('planning:selection.label')} data-testid="selection-panel">
       {row ? (
         <>
           <h2 className="mb-3 text-sm font-semibold">{titleOf(row, fmt, t)}</h2>

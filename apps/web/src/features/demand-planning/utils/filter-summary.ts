@@ -20,6 +20,16 @@ export function matchingOptions<T extends { value: string }>(options: readonly T
 }
 
 /**
+ * Select All acts on the values the search shows: ticks them all, or unticks them all when every
+ * one is ticked already. Values hidden by the search keep their ticks.
+ */
+export function toggleVisible(draft: readonly string[], visible: readonly string[]): string[] {
+  const allTicked = visible.length > 0 && visible.every((value) => draft.includes(value));
+  if (allTicked) return draft.filter((value) => !visible.includes(value));
+  return [...draft, ...visible.filter((value) => !draft.includes(value))];
+}
+
+/**
  * The value sent to the server for one filter. Everything selected means no restriction, so the
  * request stays short and new values the server learns later are not excluded.
  */

@@ -1,4 +1,4 @@
-import type { BatchUpdate, DemandRecord, EditableField, EditableValues } from '@ps/domain';
+import type { BatchUpdate, DemandRecord, EditableField, EditableValues, GridRow } from '@ps/domain';
 
 /** One edited cell: the value the server gave and the value the planner typed. */
 export type CellChange<F extends EditableField = EditableField> = {
@@ -99,4 +99,19 @@ export function withoutRecords(pending: PendingChanges, keys: Iterable<string>):
   const next = new Map(pending);
   for (const key of keys) next.delete(key);
   return next;
+}
+
+/** A grid row's identity: a roll-up row's id, or a record's key. */
+export function gridRowIdOf(row: GridRow): string {
+  return 'id' in row && typeof row.id === 'string' ? row.id : recordKeyOf(row as DemandRecord);
+}
+
+/**
+ * The selected row as the page on screen now holds it: after a save, a spread or a refresh the
+ * row-detail panel shows the new figures, not those of the click. Off the page, the row as clicked.
+ */
+export function currentRowOf(selected: GridRow | null, rows: readonly GridRow[] | undefined): GridRow | null {
+  if (!selected || !rows) return selected;
+  const id = gridRowIdOf(selected);
+  return rows.find((row) => gridRowIdOf(row) === id) ?? selected;
 }

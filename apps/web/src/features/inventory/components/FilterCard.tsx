@@ -1,4 +1,5 @@
 import type { InventoryFilters } from '@ps/domain';
+import { SearchIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,7 +12,10 @@ type FilterKey = 'category' | 'businessUnit' | 'region' | 'site';
 /** Radix Select has no empty value, so "all" is a sentinel no real name can take. */
 const ALL = '__all__';
 
-/** Category, Business Unit, Region and Site, each with an all option, and Clear All (spec §2). */
+/**
+ * Category, Business Unit, Region and Site, each with an all option, and Clear All (spec §2); and
+ * a SKU search (part of a SKU, on Enter), since a planner looks for one product among thousands.
+ */
 export function FilterCard({
   options,
   filters,
@@ -20,7 +24,7 @@ export function FilterCard({
 }: {
   options: Options | undefined;
   filters: InventoryFilters;
-  onChange: (key: FilterKey | 'sku', value: string | null) => void;
+  onChange: (key: FilterKey | 'sku' | 'search', value: string | null) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
@@ -65,7 +69,33 @@ export function FilterCard({
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <CardContent className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <form
+          className="flex flex-col gap-2"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = new FormData(event.currentTarget).get('search');
+            const text = typeof value === 'string' ? value.trim() : '';
+            onChange('search', text || null);
+          }}
+        >
+          <Label htmlFor="inventory-filter-search">{t('inventory:filters.skuSearch')}</Label>
+          <div className="flex h-9 items-center gap-2 rounded-md border border-input bg-background px-2">
+            <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
+            <input
+              // A new key when the filter changes elsewhere (Clear All), so the box shows it.
+              key={filters.search ?? ''}
+              id="inventory-filter-search"
+              name="search"
+              type="search"
+              maxLength={100}
+              defaultValue={filters.search ?? ''}
+              placeholder={t('inventory:filters.skuSearchPlaceholder')}
+              className="w-full bg-transparent text-sm outline-none"
+            />
+          </div>
+        </form>
         {fields.map((field) => (
           <div key={field.key} className="flex flex-col gap-2">
             <Label htmlFor={`inventory-filter-${field.key}`}>{field.label}</Label>

@@ -40,25 +40,21 @@ export function OverrideTable(props: Props) {
   const fmt = useFormatters();
   const { page } = props;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  // Figures that belong together share a column (demand and its spread; lead time, review and
+  // replenishment) and the three service levels' OULs show on the recommended one's hover, so the
+  // table fits its card at 1440 px with the override columns and actions on screen.
   const headers = [
     t('inventory:table.sku'),
     t('inventory:table.site'),
     t('inventory:table.category'),
-    t('inventory:table.avgDemand'),
-    t('inventory:table.stdDemand'),
-    t('inventory:table.leadTime'),
-    t('inventory:table.reviewPeriod'),
-    t('inventory:table.replenishment'),
+    t('inventory:table.demand'),
+    t('inventory:table.leadReview'),
     t('inventory:table.onHand'),
-    t('inventory:table.oul90'),
-    t('inventory:table.oul95'),
-    t('inventory:table.oul98'),
     t('inventory:table.recommended'),
     t('inventory:table.overrideUnits'),
     t('inventory:table.overridePercent'),
     t('inventory:table.reasonCode'),
     t('inventory:table.comments'),
-    t('inventory:table.lastOverride'),
     t('inventory:table.actions'),
   ];
   return (
@@ -82,7 +78,7 @@ export function OverrideTable(props: Props) {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[1500px] whitespace-nowrap text-sm">
+            <table className="w-full text-sm" data-testid="inventory-table">
               <thead>
                 <tr className="h-[60px] border-b border-border text-left text-xs text-muted-foreground">
                   {headers.map((header) => (
@@ -133,21 +129,27 @@ export function OverrideTable(props: Props) {
                         {row.category}
                         <span className="block text-xs text-muted-foreground">{row.businessUnit}</span>
                       </td>
-                      <td className="px-2 text-right">{fmt.number(row.avgDemand, 1)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.stdDemand, 1)}</td>
-                      <td className="px-2 text-right">
-                        {fmt.number(row.leadTime)}
+                      <td className="px-2 text-right whitespace-nowrap">
+                        {fmt.number(row.avgDemand, 1)}
                         <span className="block text-xs text-muted-foreground">
-                          ± {fmt.number(row.leadTimeSd, 1)}
+                          ± {fmt.number(row.stdDemand, 1)}
                         </span>
                       </td>
-                      <td className="px-2 text-right">{fmt.number(row.reviewPeriod)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.replenishmentFreq)}</td>
+                      <td className="px-2 text-right whitespace-nowrap">
+                        {fmt.number(row.leadTime)} ± {fmt.number(row.leadTimeSd, 1)}
+                        <span className="block text-xs text-muted-foreground">
+                          {fmt.number(row.reviewPeriod)} / {fmt.number(row.replenishmentFreq)}
+                        </span>
+                      </td>
                       <td className="px-2 text-right">{fmt.number(row.onHand)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.targetOUL90)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.targetOUL95)}</td>
-                      <td className="px-2 text-right">{fmt.number(row.targetOUL98)}</td>
-                      <td className="px-2 text-right font-semibold">
+                      <td
+                        className="px-2 text-right font-semibold"
+                        title={t('inventory:table.ouls', {
+                          oul90: fmt.number(row.targetOUL90),
+                          oul95: fmt.number(row.targetOUL95),
+                          oul98: fmt.number(row.targetOUL98),
+                        })}
+                      >
                         {fmt.number(row.recommendedOULTarget)}
                         <span className="block text-xs font-normal text-muted-foreground">
                           {t('inventory:table.serviceLevel', { level: row.recommendedServiceLevel })}
@@ -159,7 +161,7 @@ export function OverrideTable(props: Props) {
                           min={0}
                           step={1}
                           aria-label={t('inventory:table.overrideUnitsFor', { sku: row.sku, site: row.site })}
-                          className={cn(INPUT, 'w-24 text-right')}
+                          className={cn(INPUT, 'w-16 text-right')}
                           value={draft.overrideOULUnits ?? ''}
                           onChange={(e) =>
                             props.onDraft(row, withUnits(draft, e.target.value, row.recommendedOULTarget))
@@ -176,7 +178,7 @@ export function OverrideTable(props: Props) {
                             sku: row.sku,
                             site: row.site,
                           })}
-                          className={cn(INPUT, 'w-24 text-right')}
+                          className={cn(INPUT, 'w-16 text-right')}
                           value={draft.overridePercentage ?? ''}
                           onChange={(e) =>
                             props.onDraft(row, withPercent(draft, e.target.value, row.recommendedOULTarget))
@@ -194,7 +196,7 @@ export function OverrideTable(props: Props) {
                           }
                         >
                           <SelectTrigger
-                            className="h-8 w-44"
+                            className="h-8 w-28"
                             aria-label={t('inventory:table.reasonFor', { sku: row.sku, site: row.site })}
                           >
                             <SelectValue />
@@ -214,18 +216,10 @@ export function OverrideTable(props: Props) {
                           type="text"
                           maxLength={500}
                           aria-label={t('inventory:table.commentsFor', { sku: row.sku, site: row.site })}
-                          className={cn(INPUT, 'w-44')}
+                          className={cn(INPUT, 'w-24')}
                           value={draft.comments ?? ''}
                           onChange={(e) => props.onDraft(row, { ...draft, comments: e.target.value })}
                         />
-                      </td>
-                      <td className="px-2 text-xs text-muted-foreground">
-                        {row.overrideUser && (
-                          <>
-                            {row.overrideUser}
-                            <span className="block">{fmt.dateTime(row.overrideTimestamp)}</span>
-                          </>
-                        )}
                       </td>
                       <td className="px-2">
                         <div className="flex gap-1">
@@ -234,8 +228,9 @@ export function OverrideTable(props: Props) {
                             disabled={!modified || invalid || props.isSaving}
                             onClick={() => props.onConfirm(row, draft)}
                             aria-label={t('inventory:table.confirmFor', { sku: row.sku, site: row.site })}
+                            title={t('inventory:table.confirm')}
                           >
-                            {t('inventory:table.confirm')}
+                            <CheckIcon aria-hidden />
                           </Button>
                           <Button
                             size="sm"
@@ -248,6 +243,17 @@ export function OverrideTable(props: Props) {
                           </Button>
                           <OverrideHistory sku={row.sku} site={row.site} />
                         </div>
+                        {row.overrideUser && (
+                          <span
+                            className="block text-xs whitespace-nowrap text-muted-foreground"
+                            data-testid="override-by"
+                          >
+                            {t('inventory:table.overrideBy', {
+                              user: row.overrideUser,
+                              time: fmt.dateTime(row.overrideTimestamp),
+                            })}
+                          </span>
+                        )}
                       </td>
                     </tr>
                   );

@@ -22,9 +22,13 @@ function Kpi({
 }) {
   return (
     <Card>
-      <CardContent className="flex flex-col gap-1 p-4">
+      <CardContent className="@container flex min-w-0 flex-col gap-1 p-4">
         <span className="text-xs font-medium text-muted-foreground">{label}</span>
-        <span className="text-2xl font-bold tabular-nums" data-testid={testId}>
+        {/* Shrinks with the card instead of overflowing it (a total landed cost in the billions). */}
+        <span
+          className="text-[length:clamp(0.875rem,10cqi,1.5rem)] font-bold whitespace-nowrap tabular-nums"
+          data-testid={testId}
+        >
           {value}
         </span>
         {note && <span className="text-xs text-muted-foreground">{note}</span>}
