@@ -3,6 +3,7 @@ import { runAiBench } from './ai.bench';
 import { runBatchSaveBench } from './batch-save.bench';
 import { runExportBench } from './export.bench';
 import { runControlTowerBench } from './control-tower.bench';
+import { runDataLoadBench } from './data-load.bench';
 import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runForecastQueueBench } from './forecast-queue.bench';
@@ -87,6 +88,11 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   horizon: {
     title: 'Rolling the plan horizon one week on 20,000 × 156 in PostgreSQL, grid p95 meanwhile (HTTP)',
     run: runHorizonBench,
+  },
+  'data-load': {
+    title:
+      "Admin bulk loads on PostgreSQL (HTTP, streamed upload, polled): 20,000 products, 3 years' weekly history, one week of actuals",
+    run: runDataLoadBench,
   },
 };
 

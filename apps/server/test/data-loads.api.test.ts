@@ -277,7 +277,7 @@ describe.each(backends)('admin bulk data loads on %s', (backend) => {
         source: 'data-load',
       },
     ]);
-  });
+  }, 180_000);
 
   it('refuses sales-history rows per row: unknown PID, not a Sunday, a week twice, both week and date', async () => {
     const csv = [
@@ -347,6 +347,18 @@ describe.each(backends)('admin bulk data loads on %s', (backend) => {
     expect(latest.loadedBy).not.toBe('');
     expect(latest.durationMs).toBeGreaterThanOrEqual(0);
     expect(latest.status).not.toBe('running');
+    const openApi = await server.request<{ paths: Record<string, Record<string, { 'x-access': string }>> }>(
+      'GET',
+      '/api/openapi.json',
+    );
+    for (const [path, method] of [
+      ['/api/data-loads/layouts', 'get'],
+      ['/api/data-loads/templates/{entity}', 'get'],
+      ['/api/data-loads/{entity}', 'post'],
+      ['/api/data-loads/jobs/{id}', 'get'],
+      ['/api/data-loads', 'get'],
+    ] as const)
+      expect(openApi.body.paths[path]?.[method]?.['x-access'], `${method} ${path}`).toBe('admin');
     const template = await fetch(`${server.baseUrl}/api/data-loads/templates/sales-history`, {
       headers: { authorization: `Bearer ${(await server.tokensFor('admin')).id_token}` },
     });

@@ -103,6 +103,15 @@ export async function failInterruptedLoads(db: Db, live: readonly number[]): Pro
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * A load's transaction may run for minutes: its set-based writes over millions of rows outlast the
+ * pool's statement limit, and it waits between COPY batches while the worker reads the next.
+ */
+export async function allowLongLoad(trx: Transaction<Database>): Promise<void> {
+  await sql`set local statement_timeout = '1800s'`.execute(trx);
+  await sql`set local idle_in_transaction_session_timeout = '600s'`.execute(trx);
+}
+
 /** The stage table of one load, dropped with its transaction. */
 export async function createStage(trx: Transaction<Database>, entity: DataLoadEntity): Promise<void> {
   const types: Record<string, string> = {

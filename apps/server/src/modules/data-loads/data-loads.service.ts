@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import {
+  allowLongLoad,
   applyProducts,
   applySalesHistory,
   checkProducts,
@@ -200,6 +201,7 @@ export class DataLoadService {
     const outcome = await this.db
       .transaction()
       .execute(async (trx) => {
+        await allowLongLoad(trx);
         await createStage(trx, request.entity);
         const usesCopy = this.options.databaseKind === 'postgres';
         const { rows } = await readOnWorker(
