@@ -17,6 +17,15 @@ import { PageHeading } from '@/features/shell/components/PageHeading';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { useCycleActions, useCycleOverview } from './cycle-api';
+import {
+  COUNT_LABEL,
+  FREQUENCY_LABEL,
+  labelOf,
+  RUN_STATUS_LABEL,
+  STEP_LABEL,
+  STEP_STATUS_LABEL,
+  WEEKDAY_LABEL,
+} from './cycle-labels';
 
 const INPUT = 'h-9 rounded-md border border-input bg-background px-3 text-sm';
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -65,7 +74,7 @@ function ScheduleForm({ overview }: { overview: CycleOverview }) {
           >
             {CYCLE_FREQUENCIES.map((frequency) => (
               <option key={frequency} value={frequency}>
-                {t(`cycle:frequency.${frequency}`)}
+                {t(labelOf(FREQUENCY_LABEL, frequency))}
               </option>
             ))}
           </select>
@@ -81,7 +90,7 @@ function ScheduleForm({ overview }: { overview: CycleOverview }) {
           >
             {WEEKDAYS.map((day) => (
               <option key={day} value={day}>
-                {t(`cycle:weekday.${day}`)}
+                {t(labelOf(WEEKDAY_LABEL, day))}
               </option>
             ))}
           </select>
@@ -143,7 +152,7 @@ function RunLog({ run }: { run: CycleRun }) {
         <h3 className="font-medium">
           {t('cycle:run.heading', {
             id: run.id,
-            status: t(`cycle:runStatus.${run.status}`),
+            status: t(labelOf(RUN_STATUS_LABEL, run.status)),
             when: format.dateTime(run.startedAt),
             by: run.requestedBy,
           })}
@@ -164,7 +173,7 @@ function RunLog({ run }: { run: CycleRun }) {
               })
             }
           >
-            {t('cycle:run.rerun', { step: t(`cycle:step.${rerunFrom}`) })}
+            {t('cycle:run.rerun', { step: t(labelOf(STEP_LABEL, rerunFrom)) })}
           </Button>
         )}
       </div>
@@ -183,11 +192,11 @@ function RunLog({ run }: { run: CycleRun }) {
         <tbody>
           {run.steps.map((step, index) => (
             <tr key={index} className="border-b border-border last:border-b-0">
-              <td className="py-2 pr-4 font-medium whitespace-nowrap">{t(`cycle:step.${step.step}`)}</td>
+              <td className="py-2 pr-4 font-medium whitespace-nowrap">{t(labelOf(STEP_LABEL, step.step))}</td>
               <td className="py-2 pr-4 whitespace-nowrap">
                 {step.status === 'running' && step.progress !== null
                   ? t('cycle:log.runningProgress', { percent: step.progress })
-                  : t(`cycle:stepStatus.${step.status}`)}
+                  : t(labelOf(STEP_STATUS_LABEL, step.status))}
               </td>
               <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(step.startedAt)}</td>
               <td className="py-2 pr-4 whitespace-nowrap">
@@ -197,7 +206,7 @@ function RunLog({ run }: { run: CycleRun }) {
                 {Object.entries(step.counts)
                   .map(([name, value]) =>
                     t('cycle:log.count', {
-                      name: t(`cycle:count.${name}`, name),
+                      name: COUNT_LABEL[name] ? t(COUNT_LABEL[name]) : name,
                       value: format.number(value),
                     }),
                   )

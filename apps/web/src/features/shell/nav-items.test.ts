@@ -4,8 +4,9 @@ import { isNavChildActive, isNavItemActive, NAV_ITEMS, visibleNavItems } from '.
 const byPath = (to: string) => NAV_ITEMS.find((item) => item.to === to)!;
 
 describe('sidebar items', () => {
-  it('lists the spec items in order, with inventory planning (issue 13) after demand planning', () => {
+  it("lists the spec items in order, a customer's Home first and inventory planning after demand planning", () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
+      '/circor',
       '/demand-planning',
       '/inventory-planning',
       '/optichain',
@@ -33,7 +34,11 @@ describe('sidebar items', () => {
 
   it('shows each user only the screens their groups open', () => {
     expect(visibleNavItems(['admin'])).toHaveLength(6);
-    expect(visibleNavItems(['circor']).map((i) => i.to)).toEqual(['/inventory-planning', '/control-tower']);
+    expect(visibleNavItems(['circor']).map((i) => i.to)).toEqual([
+      '/circor',
+      '/inventory-planning',
+      '/control-tower',
+    ]);
     expect(visibleNavItems([])).toEqual([]);
   });
 });
