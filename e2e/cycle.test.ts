@@ -46,7 +46,7 @@ describe('the planning cycle screen', () => {
     const rows = await log.locator('tbody tr').allInnerTexts();
     expect(rows.map((row) => row.split('\t').slice(0, 2))).toEqual([
       ['Actuals feed', 'Skipped'],
-      ['Roll the horizon', 'Skipped'],
+      ['Roll the horizon', 'Succeeded'],
       ['Forecast run', 'Succeeded'],
       ['Forecast snapshot', 'Succeeded'],
       ['Exception queue', 'Succeeded'],

@@ -21,6 +21,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   currency: 'eur',
   validFrom: '2026-01-01',
   site: 'Dallas DC',
+  entity: 'products',
   '*': 'x',
 };
 
