@@ -3,7 +3,7 @@ import type { BenchRow } from './stats';
 import { runMixBench, type Kind, type Mix, type Session, type Target } from './planners.bench';
 
 /**
- * The heavier planners' mix (issue 38): grid pages at every level and drill-down with page sizes
+ * The heavier planners' mix, a crowd that reads deeper and saves more than the planners bench: grid pages at every level and drill-down with page sizes
  * 25–500 and offsets anywhere in the result, some filtered or searched; 1,000-record list pages
  * (half of them followed by the next page); roll-ups; dashboard and summary; single saves after
  * reading the record for its version; batches of 5–20 records. Same load, servers and
