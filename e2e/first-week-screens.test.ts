@@ -60,11 +60,19 @@ describe('first week on the other screens', () => {
 
   // Skipped: it passes alone but overflowed by 45 px after the other browser files ran (a
   // setting they leave behind, not yet found); the table's fit must be checked again.
-  it.skip('fits the inventory override table in its card at 1440 px and finds a SKU by part of it', async () => {
+  it('fits the inventory override table in its card at 1440 px and finds a SKU by part of it', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await signIn(page, 'admin');
     await page.goto('/inventory-planning');
     await inventoryRows(page).first().waitFor();
+    // The widest row is one that carries a confirmed override: who made it and when show under
+    // its actions.
+    const first = inventoryRows(page).first();
+    await first.getByLabel(/^Override percent for/).fill('110');
+    await first.getByRole('combobox', { name: /^Reason code for/ }).click();
+    await page.getByRole('option', { name: 'Demand Spike' }).click();
+    await first.getByRole('button', { name: /^Confirm / }).click();
+    await first.getByTestId('override-by').waitFor();
     const table = page.getByTestId('inventory-table');
     await screenshot(page, 'first-week-inventory-table');
     const scroller = await table.evaluate((element) => {

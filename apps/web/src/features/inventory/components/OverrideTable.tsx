@@ -245,7 +245,7 @@ export function OverrideTable(props: Props) {
                         </div>
                         {row.overrideUser && (
                           <span
-                            className="block text-xs whitespace-nowrap text-muted-foreground"
+                            className="block max-w-28 text-xs text-muted-foreground"
                             data-testid="override-by"
                           >
                             {t('inventory:table.overrideBy', {
