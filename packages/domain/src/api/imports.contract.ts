@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COMMENTS_MAX_LENGTH } from '../demand-record';
-import { UNITS_MAX, ZPidSchema } from '../demand-record.schema';
+import { COMMENTS_MAX_LENGTH, REASON_CODES } from '../demand-record';
+import { UNITS_MAX, ZPidSchema, ZReasonCodeSchema } from '../demand-record.schema';
 import { defineEndpoint } from './endpoint';
 
 const ZText = z
@@ -31,6 +31,7 @@ export const ZImportedItemSchema = z.strictObject({
   overrideQ2: ZQuarterUnits,
   overrideQ3: ZQuarterUnits,
   overrideQ4: ZQuarterUnits,
+  reasonCode: ZReasonCodeSchema.unwrap().optional(),
   notes: z
     .string({ error: 'must be text' })
     .max(COMMENTS_MAX_LENGTH, { error: `must be at most ${COMMENTS_MAX_LENGTH} characters` })
@@ -79,6 +80,7 @@ export const ZImportRow = z.strictObject({
   region: z.string().optional(),
   site: z.string().optional(),
   plannerName: z.string().optional(),
+  reasonCode: z.enum(REASON_CODES).optional(),
   notes: z.string().optional(),
   lastModified: z.string().optional(),
   ...quarterValues,

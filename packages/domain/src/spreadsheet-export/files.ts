@@ -1,4 +1,5 @@
 import type { DrillDown, ViewLevel } from '../planning-grid';
+import { REASON_CODES } from '../demand-record';
 import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from '../spreadsheet-import/headers';
 
 /** Spec §9 'Exports': file names (dated in UTC) and the workbook's sheets. */
@@ -55,7 +56,8 @@ export const TEMPLATE_REQUIRED_COLUMNS = REQUIRED_IMPORT_FIELDS;
 export const TEMPLATE_INSTRUCTIONS: readonly string[] = [
   'Import Template Instructions',
   'Required columns: SKU, Category, Business Unit.',
-  'Optional columns: Region, Site, Planner Name, numeric forecast/override values (Q1-Q4), Notes.',
+  'Optional columns: Region, Site, Planner Name, numeric forecast/override values (Q1-Q4), Reason Code, Notes.',
+  `Reason Code is written on the weeks a row's overrides change: ${REASON_CODES.join(', ')}. When an admin requires a reason with every override, a row with overrides needs one.`,
   'Duplicate SKUs will update existing records.',
   'Invalid data will be highlighted during import.',
   'Date format: MM/DD/YYYY.',

@@ -21,6 +21,7 @@ export const IMPORT_FIELDS = [
   'overrideQ2',
   'overrideQ3',
   'overrideQ4',
+  'reasonCode',
   'notes',
   'lastModified',
 ] as const;
@@ -39,6 +40,7 @@ const TEXT_ALIASES: Partial<Record<ImportField, readonly string[]>> = {
   region: ['region', 'area', 'territory'],
   site: ['site', 'location', 'facility', 'warehouse'],
   plannerName: ['planner name', 'planner', 'buyer'],
+  reasonCode: ['reason code', 'reason'],
   notes: ['notes', 'comments', 'remarks'],
   lastModified: ['last modified', 'modified', 'date'],
 };

@@ -5,6 +5,7 @@ import {
   isImportFileProblem,
   nothingToImportMessage,
   validateImportRows,
+  withReasonPolicy,
   type ImportValidation,
 } from './validate';
 
@@ -199,6 +200,46 @@ describe('validateImportRows', () => {
     ]);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatchObject({ row: 2, field: 'sku', sku: long });
+  });
+
+  it('reads a reason code whatever its case and spacing, and names the codes when it is none of them', () => {
+    const result = valid([
+      ['sku', 'category', 'bu', 'override q1', 'Reason'],
+      ['A-1', 'C', 'B', 10, 'seasonal   ADJUSTMENT'],
+      ['A-2', 'C', 'B', 10, 'Because'],
+    ]);
+    expect(result.validRows.map((row) => [row.sku, row.reasonCode])).toEqual([
+      ['A-1', 'Seasonal Adjustment'],
+    ]);
+    expect(result.errors.map((e) => [e.row, e.field, e.message])).toEqual([
+      [
+        3,
+        'reasonCode',
+        'reasonCode must be one of Market Trend, Supply Chain, Seasonal Adjustment, Strategic Initiative, Other',
+      ],
+    ]);
+  });
+
+  it("refuses, under the admin's reason policy, only the rows that give an override and no reason code", () => {
+    const result = valid([
+      ['sku', 'category', 'bu', 'forecast q1', 'override q2', 'reason code'],
+      ['A-1', 'C', 'B', 100, '', ''],
+      ['A-2', 'C', 'B', '', 40, 'Other'],
+      ['A-3', 'C', 'B', '', 0, ''],
+    ]);
+    expect(withReasonPolicy(result, false)).toBe(result);
+    const ruled = withReasonPolicy(result, true);
+    expect(ruled.validRows.map((row) => row.sku)).toEqual(['A-1', 'A-2']);
+    expect(ruled.errors).toEqual([
+      {
+        row: 4,
+        field: 'reasonCode',
+        message:
+          'reasonCode is required: the row sets an override, and an admin requires every override to carry a reason code',
+        severity: 'error',
+        sku: 'A-3',
+      },
+    ]);
   });
 
   it('keeps the decimals of forecasts and rounds overrides to whole units', () => {

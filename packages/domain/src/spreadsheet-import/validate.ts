@@ -1,5 +1,5 @@
 import { ZPidSchema, UNITS_MAX } from '../demand-record.schema';
-import { COMMENTS_MAX_LENGTH } from '../demand-record';
+import { COMMENTS_MAX_LENGTH, REASON_CODES, type ReasonCode } from '../demand-record';
 import { toIsoDate } from '../weeks';
 import { cellText, isBlankCell, parseDateCell, parseNumberCell, type Cell } from './cells';
 import {
@@ -20,6 +20,8 @@ export type ImportedItem = {
   region?: string;
   site?: string;
   plannerName?: string;
+  /** Written on every record the row's overrides change. */
+  reasonCode?: ReasonCode;
   notes?: string;
   /** yyyy-mm-dd. */
   lastModified?: string;
@@ -218,6 +220,12 @@ function validateRow(
   }
   const notes = text('notes', IMPORT_TEXT_MAX_LENGTH.notes);
   if (notes !== undefined) item.notes = notes;
+  const reason = text('reasonCode', IMPORT_TEXT_MAX_LENGTH.text);
+  if (reason !== undefined) {
+    const code = reasonCodeOf(reason);
+    if (code) item.reasonCode = code;
+    else error('reasonCode', `reasonCode must be one of ${REASON_CODES.join(', ')}`);
+  }
 
   for (const field of [...IMPORT_FORECAST_FIELDS, ...IMPORT_OVERRIDE_FIELDS]) {
     const cell = cellOf(field);
@@ -251,9 +259,51 @@ function validateRow(
   return item.sku ? (item as ImportRow) : null;
 }
 
+/** The reason code a cell names, whatever its case and spacing ("seasonal  adjustment"). */
+function reasonCodeOf(text: string): ReasonCode | undefined {
+  const wanted = text.toLowerCase().replace(/\s+/g, ' ');
+  return REASON_CODES.find((code) => code.toLowerCase() === wanted);
+}
+
 /** Forecasts are statistical and keep their decimals; overrides are whole units (spec §5). */
 const isForecast = (field: ImportQuarterField): boolean =>
   (IMPORT_FORECAST_FIELDS as readonly string[]).includes(field);
+
+/** Why a row breaks the admin's policy that every override carries a reason code. */
+export const IMPORT_REASON_REQUIRED =
+  'reasonCode is required: the row sets an override, and an admin requires every override to carry a reason code';
+
+/** A row (or item) that gives an override and no reason code. */
+export const lacksImportReason = (row: ImportedItem): boolean =>
+  !row.reasonCode && IMPORT_OVERRIDE_FIELDS.some((field) => row[field] !== undefined);
+
+/**
+ * The admin's reason-code policy on a file: a row that gives an override and no reason code is
+ * refused, as one issue naming its SKU, like any other refused row.
+ */
+export function withReasonPolicy(
+  validation: ImportValidation,
+  requireOverrideReason: boolean,
+): ImportValidation {
+  if (!requireOverrideReason) return validation;
+  const lacking = lacksImportReason;
+  const refused = validation.validRows.filter(lacking);
+  if (refused.length === 0) return validation;
+  return {
+    ...validation,
+    validRows: validation.validRows.filter((row) => !lacking(row)),
+    errors: [
+      ...validation.errors,
+      ...refused.map((row) => ({
+        row: row.row,
+        field: 'reasonCode',
+        message: IMPORT_REASON_REQUIRED,
+        severity: 'error' as const,
+        sku: row.sku,
+      })),
+    ].sort((a, b) => a.row - b.row),
+  };
+}
 
 export const isImportFileProblem = (
   value: ImportValidation | ImportFileProblem,

@@ -120,7 +120,9 @@ export class DemandRecordSpreadService {
     }: ${request.field} = ${request.value}`;
 
     const rows = await findCellRecords(trx, cell, { forUpdate: options.write });
-    const policy = await readPlanningPolicy(trx);
+    // A preview shows what the spread moves even before the planner picks the reason code the
+    // admin may require; the save is where the policy holds.
+    const policy = options.write ? await readPlanningPolicy(trx) : undefined;
     if (rows.length === 0)
       throw AppError.notFound(
         `No records of yours are under ${LEVEL_LABEL[view.viewLevel]} ${request.group}`,

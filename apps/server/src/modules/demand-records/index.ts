@@ -10,6 +10,9 @@ import { DemandRecordService } from './demand-record.service';
 import { registerDemandRecordRoutes } from './demand-records.routes';
 import { PAGE_TOKEN_SECRET, PageTokens } from './page-token';
 
+/** The admin's planning policy, which every writer of overrides (imports too) follows. */
+export { readPlanningPolicy } from './planning-policy.repository';
+
 export const demandRecordsModule: ServerModule = {
   name: 'demand-records',
   register: async (app, { config, database, log }) => {

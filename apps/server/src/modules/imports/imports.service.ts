@@ -4,8 +4,11 @@ import {
   IMPORT_OVERRIDE_FIELDS,
   ZDerivedValuesSchema,
   importQuarterWeeks,
+  IMPORT_REASON_REQUIRED,
   isImportFileProblem,
+  lacksImportReason,
   nothingToImportMessage,
+  withReasonPolicy,
   spreadOverWeeks,
   type ClientId,
   type ImportIssue,
@@ -16,6 +19,7 @@ import {
   type ImportRow,
   type ImportRowOutcome,
   type ImportValidation,
+  type ReasonCode,
 } from '@ps/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { planColumns, type DemandRecordRow } from '../../db/demand-record-row';
@@ -56,6 +60,7 @@ import {
 } from './imports.repository';
 import type { ParseSteps, SpreadsheetParser } from './spreadsheet-parser';
 import type { Notifier } from '../notifications';
+import { readPlanningPolicy } from '../demand-records';
 
 /** Product attributes of a new SKU that a sheet does not carry (spec §9's fallback category). */
 const UNASSIGNED = 'Unassigned';
@@ -178,11 +183,13 @@ export class ImportService {
     return (this.options.clock ?? systemClock).now();
   }
 
+  /** The file's rows by the import's rules and the admin's reason-code policy. */
   private async parse(file: Uploaded, today: Date, steps?: Steps): Promise<ImportValidation> {
     const { result, steps: parseSteps } = await this.parser.parse(file.fileName, file.bytes, today);
     if (steps) Object.assign(steps, parseSteps satisfies ParseSteps);
     if (isImportFileProblem(result)) throw AppError.validation(result.problem, 'file');
-    return result;
+    const policy = await readPlanningPolicy(this.db);
+    return withReasonPolicy(result, policy.requireOverrideReason);
   }
 
   /**
@@ -327,6 +334,8 @@ export class ImportService {
   /** One item (spec §7): the same rules as one row of a file, applied within the request. */
   async importItem(scope: AccessScope, clientContext: string | undefined, item: Omit<ImportRow, 'row'>) {
     const context = narrowToContext(scope, clientContext);
+    if (lacksImportReason(item) && (await readPlanningPolicy(this.db)).requireOverrideReason)
+      throw AppError.validation(IMPORT_REASON_REQUIRED, 'reasonCode');
     const own = await this.begin(scope, 'POST /api/demand-planning-items', 1, {});
     let rowOutcomes: ImportRowOutcome[];
     try {
@@ -625,7 +634,9 @@ class ImportPlan {
       }
       const { baseline, overrides } = newQuarterWeeks(forecast, override, weeks.length);
       weeks.forEach((_, w) =>
-        this.newWeeks.shapeOf.push(this.shapeOf(baseline[w] ?? null, overrides[w] ?? null)),
+        this.newWeeks.shapeOf.push(
+          this.shapeOf(baseline[w] ?? null, overrides[w] ?? null, row.reasonCode ?? null),
+        ),
       );
       if (forecast !== undefined)
         changes.push({
@@ -649,12 +660,14 @@ class ImportPlan {
    * The index of a new record's values among the distinct ones: a file's new SKUs repeat a few
    * forecast and override splits, so millions of records need only a few plan-chain computations.
    */
-  private shapeOf(forecast: number | null, override: number | null): number {
-    const key = `${forecast}|${override}`;
+  private shapeOf(forecast: number | null, override: number | null, reasonCode: ReasonCode | null): number {
+    // The reason code goes with an override only.
+    const reason = override === null ? null : reasonCode;
+    const key = `${forecast}|${override}|${reason}`;
     const known = this.shapeIndex.get(key);
     if (known !== undefined) return known;
     const source = newRecordSource(forecast, override);
-    this.newWeeks.shapes.push({ ...source, reason_code: null, comments: null, ...newRecordPlan(source) });
+    this.newWeeks.shapes.push({ ...source, reason_code: reason, comments: null, ...newRecordPlan(source) });
     this.shapeIndex.set(key, this.newWeeks.shapes.length - 1);
     return this.newWeeks.shapes.length - 1;
   }
@@ -683,7 +696,7 @@ class ImportPlan {
         total,
         quarterRecords.map((r) => r.ensemble_fcst_units),
       );
-      quarterRecords.forEach((record, i) => this.override(record, shares[i] ?? 0));
+      quarterRecords.forEach((record, i) => this.override(record, shares[i] ?? 0, row.reasonCode));
       changes.push({ field, quarter: q + 1, oldValue: current, newValue: total });
     });
     if (row.category !== product.pf || row.businessUnit !== product.bu)
@@ -717,8 +730,10 @@ class ImportPlan {
     };
   }
 
-  private override(record: DemandRecordRow, units: number): void {
+  /** One week's S&OP override units; the row's reason code, when it gives one, goes with them. */
+  private override(record: DemandRecordRow, units: number, reasonCode: ReasonCode | undefined): void {
     if (record.sop_pln_ovrd_units === units) return;
+    const reason = reasonCode ?? record.reason_code;
     const next = { ...record, sop_pln_ovrd_units: units };
     const plan = planColumns(next, record);
     parseInput(
@@ -743,27 +758,26 @@ class ImportPlan {
       rev_pln_ovrd_units: record.rev_pln_ovrd_units,
       sop_pln_ovrd_percent: record.sop_pln_ovrd_percent,
       sop_pln_ovrd_units: units,
-      reason_code: record.reason_code,
+      reason_code: reason,
       comments: record.comments,
       ...plan,
     });
-    this.audit.push(
-      this.auditRow(record.client_id, record.pid, record.week_start, record.sop_pln_ovrd_units, units),
-    );
+    this.audit.push(this.auditRow(record, 'SOP_Pln_Ovrd_Units', record.sop_pln_ovrd_units, units));
+    if (reason !== record.reason_code)
+      this.audit.push(this.auditRow(record, 'Reason_Code', record.reason_code, reason));
   }
 
   private auditRow(
-    clientId: string,
-    pid: string,
-    week: string,
-    before: number | null,
-    after: number,
+    record: DemandRecordRow,
+    field: 'SOP_Pln_Ovrd_Units' | 'Reason_Code',
+    before: number | string | null,
+    after: number | string | null,
   ): AuditWrite {
     return {
-      client_id: clientId,
-      pid,
-      week_start: week,
-      field: 'SOP_Pln_Ovrd_Units',
+      client_id: record.client_id,
+      pid: record.pid,
+      week_start: record.week_start,
+      field,
       old_value: auditText(before),
       new_value: auditText(after),
       changed_by: this.by,

@@ -22,6 +22,7 @@ import { SelectionPanel } from './components/SelectionPanel';
 import { SpreadConfirmDialog } from './components/SpreadConfirmDialog';
 import { UndoLastSaveButton } from './components/UndoLastSaveButton';
 import { StatusBanner } from './components/StatusBanner';
+import { usePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
 import { SummaryBlock } from './components/SummaryBlock';
 import { useAggregateEdit } from './hooks/useAggregateEdit';
 import { useCsvExport } from './hooks/useCsvExport';
@@ -196,11 +197,12 @@ export default function DemandPlanningPage() {
     editing.enterEditMode();
   };
 
+  const policy = usePlanningPolicy();
   const footerNote =
     grid.isFetching && grid.page
       ? t('planning:footer.background')
       : editing.isEditMode
-        ? t('planning:footer.editMode')
+        ? `${t('planning:footer.editMode')}${policy.requireOverrideReason ? ` ${t('planning:footer.reasonRequired')}` : ''}`
         : isAggregatedView && grid.page
           ? t('planning:footer.aggregated', {
               rows: fmt.number(total),

@@ -7,15 +7,19 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
 import { useFormatters } from '@/features/settings/useFormatters';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SpreadResult } from '@ps/domain';
+import { REASON_CODES, type ReasonCode, type SpreadResult } from '@ps/domain';
 import type { ProposedSpread } from '../hooks/useAggregateEdit';
 
 type SpreadConfirmDialogProps = {
   proposed: ProposedSpread | null;
   isSaving: boolean;
-  onConfirm: () => void;
+  onConfirm: (reasonCode: ReasonCode | undefined) => void;
   onCancel: () => void;
 };
 
@@ -47,9 +51,12 @@ type SpreadPreviewDialogProps = {
   what: string;
   preview: SpreadResult;
   isSaving: boolean;
-  onConfirm: () => void;
+  /** With the reason code the planner chose for the records the spread changes, if any. */
+  onConfirm: (reasonCode: ReasonCode | undefined) => void;
   onCancel: () => void;
 };
+
+const NO_REASON = '__none__';
 
 /** The confirmation of one or more aggregate edits (the table's, the time-phased view's). */
 export function SpreadPreviewDialog({
@@ -61,6 +68,8 @@ export function SpreadPreviewDialog({
 }: SpreadPreviewDialogProps) {
   const { t } = useTranslation();
   const fmt = useFormatters();
+  const { requireOverrideReason } = usePlanningPolicy();
+  const [reasonCode, setReasonCode] = useState<ReasonCode | undefined>(undefined);
   const signedMoney = (value: number) => `${value > 0 ? '+' : ''}${fmt.money(value)}`;
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
@@ -87,11 +96,40 @@ export function SpreadPreviewDialog({
           <dt className="text-muted-foreground">{t('grid:spread.cost')}</dt>
           <dd>{signedMoney(preview.costDelta)}</dd>
         </dl>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="spread-reason-code">
+            {t(requireOverrideReason ? 'grid:spread.reasonRequired' : 'grid:spread.reason')}
+          </Label>
+          <Select
+            value={reasonCode ?? NO_REASON}
+            onValueChange={(value) => setReasonCode(value === NO_REASON ? undefined : (value as ReasonCode))}
+          >
+            <SelectTrigger id="spread-reason-code">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_REASON}>{t('grid:spread.noReason')}</SelectItem>
+              {REASON_CODES.map((code) => (
+                <SelectItem key={code} value={code}>
+                  {code}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {requireOverrideReason && !reasonCode && (
+            <p className="text-xs text-muted-foreground">{t('grid:spread.reasonPolicy')}</p>
+          )}
+        </div>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
             {t('grid:spread.cancel')}
           </Button>
-          <Button onClick={onConfirm} disabled={isSaving || preview.changedRecords === 0}>
+          <Button
+            onClick={() => onConfirm(reasonCode)}
+            disabled={
+              isSaving || preview.changedRecords === 0 || (requireOverrideReason && reasonCode === undefined)
+            }
+          >
             {t('grid:spread.confirm')}
           </Button>
         </DialogFooter>

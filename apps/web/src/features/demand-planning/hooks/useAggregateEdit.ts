@@ -2,6 +2,7 @@ import {
   isOverrideField,
   type AggregatedRow,
   type OverrideField,
+  type ReasonCode,
   type RollupViewLevel,
   type SpreadRequest,
   type SpreadResult,
@@ -77,7 +78,8 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
     proposed,
     isBusy: preview.isPending || save.isPending,
     edit,
-    confirm: () => proposed && save.mutate(proposed.request),
+    confirm: (reasonCode: ReasonCode | undefined) =>
+      proposed && save.mutate(reasonCode ? { ...proposed.request, reasonCode } : proposed.request),
     cancel: () => setProposed(null),
   };
 }

@@ -1,6 +1,7 @@
 import {
   spreadingEndpoints,
   type RollupViewLevel,
+  type ReasonCode,
   type SpreadBatchRequest,
   type SpreadResult,
   type TimePhasedBucket,
@@ -125,7 +126,13 @@ export function useTimePhasedEdits(request: TimePhasedRequest) {
     proposed,
     isBusy: preview.isPending || save.isPending,
     propose,
-    confirm: () => proposed && save.mutate(proposed.request),
+    confirm: (reasonCode: ReasonCode | undefined) =>
+      proposed &&
+      save.mutate(
+        reasonCode
+          ? { ...proposed.request, cells: proposed.request.cells.map((cell) => ({ ...cell, reasonCode })) }
+          : proposed.request,
+      ),
     cancel: () => setProposed(null),
   };
 }

@@ -30,6 +30,8 @@ import {
 import { useUserSettings } from '../useUserSettings';
 import { SelectSetting, SwitchSetting } from './SettingField';
 import { useNotifications } from '@/features/notifications/notifications-api';
+import { usePlanningPolicy, useSavePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
+import { errorText } from '@/i18n/error-text';
 import { Link } from 'react-router';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -48,6 +50,10 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const isAdmin = hasGroup(user, 'admin');
   const [draft, setDraft] = useState<UserSettings>(settings);
   const mail = useNotifications();
+  const policy = usePlanningPolicy();
+  const savePolicy = useSavePlanningPolicy();
+  // Null until the admin touches it, so a policy still loading is never saved back as "off".
+  const [requireReason, setRequireReason] = useState<boolean | null>(null);
   const { t } = useTranslation();
   const set =
     <K extends keyof UserSettings>(key: K) =>
@@ -57,6 +63,18 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   // Spec §5: settings save with no validation.
   const save = () => {
     saveSettings(draft);
+    if (isAdmin && requireReason !== null && requireReason !== policy.requireOverrideReason)
+      savePolicy.mutate(
+        { requireOverrideReason: requireReason },
+        {
+          onError: (error) =>
+            toast({
+              title: i18next.t('settings:policy.saveFailed'),
+              description: errorText(error),
+              variant: 'destructive',
+            }),
+        },
+      );
     // Said in the language just chosen, whose catalogue may still be on its way the first time.
     void applyLanguage(languageOfSetting(draft.language)).then(() =>
       toast({
@@ -161,6 +179,15 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
             isChecked={draft.autoSave}
             onChange={set('autoSave')}
           />
+          {isAdmin && (
+            <SwitchSetting
+              id="setting-require-override-reason"
+              label={t('settings:policy.requireOverrideReason')}
+              description={t('settings:policy.requireOverrideReasonHint')}
+              isChecked={requireReason ?? policy.requireOverrideReason}
+              onChange={setRequireReason}
+            />
+          )}
         </Section>
         <Section title={t('settings:section.notifications')}>
           <SwitchSetting

@@ -1,0 +1,27 @@
+import { planningPolicyEndpoints, type PlanningPolicy } from '@ps/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth/hooks/useAuth';
+import { callEndpoint } from '@/lib/api-client';
+
+const PLANNING_POLICY_KEY = ['planning-policy'] as const;
+
+/** The policy an admin sets for every planner; until it is loaded nothing is required. */
+export function usePlanningPolicy(): PlanningPolicy {
+  const { isAuthenticated } = useAuth();
+  const { data } = useQuery({
+    queryKey: PLANNING_POLICY_KEY,
+    queryFn: () => callEndpoint(planningPolicyEndpoints.read, { parse: true }),
+    enabled: isAuthenticated,
+    staleTime: 60_000,
+  });
+  return data ?? { requireOverrideReason: false };
+}
+
+/** An admin sets the policy; every screen that reads it follows at once. */
+export function useSavePlanningPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: PlanningPolicy) => callEndpoint(planningPolicyEndpoints.save, { body: policy }),
+    onSuccess: (saved) => queryClient.setQueryData(PLANNING_POLICY_KEY, saved),
+  });
+}
