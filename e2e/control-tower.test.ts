@@ -1,7 +1,9 @@
+import { DEFAULT_USER_SETTINGS } from '@ps/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { restoreDefaultSettings, saveSettings } from './support/settings';
 
 const useDarkTheme = async (page: Page) => {
   await page.evaluate(() => {
@@ -113,5 +115,25 @@ describe('control tower on real data', () => {
     await page.waitForFunction(() => /\$[\d,]+/.test(document.body.innerText));
     await screenshot(page, 'circor-home-dark');
     await context.close();
+  });
+
+  it('labels the scale and the money deltas in the currency the user chose', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, 'admin');
+    try {
+      await saveSettings(page, { ...DEFAULT_USER_SETTINGS, currency: 'eur' });
+      await page.goto('/control-tower');
+      await page.getByRole('heading', { name: 'CTC Change (Q vs Q+)' }).waitFor();
+      await page.getByRole('button', { name: '€K' }).click();
+      await page.getByRole('heading', { name: 'Plan Comparison (Revenue, €K)' }).waitFor();
+      expect(await gridRow(page, 'Δ€ Final to Prelim')).not.toHaveLength(0);
+      expect(await page.getByRole('button', { name: /\$[KMB]/ }).count()).toBe(0);
+      expect((await gridRow(page, 'Final Demand Plan')).slice(1).every((c) => /^-?€[\d.,]+K$/.test(c))).toBe(
+        true,
+      );
+    } finally {
+      await restoreDefaultSettings(page);
+      await context.close();
+    }
   });
 });

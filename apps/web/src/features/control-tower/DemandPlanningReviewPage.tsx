@@ -67,7 +67,8 @@ export default function DemandPlanningReviewPage() {
     enabled: query !== null && query.company !== '',
   });
   const toggleMeasure = () => setMeasure((m) => (m === 'revenue' ? 'cost' : 'revenue'));
-  const scaleLabel = t(SCALE_LABEL_KEYS[scale]);
+  const { symbol } = format;
+  const scaleLabel = t(SCALE_LABEL_KEYS[scale], { symbol });
   const data = sheet.data;
   const cycleNote = data?.currentCycle
     ? t('controlTower:review.cycleNote', {
@@ -113,6 +114,7 @@ export default function DemandPlanningReviewPage() {
                   label={t('controlTower:review.scale')}
                   value={scale}
                   options={SCALE_OPTIONS}
+                  labelParams={{ symbol }}
                   onChange={setScale}
                 />
               </div>

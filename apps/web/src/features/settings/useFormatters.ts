@@ -1,4 +1,5 @@
 import {
+  CURRENCY_SYMBOLS,
   convertFromBase,
   formatCurrency,
   formatDashboardCurrency,
@@ -53,6 +54,8 @@ export type Formatters = {
    * currency has no rate valid today (then `missingRate` is true and screens say so).
    */
   rate: AppliedRate;
+  /** The symbol of the currency money is shown in, for labels such as "€M". */
+  symbol: string;
   missingRate: boolean;
 };
 
@@ -91,6 +94,7 @@ export function useFormatters(): Formatters {
       date: (value) => formatDate(value, dateFormat),
       dateTime: (value) => formatDateTime(value, dateFormat),
       rate,
+      symbol: CURRENCY_SYMBOLS[rate.currency],
       // Rates not loaded yet are not missing: the screen shows dollars for a moment, then converts.
       missingRate: rates !== undefined && found === undefined,
     };

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { deltaTone, useScaledMoney } from './money';
+import { useFormatters } from '@/features/settings/useFormatters';
 
 /** Row labels, one literal key per spec row (the catalogue test finds keys by their literal). */
 export const ROW_LABEL_KEYS: Record<(typeof COMPARISON_ROWS)[number]['key'], string> = {
@@ -48,6 +49,7 @@ type Props = {
 export function PlanComparisonGrid({ quarters, measure, scale, onToggleMeasure, title }: Props) {
   const { t } = useTranslation();
   const scaled = useScaledMoney();
+  const { symbol } = useFormatters();
   const cell = (row: (typeof COMPARISON_ROWS)[number], quarter: WorksheetQuarter): string => {
     const value = comparisonValue(quarter, row, measure);
     if (value === null) return '-';
@@ -95,7 +97,7 @@ export function PlanComparisonGrid({ quarters, measure, scale, onToggleMeasure, 
                       row.kind !== 'value' && 'pl-6 text-muted-foreground',
                     )}
                   >
-                    {t(ROW_LABEL_KEYS[row.key])}
+                    {t(ROW_LABEL_KEYS[row.key], { symbol })}
                   </th>
                   {quarters.map((q) => {
                     const value = comparisonValue(q, row, measure);

@@ -7,14 +7,17 @@ type SegmentedControlProps<T extends string> = {
   /** Each option's label is a catalogue key. */
   options: ReadonlyArray<{ value: T; labelKey: string }>;
   onChange: (value: T) => void;
+  /** Values the option labels interpolate (the currency symbol of "€M"). */
+  labelParams?: Record<string, string>;
 };
 
-/** A small set of mutually exclusive toggle buttons (Table/Chart, Revenue/Cost, $K/$M/$B). */
+/** A small set of mutually exclusive toggle buttons (Table/Chart, Revenue/Cost, K/M/B of the currency). */
 export function SegmentedControl<T extends string>({
   label,
   value,
   options,
   onChange,
+  labelParams,
 }: SegmentedControlProps<T>) {
   const { t } = useTranslation();
   return (
@@ -36,7 +39,7 @@ export function SegmentedControl<T extends string>({
               : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
           )}
         >
-          {t(option.labelKey)}
+          {t(option.labelKey, labelParams)}
         </button>
       ))}
     </div>

@@ -45,6 +45,7 @@ const fmt: Formatters = {
   convert: (value) => value,
   dateTime: (value) => formatDateTime(value, 'mm/dd/yyyy'),
   rate: { currency: 'usd', rate: 1, validFrom: null },
+  symbol: '$',
   missingRate: false,
 };
 
