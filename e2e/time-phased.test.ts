@@ -190,4 +190,32 @@ describe('the time-phased planning view', () => {
     await screenshot(page, 'time-phased-dark');
     await restoreDefaultSettings(page);
   });
+
+  it('opens on the current period, the closed ones scrolled out of view to the left', async () => {
+    const weeks = (
+      await api<{ periods: Period[] }>(
+        page,
+        `/api/demand-planning/time-phased?viewLevel=sku&bucket=weekly&search=${pid}`,
+      )
+    ).periods;
+    const firstOpen = weeks.find((p) => !p.isPast)!;
+    await page.goto(`/demand-planning?layout=time-phased&view=sku&drill=weekly&q=${pid}`);
+    await cell(page, pid, 'final', firstOpen.key).waitFor();
+    const grid = page.getByTestId('time-phased-grid');
+    const edges = await grid.evaluate((element, firstOpen) => {
+      const labels = Array.from(element.querySelectorAll('thead th[data-label-column]'));
+      const headers = Array.from(element.querySelectorAll<HTMLElement>('thead th[data-period]'));
+      const open = headers.find((th) => th.dataset.period === firstOpen)!;
+      const lastPast = headers[headers.indexOf(open) - 1]!;
+      return {
+        labelsRight: Math.max(...labels.map((th) => th.getBoundingClientRect().right)),
+        openLeft: open.getBoundingClientRect().left,
+        lastPastRight: lastPast.getBoundingClientRect().right,
+        scrolled: element.scrollLeft,
+      };
+    }, firstOpen.key);
+    expect(edges.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(edges.openLeft - edges.labelsRight)).toBeLessThanOrEqual(2);
+    expect(edges.lastPastRight).toBeLessThanOrEqual(edges.labelsRight + 2);
+  });
 });

@@ -93,6 +93,18 @@ export function TimePhasedGrid({
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [cursor]);
 
+  // The view opens on the current period: the closed ones are scrolled out to the left, one
+  // scroll away, so the screen is given to the periods that can still be planned.
+  const firstOpenKey = periods[firstOpen]?.key;
+  useEffect(() => {
+    const grid = gridRef.current;
+    const header = grid?.querySelector<HTMLElement>(`thead th[data-period="${firstOpenKey}"]`);
+    if (!grid || !header) return;
+    const labels = grid.querySelectorAll<HTMLElement>('thead th[data-label-column]');
+    const labelsRight = Math.max(...Array.from(labels, (th) => th.getBoundingClientRect().right));
+    grid.scrollLeft += header.getBoundingClientRect().left - labelsRight;
+  }, [firstOpenKey]);
+
   const go = (next: CellPos, isExtending = false) => {
     setAnchor(isExtending ? (anchor ?? cursor) : null);
     setCursor(next);
@@ -174,16 +186,23 @@ export function TimePhasedGrid({
       <table className="border-separate border-spacing-0">
         <thead className="sticky top-0 z-20 bg-card">
           <tr>
-            <th className="sticky left-0 z-30 min-w-40 border-b border-border bg-card px-2 py-1 text-left">
+            <th
+              data-label-column
+              className="sticky left-0 z-30 min-w-40 border-b border-border bg-card px-2 py-1 text-left"
+            >
               {t('timePhased:item')}
             </th>
-            <th className="sticky left-40 z-30 min-w-44 border-r border-b border-border bg-card px-2 py-1 text-left">
+            <th
+              data-label-column
+              className="sticky left-40 z-30 min-w-44 border-r border-b border-border bg-card px-2 py-1 text-left"
+            >
               {t('timePhased:measureColumn')}
             </th>
             {periods.map((period, col) => (
               <th
                 key={period.key}
                 scope="col"
+                data-period={period.key}
                 data-past={period.isPast}
                 title={period.isPast ? t('timePhased:pastTooltip') : t('timePhased:openTooltip')}
                 className={cn(
