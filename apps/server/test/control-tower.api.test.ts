@@ -86,6 +86,24 @@ describe.each(backends)('control tower on %s', (backend) => {
       e.ens = cents(e.ens + record.ens);
     }
     expect(body.data.quarters.map((q) => q.quarter)).toEqual([...expected.keys()].sort());
+    // Each quarter's weeks with data, counted from the records, of the Sundays it has, counted day
+    // by day: the quarters where the data starts and ends are usually partial.
+    const weeksOf = new Map<string, Set<string>>();
+    for (const r of rows) {
+      const q = fiscalQuarterKey(new Date(`${r.week}T00:00:00Z`));
+      weeksOf.set(q, (weeksOf.get(q) ?? new Set()).add(r.week));
+    }
+    const sundays = (quarter: string): number => {
+      let count = 0;
+      const [year, q] = quarter.split('-Q').map(Number) as [number, number];
+      for (let day = new Date(Date.UTC(year, (q - 1) * 3, 1)); fiscalQuarterKey(day) === quarter;) {
+        if (day.getUTCDay() === 0) count += 1;
+        day = new Date(day.getTime() + 86_400_000);
+      }
+      return count;
+    };
+    for (const q of body.data.quarters)
+      expect(q.coverage).toEqual({ weeks: weeksOf.get(q.quarter)!.size, of: sundays(q.quarter) });
     for (const q of body.data.quarters) {
       const e = expected.get(q.quarter)!;
       expect(q.finalDemandPlan?.revenue).toBeCloseTo(e.fin, 2);

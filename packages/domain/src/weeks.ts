@@ -31,6 +31,11 @@ export function parseTimeSeriesSk(sk: string): Date | null {
   return isSameDay ? date : null;
 }
 
+/** Whole weeks from one yyyy-mm-dd Sunday to another (negative when `to` is earlier). */
+export function weeksBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (7 * DAY_MS));
+}
+
 export function isSunday(date: Date): boolean {
   return date.getUTCDay() === 0;
 }

@@ -43,6 +43,7 @@ export const ZWorksheet = z.strictObject({
   quarters: z.array(
     z.strictObject({
       quarter: ZQuarter,
+      coverage: z.strictObject({ weeks: z.number().int().min(0), of: z.number().int().min(13).max(14) }),
       actualBooking: series,
       prelimDemandPlan: series,
       finalDemandPlan: series,

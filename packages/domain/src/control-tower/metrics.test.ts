@@ -6,6 +6,7 @@ import {
   errorMetrics,
   forecastValueAdd,
   growth,
+  sundaysInQuarter,
   marginPercent,
   quarterRange,
   shiftQuarter,
@@ -39,7 +40,35 @@ describe('quarters', () => {
   });
 });
 
+describe('sundaysInQuarter', () => {
+  it('counts the Sundays that fall in the quarter', () => {
+    // 2026-Q1: Sundays Jan 4 … Mar 29 = 13. 2026-Q3: Jul 5 … Sep 27 = 13.
+    // 2026-Q4: Oct 4 … Dec 27 = 13. 2027-Q1: Jan 3 … Mar 28 = 13. 2028-Q4: Oct 1 … Dec 31 = 14.
+    expect(['2026-Q1', '2026-Q3', '2026-Q4', '2027-Q1', '2028-Q4'].map(sundaysInQuarter)).toEqual([
+      13, 13, 13, 13, 14,
+    ]);
+  });
+});
+
 describe('growth', () => {
+  it('compares weekly averages, and says so, where a quarter holds only part of its weeks', () => {
+    const series = new Map([
+      ['2025-Q4', 130],
+      ['2026-Q1', 1300],
+      ['2026-Q2', 1430],
+    ]);
+    const coverage = new Map([
+      ['2025-Q4', { weeks: 1, of: 13 }],
+      ['2026-Q1', { weeks: 13, of: 13 }],
+      ['2026-Q2', { weeks: 13, of: 13 }],
+    ]);
+    const g = growth(series, ['2026-Q1', '2026-Q2'], '2026-Q2', coverage);
+    // Q1 against a one-week Q4: 100 a week against 130 a week = −23 %, not +900 % of the totals.
+    // Q2 against Q1, both whole: 1430 / 1300 = +10 %.
+    expect(g.qtrToQtr.byQuarter).toEqual({ '2026-Q1': -23, '2026-Q2': 10 });
+    expect(g.qtrToQtr.partial).toEqual({ '2026-Q1': true, '2026-Q2': false });
+  });
+
   it('compares with the quarter before and a year before; next 4 against last 4', () => {
     const series = new Map([
       ['2025-Q1', 100],

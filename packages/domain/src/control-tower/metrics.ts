@@ -31,36 +31,71 @@ export function quarterRange(first: string, last: string): string[] {
   return quarters;
 }
 
-export type GrowthRow = { byQuarter: Record<string, number | null>; next4VsLast4: number | null };
+export type GrowthRow = {
+  byQuarter: Record<string, number | null>;
+  /** The quarters whose figure compares a partial quarter: weekly averages, not totals. */
+  partial: Record<string, boolean>;
+  next4VsLast4: number | null;
+  next4VsLast4Partial: boolean;
+};
+
+/** How many of a quarter's weeks hold data, of the weeks (Sundays) the quarter has. */
+export type QuarterCoverage = { weeks: number; of: number };
+
+/** The weeks of a quarter: the Sundays that fall in it (13, or 14 when it holds one more). */
+export function sundaysInQuarter(quarter: string): number {
+  const match = /^(\d{4})-Q([1-4])$/.exec(quarter);
+  if (!match) throw new Error(`not a quarter: ${quarter}`);
+  const year = Number(match[1]);
+  const firstMonth = (Number(match[2]) - 1) * 3;
+  const start = Date.UTC(year, firstMonth, 1);
+  const end = Date.UTC(year, firstMonth + 3, 1);
+  const firstSunday = start + ((7 - new Date(start).getUTCDay()) % 7) * 86_400_000;
+  return Math.ceil((end - firstSunday) / (7 * 86_400_000));
+}
+
+const isPartial = (coverage: QuarterCoverage | undefined): boolean =>
+  coverage !== undefined && coverage.weeks < coverage.of;
 
 /**
  * Growth % of a quarterly series (the worksheet's Growth % table): Qtr/Qtr is R(q) against R(q−1),
  * Yr/Yr against R(q−4), for each of `quarters`. The last column compares the four quarters from
  * `current` on with the four before them (which are also the same four a year earlier, so both rows
  * carry the same figure there). A quarter missing from the series gives null ('undefined', spec §2).
+ * When either side holds only part of its weeks (`coverage`: the first quarter of the history, the
+ * last of the horizon), totals would read as a jump: the figure compares weekly averages (total ÷
+ * weeks with data) instead, and says so in `partial`.
  */
 export function growth(
   series: ReadonlyMap<string, number>,
   quarters: readonly string[],
   current: string,
+  coverage: ReadonlyMap<string, QuarterCoverage> = new Map(),
 ): { qtrToQtr: GrowthRow; yearToYear: GrowthRow } {
-  const at = (q: string): number | null => series.get(q) ?? null;
-  const sum4 = (from: string): number | null => {
-    let total = 0;
-    for (let i = 0; i < 4; i += 1) {
-      const v = at(shiftQuarter(from, i));
-      if (v === null) return null;
-      total += v;
-    }
-    return total;
+  const span = (from: string, count: number): string[] =>
+    Array.from({ length: count }, (_, i) => shiftQuarter(from, i));
+  /** Growth of the quarters `now` against `before`: totals, or weekly averages when one is partial. */
+  const compare = (now: string[], before: string[]): { value: number | null; partial: boolean } => {
+    const all = [...now, ...before];
+    if (all.some((q) => !series.has(q))) return { value: null, partial: false };
+    const total = (qs: string[]) => qs.reduce((sum, q) => sum + series.get(q)!, 0);
+    const partial = all.some((q) => isPartial(coverage.get(q)));
+    if (!partial) return { value: deltaPercent(total(now), total(before)), partial };
+    const weeks = (qs: string[]) => qs.reduce((sum, q) => sum + (coverage.get(q)?.weeks ?? 0), 0);
+    const [weeksNow, weeksBefore] = [weeks(now), weeks(before)];
+    if (weeksNow === 0 || weeksBefore === 0) return { value: null, partial };
+    return { value: deltaPercent(total(now) / weeksNow, total(before) / weeksBefore), partial };
   };
-  const next4VsLast4 = deltaPercent(sum4(current), sum4(shiftQuarter(current, -4)));
-  const row = (lagQuarters: number): GrowthRow => ({
-    byQuarter: Object.fromEntries(
-      quarters.map((q) => [q, deltaPercent(at(q), at(shiftQuarter(q, -lagQuarters)))]),
-    ),
-    next4VsLast4,
-  });
+  const last4 = compare(span(current, 4), span(shiftQuarter(current, -4), 4));
+  const row = (lagQuarters: number): GrowthRow => {
+    const figures = quarters.map((q) => [q, compare([q], [shiftQuarter(q, -lagQuarters)])] as const);
+    return {
+      byQuarter: Object.fromEntries(figures.map(([q, f]) => [q, f.value])),
+      partial: Object.fromEntries(figures.map(([q, f]) => [q, f.partial])),
+      next4VsLast4: last4.value,
+      next4VsLast4Partial: last4.partial,
+    };
+  };
   return { qtrToQtr: row(1), yearToYear: row(4) };
 }
 

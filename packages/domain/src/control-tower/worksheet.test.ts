@@ -10,6 +10,7 @@ import {
 const money = (revenue: number, cost: number) => ({ revenue, cost });
 const quarter = (q: string, final: number, p1: number, marketing: number | null): WorksheetQuarter => ({
   quarter: q,
+  coverage: { weeks: 13, of: 13 },
   actualBooking: null,
   prelimDemandPlan: money(final * 0.9, final * 0.45),
   finalDemandPlan: money(final, final / 2),

@@ -1,4 +1,4 @@
-import { deltaPercent, growth, marginPercent, type GrowthRow } from './metrics';
+import { deltaPercent, growth, marginPercent, type GrowthRow, type QuarterCoverage } from './metrics';
 
 /** Revenue and cost of one plan in one quarter, in dollars. */
 export type Money = { revenue: number; cost: number };
@@ -11,8 +11,19 @@ export type PlanSeries =
   | 'p1FinalDemandPlan'
   | 'p1MarketingForecast';
 
-/** One quarter of the worksheet: each plan's revenue and cost, null where the data has none. */
-export type WorksheetQuarter = { quarter: string } & Record<PlanSeries, Money | null>;
+/**
+ * One quarter of the worksheet: each plan's revenue and cost, null where the data has none, and
+ * how many of its weeks hold data (the first quarter of the history and the last of the horizon
+ * are partial).
+ */
+export type WorksheetQuarter = { quarter: string; coverage: QuarterCoverage } & Record<
+  PlanSeries,
+  Money | null
+>;
+
+/** Whether a quarter holds data for fewer weeks than it has. */
+export const isPartialQuarter = (quarter: Pick<WorksheetQuarter, 'coverage'>): boolean =>
+  quarter.coverage.weeks < quarter.coverage.of;
 
 /** One tracker group (BU, PUD = region, PF) in one quarter: the plans the tracker compares. */
 export type TrackerCell = {
@@ -175,10 +186,11 @@ export function worksheetGrowth(
 ): { quarters: string[]; revenue: ReturnType<typeof growth>; cost: ReturnType<typeof growth> } {
   const year = currentQuarter.slice(0, 4);
   const yearQuarters = [1, 2, 3, 4].map((n) => `${year}-Q${n}`);
+  const coverage = new Map(quarters.map((q) => [q.quarter, q.coverage]));
   return {
     quarters: yearQuarters,
-    revenue: growth(knownSeries(quarters, currentQuarter, 'revenue'), yearQuarters, currentQuarter),
-    cost: growth(knownSeries(quarters, currentQuarter, 'cost'), yearQuarters, currentQuarter),
+    revenue: growth(knownSeries(quarters, currentQuarter, 'revenue'), yearQuarters, currentQuarter, coverage),
+    cost: growth(knownSeries(quarters, currentQuarter, 'cost'), yearQuarters, currentQuarter, coverage),
   };
 }
 export type { GrowthRow };

@@ -7,6 +7,10 @@ type Db = Kysely<Database>;
 const clientsIn = (clientIds: readonly ClientId[], column: string) =>
   sql`${sql.raw(column)} = any(${[...clientIds]}::text[])`;
 const QUARTER = (column: string) => sql.raw(`to_char(${column}, 'YYYY-"Q"Q')`);
+const WEEK_SPAN = (column: string) =>
+  sql.raw(
+    `to_char(min(${column}), 'YYYY-MM-DD') as first_week, to_char(max(${column}), 'YYYY-MM-DD') as last_week`,
+  );
 
 /** How many weeks a snapshot keeps: the planning horizon of the demo data and the forecaster. */
 export const SNAPSHOT_WEEKS = 26;
@@ -118,6 +122,9 @@ export type PlanQuarterRow = {
   region: string;
   pf: string;
   quarter: string;
+  /** The first and last week (yyyy-mm-dd) of the group's data in the quarter. */
+  first_week: string;
+  last_week: string;
   act_n: number;
   act_rev: number;
   act_cost: number;
@@ -192,7 +199,8 @@ const ENSEMBLE_SUMS = (t: string, counted: boolean): string[] =>
  */
 export async function companyPlanQuarters(db: Db, clientId: ClientId): Promise<PlanQuarterRow[]> {
   const { rows } = await sql<PlanQuarterRow>`
-    select t.bu, t.region, t.pf, ${QUARTER('t.week_start')} as quarter, ${PLAN_SUMS('t', true)}
+    select t.bu, t.region, t.pf, ${QUARTER('t.week_start')} as quarter, ${WEEK_SPAN('t.week_start')},
+      ${PLAN_SUMS('t', true)}
     from demand_week_totals t
     where t.client_id = ${clientId}
     group by 1, 2, 3, 4`.execute(db);
@@ -206,7 +214,8 @@ export async function productPlanQuarters(
   pid: string,
 ): Promise<PlanQuarterRow[]> {
   const { rows } = await sql<PlanQuarterRow>`
-    select p.bu, p.region, p.pf, ${QUARTER('r.week_start')} as quarter, ${PLAN_SUMS('r', false)}
+    select p.bu, p.region, p.pf, ${QUARTER('r.week_start')} as quarter, ${WEEK_SPAN('r.week_start')},
+      ${PLAN_SUMS('r', false)}
     from demand_records r join products p on p.pid = r.pid
     where p.client_id = ${clientId} and p.pid = ${pid}
     group by 1, 2, 3, 4`.execute(db);

@@ -18,6 +18,8 @@ import {
   type Worksheet,
   type WorksheetFilters,
   type WorksheetQuarter,
+  sundaysInQuarter,
+  weeksBetween,
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
@@ -173,6 +175,7 @@ export class ControlTowerService {
       if (existing) return existing;
       const created: WorksheetQuarter = {
         quarter,
+        coverage: { weeks: 0, of: sundaysInQuarter(quarter) },
         actualBooking: null,
         prelimDemandPlan: null,
         finalDemandPlan: null,
@@ -188,8 +191,14 @@ export class ControlTowerService {
       const before: Money = q[series] ?? { revenue: 0, cost: 0 };
       q[series] = { revenue: cents(before.revenue + revenue), cost: cents(before.cost + cost) };
     };
+    const spans = new Map<string, { first: string; last: string }>();
     for (const row of selected) {
       const q = quarterOf(row.quarter);
+      const span = spans.get(row.quarter);
+      spans.set(row.quarter, {
+        first: span && span.first < row.first_week ? span.first : row.first_week,
+        last: span && span.last > row.last_week ? span.last : row.last_week,
+      });
       if (row.act_n > 0) add(q, 'actualBooking', row.act_rev, row.act_cost);
       if (row.prelim_n > 0) add(q, 'prelimDemandPlan', row.prelim_rev, row.prelim_cost);
       if (row.final_n > 0) add(q, 'finalDemandPlan', row.final_rev, row.final_cost);
@@ -209,6 +218,9 @@ export class ControlTowerService {
         add(quarterOf(row.quarter), series, row.revenue * share.revenue, row.cost * share.cost);
       }
     }
+
+    for (const [quarter, span] of spans)
+      quarters.get(quarter)!.coverage.weeks = weeksBetween(span.first, span.last) + 1;
 
     const marketingByCell = new Map<string, Money>();
     for (const row of marketing.filter((m) => m.cycle === current?.cycle)) {

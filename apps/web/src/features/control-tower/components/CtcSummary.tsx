@@ -38,6 +38,11 @@ export function CtcSummary({ quarters, currentQuarter, scale }: Props) {
     },
     { category: '', metric: t('controlTower:review.costShort'), line: ctc.marketingPlan?.cost ?? null },
   ];
+  const hasPartial = [growth.revenue, growth.cost].some(
+    (g) =>
+      [g.qtrToQtr, g.yearToYear].some((row) => Object.values(row.partial).some(Boolean)) ||
+      g.qtrToQtr.next4VsLast4Partial,
+  );
   const growthRows = [
     {
       label: t('controlTower:review.qtrToQtr'),
@@ -133,17 +138,35 @@ export function CtcSummary({ quarters, currentQuarter, scale }: Props) {
                     const value = r.row.byQuarter[q] ?? null;
                     return (
                       <td key={q} className={cn(num, deltaTone(value))}>
-                        {pct(value)}
+                        <GrowthFigure text={pct(value)} isPartial={r.row.partial[q] === true} />
                       </td>
                     );
                   })}
-                  <td className={cn(num, deltaTone(r.row.next4VsLast4))}>{pct(r.row.next4VsLast4)}</td>
+                  <td className={cn(num, deltaTone(r.row.next4VsLast4))}>
+                    <GrowthFigure text={pct(r.row.next4VsLast4)} isPartial={r.row.next4VsLast4Partial} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+        {hasPartial && (
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="growth-partial-note">
+            {t('controlTower:review.partialGrowthNote')}
+          </p>
+        )}
       </section>
     </div>
+  );
+}
+
+/** A growth figure; one that compares a partial quarter's weekly average is marked as such. */
+function GrowthFigure({ text, isPartial }: { text: string; isPartial: boolean }) {
+  const { t } = useTranslation();
+  if (!isPartial) return text;
+  return (
+    <span title={t('controlTower:review.partialGrowth')} data-partial="true">
+      {text} ◐
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import {
   COMPARISON_ROWS,
   comparisonValue,
+  isPartialQuarter,
   type Measure,
   type MoneyScale,
   type WorksheetQuarter,
@@ -77,6 +78,11 @@ export function PlanComparisonGrid({ quarters, measure, scale, onToggleMeasure, 
               {quarters.map((q) => (
                 <th key={q.quarter} scope="col" className="min-w-24 px-3 text-right font-medium">
                   {q.quarter}
+                  {isPartialQuarter(q) && (
+                    <span className="block text-[10px] font-normal text-muted-foreground" data-partial="true">
+                      {t('controlTower:review.partialWeeks', { weeks: q.coverage.weeks, of: q.coverage.of })}
+                    </span>
+                  )}
                 </th>
               ))}
             </tr>

@@ -1,4 +1,4 @@
-import { worksheetGrowth, type MoneyScale, type WorksheetQuarter } from '@ps/domain';
+import { isPartialQuarter, worksheetGrowth, type MoneyScale, type WorksheetQuarter } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useScaledMoney } from './money';
@@ -54,10 +54,17 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
   const scaled = useScaledMoney();
   const money = (value: number) => scaled(value, scale);
   const percent = (value: number) => t('controlTower:review.wholePercent', { value });
+  // Partial quarters (the first of the history, the last of the horizon) are marked on the axis,
+  // so a total that drops there reads as fewer weeks, not as less demand.
+  const partial = new Set(quarters.filter(isPartialQuarter).map((q) => q.quarter));
+  const quarterTick = (quarter: string) => (partial.has(quarter) ? `${quarter} ◐` : quarter);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 xl:grid-cols-2">
         {small.map((chart) => {
+          const isPartial = (q: string) =>
+            growth.revenue[chart.pick].partial[q] === true || growth.cost[chart.pick].partial[q] === true;
+          const growthTick = (q: string) => (isPartial(q) ? `${q} ◐` : q);
           const data = growth.quarters.map((q) => ({
             quarter: q,
             revenue: growth.revenue[chart.pick].byQuarter[q] ?? null,
@@ -78,7 +85,12 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
                 <ResponsiveContainer width="100%" height="100%">
                   <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                     <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-                    <XAxis dataKey="quarter" stroke="var(--muted-foreground)" fontSize={12} />
+                    <XAxis
+                      dataKey="quarter"
+                      stroke="var(--muted-foreground)"
+                      fontSize={12}
+                      tickFormatter={growthTick}
+                    />
                     <YAxis
                       stroke="var(--muted-foreground)"
                       fontSize={12}
@@ -121,7 +133,12 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={revenueData} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-              <XAxis dataKey="quarter" stroke="var(--muted-foreground)" fontSize={12} />
+              <XAxis
+                dataKey="quarter"
+                stroke="var(--muted-foreground)"
+                fontSize={12}
+                tickFormatter={quarterTick}
+              />
               <YAxis
                 stroke="var(--muted-foreground)"
                 fontSize={12}
@@ -146,6 +163,22 @@ export function WorksheetCharts({ quarters, currentQuarter, scale }: Props) {
             </LineChart>
           </ResponsiveContainer>
         </div>
+        {partial.size > 0 && (
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="chart-partial-note">
+            {t('controlTower:review.partialChartNote', {
+              quarters: quarters
+                .filter(isPartialQuarter)
+                .map((q) =>
+                  t('controlTower:review.partialQuarter', {
+                    quarter: q.quarter,
+                    weeks: q.coverage.weeks,
+                    of: q.coverage.of,
+                  }),
+                )
+                .join(', '),
+            })}
+          </p>
+        )}
       </section>
     </div>
   );
