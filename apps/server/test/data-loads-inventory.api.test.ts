@@ -95,10 +95,10 @@ describe.each(backends)('inventory bulk loads (lead times, positions, open order
     );
     const before = (await params(pid, site))!;
     const csv = [
-      'Item;Plant;Lead Time (days);LT SD Days;Review Period;Share',
-      'INV-1;Houston;10;3.5;1;60',
-      'INV-1;Dallas;21;;2;',
-      `${pid};${site};${(before.lead_time_weeks + 1) * 7};;;`,
+      'Item;Plant;Site Region;Lead Time (days);LT SD Days;Review Period;Share',
+      'INV-1;Houston;;10;3.5;1;60',
+      'INV-1;Dallas;South;21;;2;',
+      `${pid};${site};;${(before.lead_time_weeks + 1) * 7};;;`,
     ].join('\n');
     const dry = await load('lead-times', 'lead-times.csv', csv, { dryRun: true });
     expect(dry.refusals).toEqual([]);
@@ -118,6 +118,7 @@ describe.each(backends)('inventory bulk loads (lead times, positions, open order
       demand_share: 0.6,
     });
     expect(await params('INV-1', 'Dallas')).toMatchObject({
+      region: 'South',
       lead_time_weeks: 3,
       lead_time_sd_weeks: 0,
       review_period_weeks: 2,
@@ -391,7 +392,7 @@ describe.each(backends)('inventory bulk loads (lead times, positions, open order
         })
       ).text();
     expect(await template('lead-times')).toBe(
-      'PID,Site,Lead Time Weeks,Lead Time Days,Lead Time SD Weeks,Lead Time SD Days,Review Period,Replenishment Frequency,Demand Share\r\nPUMP-1000,Houston,3,,0.5,,1,2,100\r\n',
+      'PID,Site,Region,Lead Time Weeks,Lead Time Days,Lead Time SD Weeks,Lead Time SD Days,Review Period,Replenishment Frequency,Demand Share\r\nPUMP-1000,Houston,North America,3,,0.5,,1,2,100\r\n',
     );
     expect(await template('inventory-positions')).toBe(
       'PID,Site,As Of,On Hand\r\nPUMP-1000,Houston,2026-11-21,240\r\n',

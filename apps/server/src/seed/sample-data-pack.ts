@@ -44,7 +44,7 @@ export function samplePack(today: Date): SamplePack {
   ];
   const history = ['PID,Week,Units,Revenue,Cost'];
   const leadTimes = [
-    'PID,Site,Lead Time Days,Lead Time SD Days,Review Period,Replenishment Frequency,Demand Share',
+    'PID,Site,Region,Lead Time Days,Lead Time SD Days,Review Period,Replenishment Frequency,Demand Share',
   ];
   const positions = ['PID,Site,As Of,On Hand'];
   const orders = ['Order,PID,Site,Quantity,Due Date,Status'];
@@ -96,15 +96,15 @@ export function samplePack(today: Date): SamplePack {
       const sites =
         classOf === 'A'
           ? [
-              { site: place.site, share: 70 },
-              { site: PLACES[(index + 1) % PLACES.length]!.site, share: 30 },
+              { ...place, share: 70 },
+              { ...PLACES[(index + 1) % PLACES.length]!, share: 30 },
             ]
-          : [{ site: place.site, share: 100 }];
+          : [{ ...place, share: 100 }];
       // Spares come from a supplier abroad (5–7 weeks); pumps and valves from the plants (2–3).
       const leadDays = family.prefix === 'PS' ? 35 + 7 * (n % 3) : 14 + 7 * (n % 2);
-      sites.forEach(({ site, share }, s) => {
+      sites.forEach(({ site, region, share }, s) => {
         const weekly = Math.round((level * share) / 100);
-        leadTimes.push(csvLine([pid, site, leadDays, Math.round(leadDays * 0.2), 1, 1, share]));
+        leadTimes.push(csvLine([pid, site, region, leadDays, Math.round(leadDays * 0.2), 1, 1, share]));
         positions.push(csvLine([pid, site, countDay, weekly * (2 + ((index + s) % 3))]));
         // One line due next week, one in three weeks, and last month's line, received.
         const po = `PO-${4500 + index}${s}`;

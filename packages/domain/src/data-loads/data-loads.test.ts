@@ -140,6 +140,7 @@ describe('inventory layouts', () => {
       values: {
         pid: 'P-1',
         site: 'Houston',
+        region: null,
         leadTimeWeeks: 2,
         leadTimeDays: 10,
         leadTimeSdWeeks: 0.5,

@@ -220,6 +220,13 @@ export const LEAD_TIMES_LAYOUT: DataLoadLayout = {
   columns: [
     PID_COLUMN,
     SITE_COLUMN,
+    text(
+      'region',
+      'Region',
+      ['site region'],
+      "The site's region (the inventory page filters by it); blank on a new site: its region in other rows, else the product's.",
+      'North America',
+    ),
     {
       key: 'leadTimeWeeks',
       header: 'Lead Time Weeks',

@@ -49,7 +49,7 @@ async function countChanged(
  * shares would add up to more than 100 %. Each row becomes the product × site's planning
  * parameters: a blank cell keeps the current value (a new row: σ_L 0, review 1 week, replenished
  * at each review); a new site without a share gets what the product's other sites leave, split
- * evenly among the new sites without one; a new site's region is the site's region in other rows,
+ * evenly among the new sites without one; a new site without a region takes the site's region in other rows,
  * else the product's.
  */
 export async function checkLeadTimes(trx: Trx): Promise<Checked> {
@@ -82,7 +82,7 @@ export async function checkLeadTimes(trx: Trx): Promise<Checked> {
     with site_regions as (
       select distinct on (site) site, region from inventory_parameters order by site, region)
     select s.row_no, s.pid, s.site, i.pid is not null as known, p.client_id,
-      coalesce(i.region, sr.region, p.region) as region,
+      coalesce(s.region, i.region, sr.region, p.region) as region,
       s.lead_time_weeks,
       coalesce(s.lead_time_sd_weeks, i.lead_time_sd_weeks, 0) as lead_time_sd_weeks,
       coalesce(s.review_period_weeks, i.review_period_weeks, 1) as review_period_weeks,
@@ -98,9 +98,9 @@ export async function checkLeadTimes(trx: Trx): Promise<Checked> {
     where ${notRefused}`.execute(trx);
   const counts = await countChanged(
     trx,
-    sql`select n.known, (n.lead_time_weeks, n.lead_time_sd_weeks, n.review_period_weeks,
+    sql`select n.known, (n.region, n.lead_time_weeks, n.lead_time_sd_weeks, n.review_period_weeks,
         n.replenishment_frequency_weeks, n.demand_share)
-        is distinct from (i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
+        is distinct from (i.region, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
         i.replenishment_frequency_weeks, i.demand_share) as changed
       from data_load_sites n left join inventory_parameters i on i.pid = n.pid and i.site = n.site`,
     refused,
@@ -115,24 +115,27 @@ export async function applyLeadTimes(trx: Trx, change: { by: string }): Promise<
     select n.client_id, n.pid, n.site, c.field, c.old_value, c.new_value, null, null, ${change.by}, ${SOURCE}
     from data_load_sites n join inventory_parameters i on i.pid = n.pid and i.site = n.site
       cross join lateral (values
+        ('region', i.region, n.region),
         ('leadTime', i.lead_time_weeks::text, n.lead_time_weeks::text),
         ('leadTimeSd', i.lead_time_sd_weeks::text, n.lead_time_sd_weeks::text),
         ('reviewPeriod', i.review_period_weeks::text, n.review_period_weeks::text),
         ('replenishmentFreq', i.replenishment_frequency_weeks::text, n.replenishment_frequency_weeks::text),
         ('demandShare', i.demand_share::text, n.demand_share::text)) c(field, old_value, new_value)
-    where c.old_value::numeric <> c.new_value::numeric`.execute(trx);
+    where case when c.field = 'region' then c.old_value <> c.new_value
+      else c.old_value::numeric <> c.new_value::numeric end`.execute(trx);
   await sql`
     insert into inventory_parameters as i (pid, site, region, demand_share, lead_time_weeks, lead_time_sd_weeks,
       review_period_weeks, replenishment_frequency_weeks)
     select n.pid, n.site, n.region, n.demand_share, n.lead_time_weeks, n.lead_time_sd_weeks,
       n.review_period_weeks, n.replenishment_frequency_weeks
     from data_load_sites n
-    on conflict (pid, site) do update set demand_share = excluded.demand_share,
+    on conflict (pid, site) do update set region = excluded.region, demand_share = excluded.demand_share,
       lead_time_weeks = excluded.lead_time_weeks, lead_time_sd_weeks = excluded.lead_time_sd_weeks,
       review_period_weeks = excluded.review_period_weeks,
       replenishment_frequency_weeks = excluded.replenishment_frequency_weeks, updated_at = now()
-    where (i.demand_share, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks, i.replenishment_frequency_weeks)
-      is distinct from (excluded.demand_share, excluded.lead_time_weeks, excluded.lead_time_sd_weeks,
+    where (i.region, i.demand_share, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
+        i.replenishment_frequency_weeks)
+      is distinct from (excluded.region, excluded.demand_share, excluded.lead_time_weeks, excluded.lead_time_sd_weeks,
         excluded.review_period_weeks, excluded.replenishment_frequency_weeks)`.execute(trx);
 }
 

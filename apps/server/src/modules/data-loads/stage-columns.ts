@@ -38,6 +38,7 @@ export const STAGE_COLUMNS: Record<DataLoadEntity, readonly StageColumn[]> = {
     { key: 'rowNo', name: 'row_no', type: 'int4' },
     { key: 'pid', name: 'pid', type: 'text' },
     { key: 'site', name: 'site', type: 'text' },
+    { key: 'region', name: 'region', type: 'text' },
     { key: 'leadTimeWeeks', name: 'lead_time_weeks', type: 'int4' },
     { key: 'leadTimeSdWeeks', name: 'lead_time_sd_weeks', type: 'float8' },
     { key: 'reviewPeriod', name: 'review_period_weeks', type: 'int4' },
