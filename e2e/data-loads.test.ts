@@ -79,6 +79,19 @@ describe('data page', () => {
       unchanged: 0,
       refused: 0,
     });
+    // The inventory files: lead times first (they stock the products at their sites), then the
+    // stock and the open order lines.
+    for (const [entity, file, keys] of [
+      ['Lead times', 'lead-times.csv', 30],
+      ['Inventory positions', 'inventory-positions.csv', 30],
+      ['Open orders', 'open-orders.csv', 90],
+    ] as const)
+      expect(await runLoad(page, entity, file, 'Load'), entity).toEqual({
+        inserted: keys,
+        updated: 0,
+        unchanged: 0,
+        refused: 0,
+      });
     // The load log lists all four, newest first.
     const log = page.getByRole('table', { name: 'Load Log' });
     await expect.poll(() => log.locator('tbody tr').count()).toBeGreaterThanOrEqual(4);
@@ -106,5 +119,12 @@ describe('data page', () => {
     const actualUnits = Number(((await gridCellText(page, 0, 'Act_Bkg_Units')) ?? '').replace(/\D/g, ''));
     expect(actualUnits).toBeGreaterThan(0);
     await screenshot(page, 'data-grid-sample-product');
+
+    // Inventory planning stocks it at its home site with the loaded lead time and stock.
+    await page.goto('/inventory-planning?sku=ACME-CP-101');
+    const row = page.locator('tbody tr[data-testid="inventory-row-ACME-CP-101-Houston"]');
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.innerText()).toContain('Houston');
+    await screenshot(page, 'data-inventory-sample-product');
   }, 300_000);
 });

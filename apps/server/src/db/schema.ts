@@ -223,6 +223,26 @@ export type InventoryHistoryTable = {
   ordered_units: number;
 };
 
+/** A loaded count of a product × site's units on hand on a day (0064). */
+export type InventoryPositionsTable = {
+  pid: string;
+  site: string;
+  as_of: string;
+  on_hand_units: number;
+  loaded_at: Generated<Date>;
+};
+
+/** A loaded order line still to arrive at a product × site, or closed (0064). */
+export type InventoryOpenOrdersTable = {
+  order_id: string;
+  pid: string;
+  site: string;
+  quantity: number;
+  due_date: string;
+  status: 'open' | 'closed';
+  loaded_at: Generated<Date>;
+};
+
 /** Weekly sums per client and business unit of the history or of the projection (0013). */
 export type InventoryWeekTotalsTable = {
   client_id: string;
@@ -691,6 +711,8 @@ export type Database = {
   inventory_week_totals: InventoryWeekTotalsTable;
   inventory_audit: InventoryAuditTable;
   inventory_projection_source: InventoryProjectionSourceTable;
+  inventory_positions: InventoryPositionsTable;
+  inventory_open_orders: InventoryOpenOrdersTable;
   forecast_runs: ForecastRunsTable;
   forecast_run_chunks: ForecastRunChunksTable;
   forecast_accuracy: ForecastAccuracyTable;

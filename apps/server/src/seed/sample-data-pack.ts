@@ -5,9 +5,17 @@ import { createRandom, streamSeed } from './random';
  * The sample data pack (docs/data-integration.md): the files a small pump and valve maker would
  * send, in the bulk loads' layouts. It is the company's own data, not the demo generator's
  * database: 24 products of two business units, a price rise half a year ago, and two years of
- * weekly sales history ending with the last full week. Deterministic for a given anchor.
+ * weekly sales history ending with the last full week; for inventory planning, each product's
+ * lead time at its home site (A items also stocked at the other site), last Saturday's stock and
+ * the open orders of its suppliers. Deterministic for a given anchor.
  */
-export type SamplePack = { 'products.csv': string; 'sales-history.csv': string };
+export type SamplePack = {
+  'products.csv': string;
+  'sales-history.csv': string;
+  'lead-times.csv': string;
+  'inventory-positions.csv': string;
+  'open-orders.csv': string;
+};
 
 const HISTORY_WEEKS = 104;
 const FAMILIES: Array<{ bu: string; pf: string; prefix: string; cost: number; price: number }> = [
@@ -35,6 +43,13 @@ export function samplePack(today: Date): SamplePack {
     'PID,Client,Business Unit,Family,Class,Region,Site,Entity Type,Planner,Unit Cost,Unit Price,Effective Date',
   ];
   const history = ['PID,Week,Units,Revenue,Cost'];
+  const leadTimes = [
+    'PID,Site,Region,Lead Time Days,Lead Time SD Days,Review Period,Replenishment Frequency,Demand Share',
+  ];
+  const positions = ['PID,Site,As Of,On Hand'];
+  const orders = ['Order,PID,Site,Quantity,Due Date,Status'];
+  // Stock counted at the end of the last full week.
+  const countDay = toIsoDate(new Date(currentWeek.getTime() - 86_400_000));
   let index = 0;
   for (const family of FAMILIES) {
     for (let n = 1; n <= PRODUCTS_PER_FAMILY; n += 1) {
@@ -77,8 +92,37 @@ export function samplePack(today: Date): SamplePack {
         const revenue = units === 0 ? '' : (units * price * random.between(0.9, 1)).toFixed(2);
         history.push(csvLine([pid, toIsoDate(week), units, revenue, '']));
       }
+      // A items are stocked at both sites (70 % of demand at home); the others at home only.
+      const sites =
+        classOf === 'A'
+          ? [
+              { ...place, share: 70 },
+              { ...PLACES[(index + 1) % PLACES.length]!, share: 30 },
+            ]
+          : [{ ...place, share: 100 }];
+      // Spares come from a supplier abroad (5–7 weeks); pumps and valves from the plants (2–3).
+      const leadDays = family.prefix === 'PS' ? 35 + 7 * (n % 3) : 14 + 7 * (n % 2);
+      sites.forEach(({ site, region, share }, s) => {
+        const weekly = Math.round((level * share) / 100);
+        leadTimes.push(csvLine([pid, site, region, leadDays, Math.round(leadDays * 0.2), 1, 1, share]));
+        positions.push(csvLine([pid, site, countDay, weekly * (2 + ((index + s) % 3))]));
+        // One line due next week, one in three weeks, and last month's line, received.
+        const po = `PO-${4500 + index}${s}`;
+        orders.push(csvLine([po, pid, site, weekly * 2, toIsoDate(addWeeks(currentWeek, 1)), 'open']));
+        orders.push(csvLine([`${po}-2`, pid, site, weekly, toIsoDate(addWeeks(currentWeek, 3)), 'open']));
+        orders.push(
+          csvLine([`${po}-0`, pid, site, weekly * 2, toIsoDate(addWeeks(currentWeek, -4)), 'received']),
+        );
+      });
       index += 1;
     }
   }
-  return { 'products.csv': `${products.join('\n')}\n`, 'sales-history.csv': `${history.join('\n')}\n` };
+  const file = (lines: string[]) => `${lines.join('\n')}\n`;
+  return {
+    'products.csv': file(products),
+    'sales-history.csv': file(history),
+    'lead-times.csv': file(leadTimes),
+    'inventory-positions.csv': file(positions),
+    'open-orders.csv': file(orders),
+  };
 }

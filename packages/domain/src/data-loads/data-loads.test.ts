@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../spreadsheet-import/csv';
 import { CsvRowReader } from './csv-rows';
-import { PRODUCTS_LAYOUT, SALES_HISTORY_LAYOUT } from './layouts';
-import { mapLayoutHeaders, readLayoutRow } from './rows';
+import { openOrderPipeline } from '../inventory/open-orders';
+import {
+  INVENTORY_POSITIONS_LAYOUT,
+  LEAD_TIMES_LAYOUT,
+  OPEN_ORDERS_LAYOUT,
+  PRODUCTS_LAYOUT,
+  SALES_HISTORY_LAYOUT,
+} from './layouts';
+import { leadTimeInWeeks, leadTimeSdInWeeks, mapLayoutHeaders, readLayoutRow } from './rows';
 
 /** Feeds `text` to a reader in pieces of `size` characters. */
 function readInPieces(text: string, size: number): string[][] {
@@ -100,10 +107,128 @@ describe('layout rows', () => {
       refusal: { row: 9, field: 'Units', reason: 'Units must be 0 or more' },
     });
     expect(refusal(['P-1', '2026-11-15', '2026-11-16', 2, ''])).toEqual({
-      refusal: { row: 9, field: 'Week', reason: 'Give a Week or a Date, not both' },
+      refusal: { row: 9, field: 'Week', reason: 'Give Week or Date, not both' },
     });
     expect(refusal(['P 1!', '2026-11-15', '', 2, ''])).toEqual({
       refusal: { row: 9, field: 'PID', reason: 'PID may hold letters, digits, spaces and . _ - / only' },
     });
+  });
+});
+
+describe('inventory layouts', () => {
+  const mapped = (layout: typeof LEAD_TIMES_LAYOUT, headers: string[]) => {
+    const result = mapLayoutHeaders(layout, headers);
+    if ('problem' in result) throw new Error(result.problem);
+    return result.mapping;
+  };
+
+  it('rounds a lead time up to whole weeks and its spread to 0.01 week', () => {
+    // 10 days = 1.43 weeks → 2; 14 days = exactly 2 weeks (no binary-fraction surprise); 2.5 → 3.
+    expect(leadTimeInWeeks({ weeks: null, days: 10 })).toBe(2);
+    expect(leadTimeInWeeks({ weeks: null, days: 14 })).toBe(2);
+    expect(leadTimeInWeeks({ weeks: 2.5, days: null })).toBe(3);
+    expect(leadTimeInWeeks({ weeks: null, days: 1 })).toBe(1);
+    // 3 days = 0.428… weeks → 0.43; 0.5 weeks stays.
+    expect(leadTimeSdInWeeks({ weeks: null, days: 3 })).toBe(0.43);
+    expect(leadTimeSdInWeeks({ weeks: 0.5, days: null })).toBe(0.5);
+    expect(leadTimeSdInWeeks({ weeks: null, days: null })).toBeNull();
+  });
+
+  it('reads a lead-times row in days with aliases, the share as a fraction', () => {
+    const mapping = mapped(LEAD_TIMES_LAYOUT, ['Item', 'Plant', 'Lead Time (days)', 'LT SD Days', 'Share']);
+    expect(readLayoutRow(LEAD_TIMES_LAYOUT, mapping, ['P-1', 'Houston', '10', '3.5', '33.33'], 2)).toEqual({
+      values: {
+        pid: 'P-1',
+        site: 'Houston',
+        region: null,
+        leadTimeWeeks: 2,
+        leadTimeDays: 10,
+        leadTimeSdWeeks: 0.5,
+        leadTimeSdDays: 3.5,
+        reviewPeriod: null,
+        replenishmentFrequency: null,
+        demandShare: 0.3333,
+      },
+    });
+  });
+
+  it('refuses a lead time in both units, none, over two years, a part-week review period', () => {
+    const mapping = mapped(LEAD_TIMES_LAYOUT, [
+      'PID',
+      'Site',
+      'Lead Time',
+      'Lead Time Days',
+      'Review Period',
+    ]);
+    const read = (cells: string[]) => readLayoutRow(LEAD_TIMES_LAYOUT, mapping, cells, 4);
+    expect(read(['P-1', 'A', '2', '14', ''])).toEqual({
+      refusal: {
+        row: 4,
+        field: 'Lead Time Weeks',
+        reason: 'Give Lead Time Weeks or Lead Time Days, not both',
+      },
+    });
+    expect(read(['P-1', 'A', '', '', ''])).toEqual({
+      refusal: {
+        row: 4,
+        field: 'Lead Time Weeks',
+        reason: 'Lead Time Weeks or Lead Time Days is required but both are empty',
+      },
+    });
+    expect(read(['P-1', 'A', '', '800', ''])).toEqual({
+      refusal: {
+        row: 4,
+        field: 'Lead Time Days',
+        reason: 'The lead time must be at most 104 weeks (it is 115)',
+      },
+    });
+    expect(read(['P-1', 'A', '0', '', ''])).toEqual({
+      refusal: { row: 4, field: 'Lead Time Weeks', reason: 'Lead Time Weeks must be more than 0' },
+    });
+    expect(read(['P-1', 'A', '2', '', '1.5'])).toEqual({
+      refusal: {
+        row: 4,
+        field: 'Review Period',
+        reason: 'Review Period must be a whole number of weeks from 1 to 52',
+      },
+    });
+  });
+
+  it('reads positions in whole units and order statuses by their words', () => {
+    const positions = mapped(INVENTORY_POSITIONS_LAYOUT, ['SKU', 'Warehouse', 'Snapshot Date', 'QOH']);
+    expect(
+      readLayoutRow(INVENTORY_POSITIONS_LAYOUT, positions, ['P-1', 'W1', '11/20/2026', '1,200'], 2),
+    ).toEqual({ values: { pid: 'P-1', site: 'W1', asOf: '2026-11-20', onHand: 1200 } });
+    expect(
+      readLayoutRow(INVENTORY_POSITIONS_LAYOUT, positions, ['P-1', 'W1', '2026-11-20', '2.5'], 3),
+    ).toEqual({
+      refusal: { row: 3, field: 'On Hand', reason: 'On Hand must be a whole number of units' },
+    });
+    const orders = mapped(OPEN_ORDERS_LAYOUT, ['PO Number', 'PID', 'Site', 'Open Qty', 'ETA', 'Line Status']);
+    const order = (status: string) =>
+      readLayoutRow(OPEN_ORDERS_LAYOUT, orders, ['PO-1', 'P-1', 'W1', '50', '2026-12-01', status], 5);
+    expect(order('')).toMatchObject({ values: { status: 'open' } });
+    expect(order('Received')).toMatchObject({ values: { status: 'closed' } });
+    expect(order('lost')).toMatchObject({ refusal: { row: 5, field: 'Status' } });
+  });
+});
+
+describe('openOrderPipeline', () => {
+  it('puts each open order in the week of its due date, a late one in the first week', () => {
+    // asOf Sunday 2026-11-22. Due Wed 11-25 → week 0; due Sun 11-29 → week 1; due Sat 12-12 → week 2
+    // (its Sunday is 12-06); late since 11-10 → week 0; due 2027-03-01 is past 13 weeks → left out.
+    const pipeline = openOrderPipeline(
+      '2026-11-22',
+      [
+        { dueDate: '2026-11-25', units: 10 },
+        { dueDate: '2026-11-29', units: 20 },
+        { dueDate: '2026-12-12', units: 5 },
+        { dueDate: '2026-12-07', units: 1 },
+        { dueDate: '2026-11-10', units: 7 },
+        { dueDate: '2027-03-01', units: 99 },
+      ],
+      13,
+    );
+    expect(pipeline).toEqual([17, 20, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

@@ -5,10 +5,32 @@ import { CLIENT_IDS } from '../demand-record';
  * columns in a CSV file or the first sheet of an .xlsx workbook. Headers are matched without
  * regard to case, spaces or punctuation, by their name or one of their aliases.
  */
-export const DATA_LOAD_ENTITIES = ['products', 'sales-history'] as const;
+export const DATA_LOAD_ENTITIES = [
+  'products',
+  'sales-history',
+  'lead-times',
+  'inventory-positions',
+  'open-orders',
+] as const;
 export type DataLoadEntity = (typeof DATA_LOAD_ENTITIES)[number];
 
-export type LayoutColumnKind = 'pid' | 'text' | 'client' | 'amount' | 'units' | 'date' | 'week';
+/**
+ * How a cell is read: `count` whole units 0 or more, `duration` a positive time (weeks or days),
+ * `spread` a time 0 or more, `percent` 0–100, `status` an order's open or closed.
+ */
+export type LayoutColumnKind =
+  | 'pid'
+  | 'text'
+  | 'client'
+  | 'amount'
+  | 'units'
+  | 'count'
+  | 'duration'
+  | 'spread'
+  | 'percent'
+  | 'status'
+  | 'date'
+  | 'week';
 
 export type LayoutColumn = {
   /** The key the row's value travels under. */
@@ -32,7 +54,18 @@ export type DataLoadLayout = {
   columns: readonly LayoutColumn[];
   /** Of the optional columns, one of each group is required (a week or a day). */
   oneOf?: readonly (readonly string[])[];
+  /**
+   * Of the optional columns, at most one of each group may hold a value on a row (the same figure
+   * in two units). Checked with `oneOf` by the row reader; the groups read into `combine`.
+   */
+  atMostOne?: readonly (readonly string[])[];
 };
+
+/** The words an order's status may be given in, by what they mean. */
+export const ORDER_STATUSES = {
+  open: ['open', 'released', 'confirmed', 'in transit', 'planned'],
+  closed: ['closed', 'received', 'complete', 'completed', 'cancelled', 'canceled', 'delivered'],
+} as const;
 
 const PID_COLUMN: LayoutColumn = {
   key: 'pid',
@@ -170,7 +203,214 @@ export const SALES_HISTORY_LAYOUT: DataLoadLayout = {
   oneOf: [['week', 'day']],
 };
 
+const SITE_COLUMN: LayoutColumn = text(
+  'site',
+  'Site',
+  ['location', 'plant', 'warehouse', 'facility', 'dc', 'stocking site'],
+  'The site that stocks the product.',
+  'Houston',
+  true,
+);
+
+export const LEAD_TIMES_LAYOUT: DataLoadLayout = {
+  entity: 'lead-times',
+  title: 'Lead times',
+  description:
+    'One row per product and stocking site: the replenishment lead time and its variability, and optionally the review period, replenishment frequency and the share of the product demand the site serves. A new product and site starts being stocked there; a blank optional cell keeps the current value.',
+  columns: [
+    PID_COLUMN,
+    SITE_COLUMN,
+    text(
+      'region',
+      'Region',
+      ['site region'],
+      "The site's region (the inventory page filters by it); blank on a new site: its region in other rows, else the product's.",
+      'North America',
+    ),
+    {
+      key: 'leadTimeWeeks',
+      header: 'Lead Time Weeks',
+      aliases: ['lead time', 'lt weeks', 'lead time wks', 'replenishment lead time'],
+      kind: 'duration',
+      required: false,
+      description: 'Mean lead time in weeks (a part week counts as a whole one: 2.5 → 3).',
+      example: '3',
+    },
+    {
+      key: 'leadTimeDays',
+      header: 'Lead Time Days',
+      aliases: ['lt days', 'lead days', 'lead time in days'],
+      kind: 'duration',
+      required: false,
+      description: 'Mean lead time in days instead of weeks: rounded up to whole weeks (10 → 2).',
+      example: '',
+    },
+    {
+      key: 'leadTimeSdWeeks',
+      header: 'Lead Time SD Weeks',
+      aliases: [
+        'lead time sd',
+        'lead time std dev',
+        'lead time standard deviation',
+        'lead time variability',
+        'lt sd weeks',
+        'sigma lt',
+      ],
+      kind: 'spread',
+      required: false,
+      description: 'Standard deviation of the lead time in weeks (0.01 week); blank on a new row: 0.',
+      example: '0.5',
+    },
+    {
+      key: 'leadTimeSdDays',
+      header: 'Lead Time SD Days',
+      aliases: ['lead time std dev days', 'lead time standard deviation days', 'lt sd days'],
+      kind: 'spread',
+      required: false,
+      description: 'Standard deviation of the lead time in days instead of weeks.',
+      example: '',
+    },
+    {
+      key: 'reviewPeriod',
+      header: 'Review Period',
+      aliases: ['review period weeks', 'review weeks', 'review cycle'],
+      kind: 'duration',
+      required: false,
+      description: 'Weeks between reviews of the stock (whole weeks, 1–52); blank on a new row: 1.',
+      example: '1',
+    },
+    {
+      key: 'replenishmentFrequency',
+      header: 'Replenishment Frequency',
+      aliases: ['replenishment frequency weeks', 'order frequency', 'order cycle'],
+      kind: 'duration',
+      required: false,
+      description:
+        'Weeks between replenishments (whole weeks, at least the review period); blank on a new row: the review period.',
+      example: '2',
+    },
+    {
+      key: 'demandShare',
+      header: 'Demand Share',
+      aliases: ['share', 'site share', 'demand share percent', 'demand split'],
+      kind: 'percent',
+      required: false,
+      description:
+        "Percent of the product's demand this site serves; blank on a new site: what the product's other sites leave, split evenly. A product's sites add up to at most 100.",
+      example: '100',
+    },
+  ],
+  oneOf: [['leadTimeWeeks', 'leadTimeDays']],
+  atMostOne: [['leadTimeSdWeeks', 'leadTimeSdDays']],
+};
+
+export const INVENTORY_POSITIONS_LAYOUT: DataLoadLayout = {
+  entity: 'inventory-positions',
+  title: 'Inventory positions',
+  description:
+    'One row per product, site and day: the units on hand that day. The latest position of a product and site is its on hand in inventory planning and starts the supply projection; each position is the stock at the end of its week in the inventory history.',
+  columns: [
+    PID_COLUMN,
+    SITE_COLUMN,
+    {
+      key: 'asOf',
+      header: 'As Of',
+      aliases: ['as of date', 'date', 'snapshot date', 'stock date', 'inventory date', 'position date'],
+      kind: 'date',
+      required: true,
+      description: 'The day of the count (not after today).',
+      example: '2026-11-21',
+    },
+    {
+      key: 'onHand',
+      header: 'On Hand',
+      aliases: [
+        'on hand units',
+        'on hand qty',
+        'quantity on hand',
+        'qoh',
+        'stock',
+        'units',
+        'qty',
+        'unrestricted stock',
+      ],
+      kind: 'count',
+      required: true,
+      description: 'Units on hand (whole units, 0 or more).',
+      example: '240',
+    },
+  ],
+};
+
+export const OPEN_ORDERS_LAYOUT: DataLoadLayout = {
+  entity: 'open-orders',
+  title: 'Open orders',
+  description:
+    'One row per order line: an order (purchase or production) of a product for a site, the units still to arrive and the day they are due. An order sent again with status closed (received, cancelled) no longer counts. The open orders of a product and site are the supply projection receipts in the weeks they are due.',
+  columns: [
+    {
+      key: 'order',
+      header: 'Order',
+      aliases: [
+        'order id',
+        'order number',
+        'order no',
+        'po',
+        'po number',
+        'purchase order',
+        'work order',
+        'document',
+      ],
+      kind: 'text',
+      required: true,
+      description: 'The order number (with the PID and site, the key of the line).',
+      example: 'PO-4500123',
+    },
+    PID_COLUMN,
+    SITE_COLUMN,
+    {
+      key: 'quantity',
+      header: 'Quantity',
+      aliases: ['qty', 'open quantity', 'open qty', 'units', 'order quantity', 'quantity due'],
+      kind: 'count',
+      required: true,
+      description: 'Units still to arrive (whole units, 0 or more).',
+      example: '500',
+    },
+    {
+      key: 'dueDate',
+      header: 'Due Date',
+      aliases: [
+        'due',
+        'delivery date',
+        'receipt date',
+        'expected date',
+        'arrival date',
+        'eta',
+        'promised date',
+      ],
+      kind: 'date',
+      required: true,
+      description:
+        'The day the units are due at the site; an open order due in the past is late and still expected.',
+      example: '2026-12-07',
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      aliases: ['order status', 'state', 'line status'],
+      kind: 'status',
+      required: false,
+      description: `${ORDER_STATUSES.open.join(', ')} (blank: open), or ${ORDER_STATUSES.closed.join(', ')}.`,
+      example: 'open',
+    },
+  ],
+};
+
 export const DATA_LOAD_LAYOUTS: Record<DataLoadEntity, DataLoadLayout> = {
   products: PRODUCTS_LAYOUT,
   'sales-history': SALES_HISTORY_LAYOUT,
+  'lead-times': LEAD_TIMES_LAYOUT,
+  'inventory-positions': INVENTORY_POSITIONS_LAYOUT,
+  'open-orders': OPEN_ORDERS_LAYOUT,
 };

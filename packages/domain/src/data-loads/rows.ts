@@ -3,7 +3,7 @@ import { UNITS_MAX, ZPidSchema } from '../demand-record.schema';
 import { cellText, parseDateCell, parseNumberCell, type Cell } from '../spreadsheet-import/cells';
 import { normalizeHeader } from '../spreadsheet-import/headers';
 import { isSunday, parseTimeSeriesSk, toIsoDate, weekStartSunday } from '../weeks';
-import type { DataLoadLayout, LayoutColumn } from './layouts';
+import { ORDER_STATUSES, type DataLoadEntity, type DataLoadLayout, type LayoutColumn } from './layouts';
 
 /** One row the load refuses: its row number in the file (the header is row 1), the column, why. */
 export type DataLoadRefusal = { row: number; field: string; reason: string };
@@ -14,6 +14,12 @@ export type LayoutMapping = Record<string, number>;
 /** Amounts and money beyond this are refused (the tables' NUMERIC(14,4) holds less than 10^10). */
 export const AMOUNT_MAX = 9_999_999_999;
 const TEXT_MAX = 100;
+/** Durations (weeks or days) and their spread beyond this are refused. */
+const DURATION_MAX = 1000;
+/** The longest lead time the inventory policy plans with: two years. */
+export const LEAD_TIME_MAX_WEEKS = 104;
+const PERIOD_MAX_WEEKS = 52;
+const DAYS_PER_WEEK = 7;
 const FIRST_YEAR = 1990;
 const LAST_YEAR = 2100;
 
@@ -116,6 +122,39 @@ export function readLayoutRow(
         values[column.key] = value;
         break;
       }
+      case 'count': {
+        const value = parseNumberCell(cell);
+        if (value === null) return refuse(`${column.header} "${text}" is not a number`);
+        if (!Number.isInteger(value)) return refuse(`${column.header} must be a whole number of units`);
+        if (value < 0) return refuse(`${column.header} must be 0 or more`);
+        if (value > UNITS_MAX) return refuse(`${column.header} must be at most ${UNITS_MAX}`);
+        values[column.key] = value;
+        break;
+      }
+      case 'duration':
+      case 'spread':
+      case 'percent': {
+        const value = parseNumberCell(cell);
+        const max = column.kind === 'percent' ? 100 : DURATION_MAX;
+        if (value === null) return refuse(`${column.header} "${text}" is not a number`);
+        if (column.kind === 'duration' && value <= 0) return refuse(`${column.header} must be more than 0`);
+        if (value < 0) return refuse(`${column.header} must be 0 or more`);
+        if (value > max) return refuse(`${column.header} must be at most ${max}`);
+        values[column.key] = value;
+        break;
+      }
+      case 'status': {
+        const word = text.toLowerCase();
+        const status = (Object.keys(ORDER_STATUSES) as Array<keyof typeof ORDER_STATUSES>).find((s) =>
+          (ORDER_STATUSES[s] as readonly string[]).includes(word),
+        );
+        if (!status)
+          return refuse(
+            `${column.header} "${text}" is not an order status: use ${[...ORDER_STATUSES.open, ...ORDER_STATUSES.closed].join(', ')}`,
+          );
+        values[column.key] = status;
+        break;
+      }
       case 'date':
       case 'week': {
         const date = dateOf(cell);
@@ -132,16 +171,84 @@ export function readLayoutRow(
       }
     }
   }
-  if (layout.entity === 'sales-history') {
-    if (values.week !== null && values.day !== null)
-      return { refusal: { row, field: 'Week', reason: 'Give a Week or a Date, not both' } };
-    if (values.week === null && values.day === null)
-      return { refusal: { row, field: 'Week', reason: 'Week or Date is required but both are empty' } };
+  const header = (key: string) => layout.columns.find((c) => c.key === key)!.header;
+  for (const group of [...(layout.oneOf ?? []), ...(layout.atMostOne ?? [])]) {
+    const given = group.filter((key) => values[key] !== null);
+    const names = group.map(header).join(' or ');
+    if (given.length > 1)
+      return { refusal: { row, field: header(given[0]!), reason: `Give ${names}, not both` } };
+    if (given.length === 0 && layout.oneOf?.includes(group))
+      return {
+        refusal: { row, field: header(group[0]!), reason: `${names} is required but both are empty` },
+      };
+  }
+  const complete = COMPLETE_ROW[layout.entity];
+  return complete ? complete(values, row) : { values };
+}
+
+type RowResult = { values: LayoutRow } | { refusal: DataLoadRefusal };
+
+/** Whole weeks of a lead time given in weeks or days: a part week counts as a whole one. */
+export function leadTimeInWeeks(given: { weeks: number | null; days: number | null }): number {
+  const weeks = given.weeks ?? (given.days ?? 0) / DAYS_PER_WEEK;
+  // A tolerance for binary fractions: 14 days are 2 weeks, not 3.
+  return Math.max(1, Math.ceil(weeks - 1e-9));
+}
+
+/** Its standard deviation in weeks, to 0.01 week (the inventory table's precision). */
+export function leadTimeSdInWeeks(given: { weeks: number | null; days: number | null }): number | null {
+  if (given.weeks === null && given.days === null) return null;
+  const weeks = given.weeks ?? given.days! / DAYS_PER_WEEK;
+  return Math.round(weeks * 100) / 100;
+}
+
+const num = (value: LayoutValue | undefined): number | null => (typeof value === 'number' ? value : null);
+
+/** What an entity's row becomes once its cells are read: the values its stage table takes. */
+const COMPLETE_ROW: Partial<Record<DataLoadEntity, (values: LayoutRow, row: number) => RowResult>> = {
+  'sales-history': (values) => {
     const isDay = values.day !== null;
     values.week = isDay
       ? toIsoDate(weekStartSunday(new Date(`${values.day as string}T00:00:00Z`)))
       : values.week!;
     values.isDay = isDay;
-  }
-  return { values };
-}
+    return { values };
+  },
+  'lead-times': (values, row) => {
+    const weeks = leadTimeInWeeks({ weeks: num(values.leadTimeWeeks), days: num(values.leadTimeDays) });
+    if (weeks > LEAD_TIME_MAX_WEEKS)
+      return {
+        refusal: {
+          row,
+          field: values.leadTimeWeeks !== null ? 'Lead Time Weeks' : 'Lead Time Days',
+          reason: `The lead time must be at most ${LEAD_TIME_MAX_WEEKS} weeks (it is ${weeks})`,
+        },
+      };
+    for (const [key, field] of [
+      ['reviewPeriod', 'Review Period'],
+      ['replenishmentFrequency', 'Replenishment Frequency'],
+    ] as const) {
+      const value = num(values[key]);
+      if (value !== null && (!Number.isInteger(value) || value > PERIOD_MAX_WEEKS))
+        return {
+          refusal: {
+            row,
+            field,
+            reason: `${field} must be a whole number of weeks from 1 to ${PERIOD_MAX_WEEKS}`,
+          },
+        };
+    }
+    values.leadTimeWeeks = weeks;
+    values.leadTimeSdWeeks = leadTimeSdInWeeks({
+      weeks: num(values.leadTimeSdWeeks),
+      days: num(values.leadTimeSdDays),
+    });
+    const share = num(values.demandShare);
+    values.demandShare = share === null ? null : Math.round(share * 100) / 10_000;
+    return { values };
+  },
+  'open-orders': (values) => {
+    values.status ??= 'open';
+    return { values };
+  },
+};

@@ -2,15 +2,16 @@ import type { DataLoadCounts, DataLoadEntity, DataLoadRefusal } from '@ps/domain
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { arrayLiteral, copyText } from '../../db/bulk';
 import type { Database, DataLoadsTable } from '../../db/schema';
+import { bulkWrite } from '../../read-model';
 import { STAGE_COLUMNS } from './stage-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type DataLoadRow = Selectable<DataLoadsTable>;
 
-const SOURCE = 'data-load';
+export const SOURCE = 'data-load';
 /** A blank effective date: the price holds since always. */
 export const SINCE_ALWAYS = '1900-01-01';
-const STAGE = 'data_load_stage';
+export const STAGE = 'data_load_stage';
 
 export async function insertRunningLoad(
   db: Db,
@@ -161,7 +162,7 @@ export async function stageBatch(
 export type Checked = { counts: DataLoadCounts; refusals: DataLoadRefusal[] };
 
 /** The refusals the rows get once they are all staged, kept for the counts and writes that follow. */
-async function collectRefusals(
+export async function collectRefusals(
   trx: Transaction<Database>,
   query: ReturnType<typeof sql>,
 ): Promise<{ refused: number; refusals: DataLoadRefusal[] }> {
@@ -384,18 +385,35 @@ export async function applySalesHistory(
       where (s.units, s.revenue, s.cost) is distinct from (excluded.units, excluded.revenue, excluded.cost)`.execute(
     trx,
   );
-  await sql`
-    update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
-      last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
-    from data_load_weeks w
-    where r.pid = w.pid and r.week_start = w.week_start
-      and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)`.execute(
-    trx,
-  );
-  await sql`
-    insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
-    select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
-    from data_load_weeks w
-    where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
-    on conflict (pid, week_start) do nothing`.execute(trx);
+  // The records are written as a bulk write: their kept-table triggers stand aside and the read
+  // model is rebuilt once for the products and weeks written, not row by row.
+  await bulkWrite(trx, async () => {
+    const { rows } = await sql<{ pid: string; first: string; last: string }>`
+      with updated as (
+        update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
+          last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
+        from data_load_weeks w
+        where r.pid = w.pid and r.week_start = w.week_start
+          and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
+        returning r.pid, r.week_start),
+      inserted as (
+        insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
+        select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
+        from data_load_weeks w
+        where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
+          and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
+        on conflict (pid, week_start) do nothing
+        returning pid, week_start)
+      select pid, min(week_start)::text as first, max(week_start)::text as last
+      from (select * from updated union all select * from inserted) x group by pid`.execute(trx);
+    return {
+      pids: rows.map((r) => r.pid),
+      weeks: rows.length
+        ? {
+            first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
+            last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
+          }
+        : undefined,
+    };
+  });
 }

@@ -21,10 +21,6 @@ import type { AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import {
   allowLongLoad,
-  applyProducts,
-  applySalesHistory,
-  checkProducts,
-  checkSalesHistory,
   createStage,
   failInterruptedLoads,
   findLoad,
@@ -34,6 +30,7 @@ import {
   stageBatch,
   type DataLoadRow,
 } from './data-loads.repository';
+import { ENTITY_LOADERS, type LoadContext } from './entity-loaders';
 import { readOnWorker } from './file-reader';
 import { FileProblem } from './file-rows';
 
@@ -190,7 +187,17 @@ export class DataLoadService {
   private async run(request: DataLoadRequest, own: OwnLoad, path: string): Promise<DataLoadJob> {
     const { steps } = own;
     const id = Number(own.row.id);
-    const currentWeek = weekStartSunday((this.options.today ?? (() => new Date()))());
+    const now = (this.options.today ?? (() => new Date()))();
+    const currentWeek = weekStartSunday(now);
+    const loader = ENTITY_LOADERS[request.entity];
+    const context: LoadContext = {
+      by: request.user.userName,
+      loadId: id,
+      today: toIsoDate(now),
+      currentWeek: toIsoDate(currentWeek),
+      recordsFrom: toIsoDate(addWeeks(currentWeek, -RECORD_HISTORY_WEEKS)),
+      asOf: now,
+    };
     const started = performance.now();
     const mark = (name: string, since: number) => {
       steps[name] = Math.round((steps[name] ?? 0) + performance.now() - since);
@@ -220,8 +227,7 @@ export class DataLoadService {
         own.processedRows = rows;
         mark('readMs', started);
         const checking = performance.now();
-        const checked =
-          request.entity === 'products' ? await checkProducts(trx) : await checkSalesHistory(trx);
+        const checked = await loader.check(trx, context);
         mark('checkMs', checking);
         const refusals = [...readRefusals, ...checked.refusals]
           .sort((a, b) => a.row - b.row)
@@ -229,13 +235,7 @@ export class DataLoadService {
         const counts = { ...checked.counts, refused: checked.counts.refused + readRefused };
         if (counts.refused > 0 || request.dryRun) throw new Refused(JSON.stringify({ counts, refusals }));
         const writing = performance.now();
-        const change = { by: request.user.userName, loadId: id, currentWeek: toIsoDate(currentWeek) };
-        if (request.entity === 'products') await applyProducts(trx, change);
-        else
-          await applySalesHistory(trx, {
-            ...change,
-            recordsFrom: toIsoDate(addWeeks(currentWeek, -RECORD_HISTORY_WEEKS)),
-          });
+        await loader.apply(trx, context);
         mark('writeMs', writing);
         return { counts, refusals };
       })

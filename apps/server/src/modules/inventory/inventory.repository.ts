@@ -343,6 +343,22 @@ export async function openOrders(
   return rows;
 }
 
+/** The order lines loaded for each product × site (docs/data-integration.md), open or closed. */
+export async function loadedOpenOrders(
+  db: Db,
+): Promise<
+  Array<{ pid: string; site: string; due_date: string; quantity: number; status: 'open' | 'closed' }>
+> {
+  const { rows } = await sql<{
+    pid: string;
+    site: string;
+    due_date: string;
+    quantity: number;
+    status: 'open' | 'closed';
+  }>`select pid, site, due_date::text as due_date, quantity, status from inventory_open_orders`.execute(db);
+  return rows;
+}
+
 export type RecomputedRow = {
   pid: string;
   site: string;

@@ -9,6 +9,7 @@ import {
   optimizationScore,
   oulLevels,
   networkPeriodOfWeek,
+  openOrderPipeline,
   overridePercentFromUnits,
   overrideUnitsFromPercent,
   recommendedOul,
@@ -41,6 +42,7 @@ import {
   hasRow,
   listAudit,
   listRows,
+  loadedOpenOrders,
   lockRows,
   openOrders,
   policyRows,
@@ -451,6 +453,15 @@ export async function recomputeInventory(
     list.push({ weeksBefore, units: o.ordered_units });
     orders.set(key, list);
   }
+  // A product × site with loaded order lines takes its receipts from its open lines at their due
+  // dates; the others from the orders of the simulated history.
+  const loaded = new Map<string, Array<{ dueDate: string; units: number }>>();
+  for (const o of await loadedOpenOrders(db)) {
+    const key = `${o.pid}|${o.site}`;
+    const list = loaded.get(key) ?? [];
+    if (o.status === 'open') list.push({ dueDate: o.due_date, units: o.quantity });
+    loaded.set(key, list);
+  }
   // Supply from the network plan where the latest baseline solve planned the week's period.
   const plan = await latestNetworkPlan(db);
   const shares = plan ? servedShares(plan.outbound, plan.unmet) : new Map<string, number>();
@@ -478,9 +489,12 @@ export async function recomputeInventory(
     const demand = (plans.get(row.pid) ?? new Array<number>(PROJECTION_WEEKS).fill(0)).map((units) =>
       Math.round(units * row.demand_share),
     );
+    const lines = loaded.get(`${row.pid}|${row.site}`);
+    const pipeline = lines
+      ? openOrderPipeline(asOf, lines, PROJECTION_WEEKS)
+      : new Array<number>(PROJECTION_WEEKS).fill(0);
     // An order placed k weeks before now, with lead time L, arrives in projection week L − k.
-    const pipeline = new Array<number>(PROJECTION_WEEKS).fill(0);
-    for (const o of orders.get(`${row.pid}|${row.site}`) ?? []) {
+    for (const o of lines ? [] : (orders.get(`${row.pid}|${row.site}`) ?? [])) {
       const arrives = row.lead_time_weeks - o.weeksBefore;
       if (arrives >= 0 && arrives < PROJECTION_WEEKS) pipeline[arrives]! += o.units;
     }

@@ -21,10 +21,16 @@ const COUNT_LABEL = {
 const ENTITY_LABEL: Record<DataLoadEntity, string> = {
   products: 'data:entity.products',
   'sales-history': 'data:entity.salesHistory',
+  'lead-times': 'data:entity.leadTimes',
+  'inventory-positions': 'data:entity.inventoryPositions',
+  'open-orders': 'data:entity.openOrders',
 };
 const LAYOUT_TEXT: Record<DataLoadEntity, string> = {
   products: 'data:layout.products',
   'sales-history': 'data:layout.salesHistory',
+  'lead-times': 'data:layout.leadTimes',
+  'inventory-positions': 'data:layout.inventoryPositions',
+  'open-orders': 'data:layout.openOrders',
 };
 const OUTCOME_LABEL = {
   running: 'data:outcome.running',
