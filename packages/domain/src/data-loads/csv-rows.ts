@@ -35,12 +35,18 @@ export class CsvRowReader {
     }
     const delimiter = this.delimiter;
     const rows: string[][] = [];
+    // The next CR and quote are searched once and reused until passed: a file without them would
+    // otherwise be scanned to its end for every row.
+    const nextCr = nextOf(text, '\r');
+    const nextQuote = nextOf(text, '"');
     let i = 0;
     while (i < text.length) {
-      const end = lineEndFrom(text, i);
+      const lf = text.indexOf('\n', i);
+      const cr = nextCr(i);
+      const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
       if (end < 0 && !final) break;
       const stop = end < 0 ? text.length : end;
-      const quote = text.indexOf('"', i);
+      const quote = nextQuote(i);
       if (quote < 0 || quote >= stop) {
         // A CR at the very end of a chunk may be half of a CRLF: wait for the next chunk.
         if (text[stop] === '\r' && stop === text.length - 1 && !final) break;
@@ -58,12 +64,14 @@ export class CsvRowReader {
   }
 }
 
-function lineEndFrom(text: string, from: number): number {
-  const lf = text.indexOf('\n', from);
-  const cr = text.indexOf('\r', from);
-  if (lf < 0) return cr;
-  if (cr < 0) return lf;
-  return Math.min(lf, cr);
+/** The position of the next `char` at or after a position, remembered while it lies ahead. */
+function nextOf(text: string, char: string): (from: number) => number {
+  let found = -2;
+  return (from) => {
+    if (found === -1 || found >= from) return found;
+    found = text.indexOf(char, from);
+    return found;
+  };
 }
 
 /** One record that holds quotes, from `start`; null when the text ends inside it (more to come). */
