@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverage } from './evaluation';
+import { forecastSeries } from './forecast-series';
 import { msis } from './metrics';
 import {
   QUANTILE_LEVELS,
@@ -8,6 +9,7 @@ import {
   normalOffsets,
   pinballLoss,
   quantilePaths,
+  symmetricOffsets,
 } from './quantiles';
 import { inverseNormal } from './stats';
 
@@ -112,4 +114,46 @@ describe('quantile coverage on simulated series', () => {
       expect(Math.abs((100 * below) / (fresh.length * 13) - 100 * level)).toBeLessThan(3);
     }
   });
+
+  it("the engine's quantiles, with offsets calibrated on its own back-tests, cover the nominal share", () => {
+    // Gaussian noise around a level, forecast by the engine (CES and DOTM-log on 156/520/all).
+    // The offsets are fitted on 120 simulated series as forecast:eval fits them on the design
+    // origins (± quantiles of |y − f| / spread) and scored on 120 fresh ones. (The defaults, fitted
+    // on M4's heavier-tailed errors, cover 73.9% and 97.2% of such noise: they are M4's.)
+    const noise = gaussian(5);
+    const draw = () => Array.from({ length: 143 }, () => 100 + 10 * noise());
+    const options = { horizon: 13, seasonLength: 52.18 };
+    const errors: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const values = draw();
+      const f = forecastSeries(values.slice(0, 130), options);
+      values.slice(130).forEach((y, j) => errors.push((y - f.ensemble[j]!) / f.spread[j]!));
+    }
+    const quantileOffsets = symmetricOffsets(errors);
+    const actuals: number[][] = [];
+    const bands = {
+      l80: [] as number[][],
+      u80: [] as number[][],
+      l95: [] as number[][],
+      u95: [] as number[][],
+    };
+    for (let i = 0; i < 120; i++) {
+      const values = draw();
+      const f = forecastSeries(values.slice(0, 130), { ...options, tuning: { quantileOffsets } });
+      actuals.push(values.slice(130));
+      bands.l80.push(f.lower80);
+      bands.u80.push(f.upper80);
+      bands.l95.push(f.lower95);
+      bands.u95.push(f.upper95);
+      // The bands are the 10–90% and 2.5–97.5% quantiles.
+      expect(f.quantiles.find((q) => q.level === 0.1)!.values).toEqual(f.lower80);
+      expect(f.quantiles.find((q) => q.level === 0.975)!.values).toEqual(f.upper95);
+    }
+    const cover80 = coverage(actuals, bands.l80, bands.u80);
+    const cover95 = coverage(actuals, bands.l95, bands.u95);
+    expect(cover80).toBeGreaterThanOrEqual(77);
+    expect(cover80).toBeLessThanOrEqual(83);
+    expect(cover95).toBeGreaterThanOrEqual(92);
+    expect(cover95).toBeLessThanOrEqual(98);
+  }, 60_000);
 });

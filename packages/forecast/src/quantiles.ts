@@ -70,6 +70,21 @@ export function calibrateOffsets(
 }
 
 /**
+ * Symmetric offsets from the same errors: ±(the |2τ − 1| quantile of |error|), the ±z·factor band
+ * the engine drew before quantiles, calibrated the same way (compared by the evaluation).
+ */
+export function symmetricOffsets(
+  scaledErrors: readonly number[],
+  levels: readonly number[] = QUANTILE_LEVELS,
+): QuantileOffset[] {
+  const absolute = scaledErrors.filter(Number.isFinite).map(Math.abs);
+  return levels.map((level) => ({
+    level,
+    offset: Math.sign(level - 0.5) * empiricalQuantile(absolute, Math.abs(2 * level - 1)),
+  }));
+}
+
+/**
  * Pinball (quantile) loss of a τ-quantile path: mean over the steps of τ·(y − q) when y ≥ q and
  * (1 − τ)·(q − y) otherwise. Divided by `scale` (e.g. MASE's in-sample mean absolute change) so
  * that series of different sizes can be averaged.

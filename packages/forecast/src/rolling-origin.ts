@@ -23,6 +23,8 @@ export type Variant = {
   name: string;
   keep?: (member: MemberForecast, fixedWindows: readonly number[]) => boolean;
   temperature?: number;
+  /** A neighbouring value of a constant rather than the engine without a choice. */
+  neighbour?: boolean;
 };
 
 /**

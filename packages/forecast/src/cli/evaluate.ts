@@ -4,7 +4,7 @@ import { formatTable, rollingOrigins, type HoldoutCase, type OriginSplit } from 
 import { DEFAULT_TUNING, type ForecastTuning, type SeriesForecast } from '../forecast-series';
 import { parseM4Csv } from '../m4-csv';
 import { forecastMany } from '../pool';
-import { normalOffsets, type QuantileOffset } from '../quantiles';
+import { calibrateOffsets, normalOffsets, symmetricOffsets, type QuantileOffset } from '../quantiles';
 import {
   calibrateOnCases,
   engineSpread,
@@ -12,6 +12,7 @@ import {
   recombine,
   scoreEngineBands,
   scoreOrigins,
+  scaledErrors,
   scoreQuantiles,
   spreadWithExponent,
   type OriginCase,
@@ -232,9 +233,18 @@ async function main(): Promise<void> {
     withoutD: number,
     withR: number,
     withoutR: number,
+    neighbour = false,
   ): string[] => {
     const gainD = withoutD - withD;
     const gainR = withoutR - withR;
+    // A constant moves to a neighbour only if the neighbour gains on both; a choice stays only if it does.
+    const verdict = neighbour
+      ? gainD < 0 && gainR < 0
+        ? 'switch'
+        : 'stay'
+      : gainD > 0 && gainR > 0
+        ? 'keep'
+        : 'drop';
     return [
       label,
       withD.toFixed(4),
@@ -243,7 +253,7 @@ async function main(): Promise<void> {
       withR.toFixed(4),
       withoutR.toFixed(4),
       signed(gainR),
-      gainD > 0 && gainR > 0 ? 'keep' : 'drop',
+      verdict,
     ];
   };
   const ensembleD = designScores.find((s) => s.method === 'ensemble')!.owa;
@@ -251,7 +261,7 @@ async function main(): Promise<void> {
   for (const variant of variants) {
     const d = designScores.find((s) => s.method === variant.name)!.owa;
     const r = reportedScores.find((s) => s.method === variant.name)!.owa;
-    gains.push(gainRow(variant.name, ensembleD, d, ensembleR, r));
+    gains.push(gainRow(variant.name, ensembleD, d, ensembleR, r, variant.neighbour));
   }
   for (const name of refits) {
     const refit = REFITS[name]!;
@@ -268,7 +278,8 @@ async function main(): Promise<void> {
     );
   }
   console.log(
-    '\ndesign choices: ensemble OWA with the choice and without it (gain = without − with; keep if > 0 on both)\n',
+    '\ndesign choices: ensemble OWA with the choice and without it (gain = without − with). A choice is kept if it gains on both;\n' +
+      'a constant (rows "vs" a neighbouring value) switches only if the neighbour gains on both.\n',
   );
   console.log(
     formatTable(
@@ -312,25 +323,25 @@ async function main(): Promise<void> {
     design: scoreQuantiles(designCases, offsets, spreadOf),
     reported: scoreQuantiles(reportedCases, offsets, spreadOf),
   });
+  // Offsets recalibrated on the design origins for each shape (asymmetric quantiles of the scaled
+  // errors, or ±quantiles of their size) and each recent-volatility exponent (the engine's and the
+  // other one), so the engine's own choice is compared with its alternatives on both groups.
+  const { recentPeriods, exponent } = effective.intervalSpread;
   const methods: { label: string; design: QuantileScore; reported: QuantileScore }[] = [
     quantileMethod('engine offsets', effective.quantileOffsets),
-    quantileMethod('offsets from the design origins', calibrated),
     quantileMethod(
       'normal quantiles of the spread (uncalibrated)',
       normalOffsets(calibrated.map((o) => o.level)),
     ),
   ];
-  // The recent-volatility adjustment of the spread, compared both ways, recalibrated on design each time.
-  const { recentPeriods, exponent } = effective.intervalSpread;
-  const other = exponent > 0 ? 0 : ALTERNATIVE_EXPONENT;
-  const otherSpread = spreadWithExponent({ recentPeriods, exponent: other });
-  methods.push(
-    quantileMethod(
-      `spread × recent-volatility ratio^${other} (engine: ^${exponent}), recalibrated on design`,
-      calibrateOnCases(designCases, otherSpread),
-      otherSpread,
-    ),
-  );
+  for (const power of [exponent, exponent > 0 ? 0 : ALTERNATIVE_EXPONENT]) {
+    const spreadOf =
+      power === exponent ? engineSpread : spreadWithExponent({ recentPeriods, exponent: power });
+    const errors = scaledErrors(designCases, spreadOf);
+    const suffix = `spread × volatility ratio^${power}${power === exponent ? ' (engine)' : ''}`;
+    methods.push(quantileMethod(`asymmetric, ${suffix}`, calibrateOffsets(errors), spreadOf));
+    methods.push(quantileMethod(`symmetric, ${suffix}`, symmetricOffsets(errors), spreadOf));
+  }
   const bands = { design: scoreEngineBands(designCases), reported: scoreEngineBands(reportedCases) };
   console.log(
     `\nintervals and quantiles (pinball over MASE's scale; mean over the ${calibrated.length} levels)\n`,
@@ -426,8 +437,8 @@ function designChoices(members: readonly string[], fixedWindows: readonly number
   variants.push({ name: 'whole-history window', keep: (m) => m.window !== null });
   for (const model of members) variants.push({ name: `member ${model}`, keep: (m) => m.model !== model });
   variants.push({ name: 'softmax weights (vs equal weights)', temperature: Infinity });
-  variants.push({ name: 'temperature s_min (vs 2·s_min)', temperature: 2 });
-  variants.push({ name: 'temperature s_min (vs 0.5·s_min)', temperature: 0.5 });
+  variants.push({ name: 'temperature s_min (vs 2·s_min)', temperature: 2, neighbour: true });
+  variants.push({ name: 'temperature s_min (vs 0.5·s_min)', temperature: 0.5, neighbour: true });
   return variants;
 }
 
