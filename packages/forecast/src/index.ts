@@ -16,3 +16,9 @@ export { isSeasonal, seasonalAdjustment, type SeasonalAdjustment } from './seaso
 export type { ModelForecast, ModelName } from './types';
 export { bottomUp, minTrace, shrunkCovariance, summingMatrix, topDown } from './reconcile';
 export { QUANTILE_LEVELS, pinballLoss, type QuantilePath } from './quantiles';
+export {
+  RECONCILIATION_METHODS,
+  evaluateReconciliation,
+  type LevelScore,
+  type ReconciliationMethod,
+} from './hierarchy-evaluation';

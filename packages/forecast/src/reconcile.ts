@@ -12,7 +12,6 @@
  *   base forecasts in the metric W⁻¹, which minimises the trace of the reconciled errors'
  *   covariance when W is the true one.
  */
-import { solveLinearSystem } from './stats';
 
 export type Matrix = readonly (readonly number[])[];
 
@@ -67,25 +66,72 @@ export function topDown(summing: Matrix, top: number, shares: readonly number[])
  * symmetric positive definite.
  */
 export function minTrace(summing: Matrix, base: readonly number[], covariance: Matrix): number[] {
+  return minTraceProjection(summing, covariance)(base);
+}
+
+/**
+ * The MinT map ŷ ↦ S (S'W⁻¹S)⁻¹ S'W⁻¹ ŷ, with G = (S'W⁻¹S)⁻¹ S'W⁻¹ (m × n) computed once, for
+ * reconciling every step of a horizon with the same W.
+ */
+export function minTraceProjection(
+  summing: Matrix,
+  covariance: Matrix,
+): (base: readonly number[]) => number[] {
   const n = summing.length;
   const m = summing[0]?.length ?? 0;
-  // X = W⁻¹S, column by column.
-  const columns = Array.from({ length: m }, (_, j) =>
-    solveLinearSystem(
-      covariance,
-      summing.map((row) => row[j]!),
-    ),
-  );
-  // A = S'W⁻¹S (m × m), r = S'W⁻¹ŷ (W symmetric, so (W⁻¹S)' ŷ).
-  const a = Array.from({ length: m }, (_, i) =>
+  const inverseW = invert(covariance);
+  // X = W⁻¹S (n × m).
+  const x = inverseW.map((row) =>
     Array.from({ length: m }, (_, j) => {
       let total = 0;
-      for (let k = 0; k < n; k++) total += summing[k]![i]! * columns[j]![k]!;
+      for (let k = 0; k < n; k++) total += row[k]! * summing[k]![j]!;
       return total;
     }),
   );
-  const r = columns.map((column) => column.reduce((t, x, k) => t + x * base[k]!, 0));
-  return aggregate(summing, solveLinearSystem(a, r));
+  // A = S'W⁻¹S (m × m); G = A⁻¹ X' (W symmetric, so S'W⁻¹ = X').
+  const a = Array.from({ length: m }, (_, i) =>
+    Array.from({ length: m }, (_, j) => {
+      let total = 0;
+      for (let k = 0; k < n; k++) total += summing[k]![i]! * x[k]![j]!;
+      return total;
+    }),
+  );
+  const inverseA = invert(a);
+  const g = inverseA.map((row) =>
+    Array.from({ length: n }, (_, k) => {
+      let total = 0;
+      for (let j = 0; j < m; j++) total += row[j]! * x[k]![j]!;
+      return total;
+    }),
+  );
+  return (base) => {
+    const bottom = g.map((row) => row.reduce((t, v, k) => t + v * base[k]!, 0));
+    return aggregate(summing, bottom);
+  };
+}
+
+/** Inverse of a square matrix by Gauss–Jordan elimination with partial pivoting. */
+export function invert(matrix: Matrix): number[][] {
+  const n = matrix.length;
+  const a = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++)
+      if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    if (Math.abs(a[pivot]![col]!) < 1e-14) throw new Error('Singular matrix in reconciliation');
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    const pivotRow = a[col]!;
+    const scale = pivotRow[col]!;
+    for (let k = 0; k < 2 * n; k++) pivotRow[k] = pivotRow[k]! / scale;
+    for (let row = 0; row < n; row++) {
+      if (row === col) continue;
+      const target = a[row]!;
+      const factor = target[col]!;
+      if (factor === 0) continue;
+      for (let k = 0; k < 2 * n; k++) target[k] = target[k]! - factor * pivotRow[k]!;
+    }
+  }
+  return a.map((row) => row.slice(n));
 }
 
 /** W = I: ordinary least squares reconciliation. */
