@@ -28,6 +28,13 @@ describe('inventory planning', () => {
     await page.goto('/inventory-planning');
     await rows(page).first().waitFor();
     expect(await rows(page).count()).toBe(20);
+    // Each row's safety stock against the normal formula's, and their sums on a card.
+    expect(await rows(page).first().getByTestId('safety-stock').innerText()).toMatch(
+      /^SS [\d,]+ \(([+−][\d,]+|0)\)$/,
+    );
+    await expect(
+      page.getByText('Safety stock vs normal').locator('xpath=../..').innerText(),
+    ).resolves.toMatch(/[+−-]?\d+\.\d%[\s\S]*units from forecast quantiles, [\d,]+ by the normal formula/);
 
     // Filter by a region: every row shown is in it.
     await page.getByRole('combobox', { name: 'Region' }).click();

@@ -20,6 +20,18 @@ export type ForecastRun = {
 export type ForecastMemberWeight = { model: string; window: number | null; weight: number };
 
 /**
+ * The ensemble's quantile forecasts of a product's first weeks: `values[i][j]` is the
+ * `levels[i]` quantile of week j + 1 after the history, `mean` the point forecast of those weeks.
+ */
+export type ForecastQuantiles = { levels: number[]; mean: number[]; values: number[][] };
+
+/** The levels a forecast run stores: the 80% and 95% bands, the median and the inventory's service levels. */
+export const STORED_QUANTILE_LEVELS = [0.025, 0.1, 0.5, 0.9, 0.95, 0.975, 0.98] as const;
+
+/** Weeks of quantiles a forecast run stores: more than any lead time plus review period. */
+export const STORED_QUANTILE_WEEKS = 26;
+
+/**
  * A product's accuracy from its latest forecast run (GET /api/forecast/accuracy/:pid): the
  * back-test on the last weeks of its history and the members and weights behind its forecast.
  */
@@ -37,4 +49,6 @@ export type ForecastAccuracy = {
   historyWeeks: number;
   computedAt: string;
   members: ForecastMemberWeight[];
+  /** Null for a run before quantiles were stored. */
+  quantiles: ForecastQuantiles | null;
 };

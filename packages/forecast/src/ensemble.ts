@@ -24,16 +24,17 @@ export function medianCombination(members: readonly ModelForecast[]): { mean: nu
  * e^−1 ≈ 0.37 of its weight; the scale is the best error itself, so the rule needs no tuning per
  * series. On the dev split it beat the median, inverse-error and ProLogistica's exp(1/s) weights
  * (docs/forecasting.md). Members with no finite error get no weight; when the best error is 0 the
- * perfect members share the weight.
+ * perfect members share the weight. `temperature` scales the denominator (Infinity: equal
+ * weights); the evaluation compares its neighbours.
  */
-export function softmaxWeights(errors: readonly number[]): number[] {
+export function softmaxWeights(errors: readonly number[], temperature = 1): number[] {
   const finite = errors.filter(Number.isFinite);
   if (finite.length === 0) return errors.map(() => 1 / errors.length);
   const best = Math.min(...finite);
   const raw = errors.map((s) => {
     if (!Number.isFinite(s)) return 0;
     if (best <= 0) return s <= 0 ? 1 : 0;
-    return Math.exp(-(s - best) / best);
+    return Math.exp(-(s - best) / (temperature * best));
   });
   const total = raw.reduce((a, b) => a + b, 0);
   return raw.map((w) => w / total);

@@ -105,3 +105,43 @@ export function intervalScaleFor(ratios: readonly number[], level: number, z: nu
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil(level * sorted.length)));
   return sorted[rank - 1]! / z;
 }
+
+/** One origin of a rolling-origin evaluation: fit on `train`, score the `actual` that follow it. */
+export type OriginSplit = { origin: number; train: number[]; actual: number[] };
+
+export type RollingOriginOptions = {
+  horizon: number;
+  /** Number of origins; origin `origins` scores the last `horizon` values of the series. */
+  origins: number;
+  /** Periods between consecutive origins. */
+  step: number;
+  /** A series with fewer training values than this at an origin is not scored there. */
+  minTrain: number;
+};
+
+/**
+ * Rolling origins, oldest first: origin k (1 … origins) drops the last (origins − k)·step values,
+ * trains on what is left but the last `horizon` and scores those. Null where the series is too
+ * short for the origin. Nothing after an origin's scored weeks reaches its training part.
+ */
+export function rollingOrigins(
+  values: readonly number[],
+  options: RollingOriginOptions,
+): (OriginSplit | null)[] {
+  const { horizon, origins, step, minTrain } = options;
+  const result: (OriginSplit | null)[] = [];
+  for (let origin = 1; origin <= origins; origin++) {
+    const end = values.length - (origins - origin) * step;
+    const trainLength = end - horizon;
+    if (trainLength < Math.max(1, minTrain)) {
+      result.push(null);
+      continue;
+    }
+    result.push({
+      origin,
+      train: values.slice(0, trainLength),
+      actual: values.slice(trainLength, end),
+    });
+  }
+  return result;
+}

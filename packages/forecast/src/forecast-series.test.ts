@@ -56,7 +56,7 @@ describe('the weighted ensemble', () => {
   it('combines every member on every window with weights summing to 1, and is their weighted mean', () => {
     const values = Array.from({ length: 700 }, (_, t) => 200 + 0.1 * t + 20 * Math.sin(t * 0.7) + (t % 5));
     const result = forecastSeries(values, { horizon: 4, seasonLength: 52.18 });
-    // Windows 156, 520 and all × ets-log, ces, dotm-log.
+    // Windows 156, 520 and all × ces, dotm-log.
     expect(result.members.map((m) => `${m.model}@${m.window ?? 'all'}`).sort()).toEqual([
       'ces@156',
       'ces@520',
@@ -64,16 +64,13 @@ describe('the weighted ensemble', () => {
       'dotm-log@156',
       'dotm-log@520',
       'dotm-log@all',
-      'ets-log@156',
-      'ets-log@520',
-      'ets-log@all',
     ]);
     expect(result.members.reduce((t, m) => t + m.weight, 0)).toBeCloseTo(1, 12);
     const weighted = result.ensemble.map((_, j) =>
       result.members.reduce((t, m) => t + m.weight * m.mean[j]!, 0),
     );
     weighted.forEach((v, j) => expect(result.ensemble[j]!).toBeCloseTo(v, 9));
-    expect(result.model).toBe('weighted(ets-log,ces,dotm-log) on last 156/last 520/all');
+    expect(result.model).toBe('weighted(ces,dotm-log) on last 156/last 520/all');
   });
 
   it('fits a member listed in memberWindows on those windows only', () => {

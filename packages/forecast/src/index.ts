@@ -14,3 +14,11 @@ export { bias, mape, mase, owa, smape } from './metrics';
 export { formatM4Csv, parseM4Csv, type M4Series } from './m4-csv';
 export { isSeasonal, seasonalAdjustment, type SeasonalAdjustment } from './seasonality';
 export type { ModelForecast, ModelName } from './types';
+export { bottomUp, minTrace, shrunkCovariance, summingMatrix, topDown } from './reconcile';
+export { QUANTILE_LEVELS, pinballLoss, type QuantilePath } from './quantiles';
+export {
+  RECONCILIATION_METHODS,
+  evaluateReconciliation,
+  type LevelScore,
+  type ReconciliationMethod,
+} from './hierarchy-evaluation';

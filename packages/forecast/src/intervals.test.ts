@@ -55,10 +55,13 @@ describe('the intervals of forecastSeries', () => {
       ...options,
       tuning: { intervalSpread: { recentPeriods: 13, exponent: 0 } },
     });
-    const adjusted = forecastSeries(values, options);
+    const adjusted = forecastSeries(values, {
+      ...options,
+      tuning: { intervalSpread: { recentPeriods: 13, exponent: 0.3 } },
+    });
     // Changes: 4 in weeks 1–106, 8 in week 107 (102 → 94), 12 in weeks 108–119. Whole history
     // 576 / 119, last 13 weeks 152 / 13: ratio 2.41560, multiplier 2.41560^0.3
-    // = exp(0.3 · 0.881947) = 1.30289 with the default exponent.
+    // = exp(0.3 · 0.881947) = 1.30289 with exponent 0.3.
     const multiplier = spreadMultiplier(values, { recentPeriods: 13, exponent: 0.3 });
     expect(multiplier).toBeCloseTo(1.30289, 5);
     expect(adjusted.ensemble).toEqual(plain.ensemble);

@@ -44,11 +44,13 @@ describe('npm run forecast:calibrate (end to end)', () => {
       '11',
       '--exponents',
       '0,0.5',
+      '--tuning',
+      '{"intervalSpread":{"recentPeriods":13,"exponent":0.3}}',
     ]);
     const tenPercents = String.raw`(\d+\.\d / ){9}\d+\.\d`;
     for (const level of ['80', '95']) {
       expect(stdout).toContain(`${level}% interval; design origins 1,2,3,4,5,6,7,8,9,10, check origins 11\n`);
-      // The asked exponents and the tuning's own (0.3), in order.
+      // The asked exponents and the tuning's own (0.3 here), in order.
       const rows = [...stdout.matchAll(new RegExp(String.raw`exponent ([\d.]+)( \(tuning\))?: factor`, 'g'))];
       expect(rows.map((r) => r[1])).toEqual(['0', '0.3', '0.5', '0', '0.3', '0.5']);
       expect(rows.filter((r) => r[2]).map((r) => r[1])).toEqual(['0.3', '0.3']);

@@ -49,9 +49,12 @@ describe('npm run forecast (end to end)', () => {
     expect(rows.map((r) => r.id)).toEqual(['CONST', 'TREND', 'SHORT']);
     rows.forEach((r) => expect(r.values).toHaveLength(4));
     rows[0]!.values.forEach((v) => expect(v).toBeCloseTo(25, 6));
-    // A perfect line is continued: 10 + 2·t for t = 40…43 (within 0.5: the members on the log
-    // scale bend a straight line a little, 90.06 for 90).
-    rows[1]!.values.forEach((v, j) => expect(v).toBeCloseTo(90 + 2 * j, 0));
+    // A perfect line is continued: 10 + 2·t for t = 40…43, within 4%. DOTM on the log scale
+    // extrapolates the log of a line, which curves upwards (90.87, 93.68, 96.61, 99.56 against
+    // 90, 92, 94, 96); ETS on the log scale followed it more closely but did not gain on both
+    // groups of rolling origins, so it left the ensemble (docs/forecasting.md).
+    rows[1]!.values.forEach((v, j) => expect(Math.abs(v - (90 + 2 * j)) / (90 + 2 * j)).toBeLessThan(0.04));
+    rows[1]!.values.slice(1).forEach((v, j) => expect(v).toBeGreaterThan(rows[1]!.values[j]!));
     expect(rows[2]!.values).toEqual([5, 5, 5, 5]);
   }, 60_000);
 

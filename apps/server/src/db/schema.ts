@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ForecastMemberWeight, QuarterTotals } from '@ps/domain';
+import type { ForecastMemberWeight, ForecastQuantiles, QuarterTotals } from '@ps/domain';
 
 /**
  * Table types for Kysely. NUMERIC and INT8 are parsed to numbers and DATE stays a yyyy-mm-dd
@@ -195,6 +195,9 @@ export type InventoryParametersTable = {
   oul_95: Generated<number>;
   oul_98: Generated<number>;
   recommended_oul: Generated<number>;
+  /** Recommended OUL − μ(L+R), and the normal formula's at the same level (0071); null before a recompute. */
+  safety_stock_units: number | null;
+  safety_stock_normal_units: number | null;
   on_hand_units: Generated<number>;
   /** Over the projection horizon: receipts, final plan demand, and the plan demand stock cannot serve (shortfall). */
   sd_supply_units: Generated<number>;
@@ -335,6 +338,8 @@ export type ForecastAccuracyTable = {
   computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** The ensemble's members and weights (migration 0016); JSON text on write. */
   members: ColumnType<ForecastMemberWeight[], string | undefined, string>;
+  /** The ensemble's quantiles of its first weeks (migration 0070); JSON text on write, null before. */
+  quantiles: ColumnType<ForecastQuantiles | null, string | null | undefined, string | null>;
 };
 
 /**

@@ -49,6 +49,13 @@ export const ZForecastAccuracy = z.strictObject({
   historyWeeks: ZCount,
   computedAt: z.iso.datetime(),
   members: z.array(ZForecastMemberWeight),
+  quantiles: z
+    .strictObject({
+      levels: z.array(z.number().gt(0).lt(1)),
+      mean: z.array(z.number()),
+      values: z.array(z.array(z.number())),
+    })
+    .nullable(),
 }) satisfies z.ZodType<ForecastAccuracy>;
 
 export const ZForecastAccuracyParams = z.object({ pid: ZPidSchema });

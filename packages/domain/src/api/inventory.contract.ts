@@ -42,6 +42,12 @@ export const ZInventoryRow = z.strictObject({
   targetOUL98: ZCount,
   recommendedServiceLevel: ZCount,
   recommendedOULTarget: ZCount,
+  /**
+   * Safety stock of the recommended OUL (OUL − μ(L+R)) and what the normal approximation of the
+   * RMS forecast error would have set at the same service level; null before the first recompute.
+   */
+  safetyStock: z.number().nullable(),
+  safetyStockNormal: z.number().nullable(),
   overrideOULUnits: ZCount.nullable(),
   overridePercentage: ZNumber.nullable(),
   reasonCode: z.string().nullable(),
@@ -71,6 +77,9 @@ export const ZInventoryPage = z.strictObject({
     modifiedItems: ZCount,
     overridesActive: ZCount,
     avgOverridePercent: ZNumber,
+    /** Sums over the filter's rows: safety stock from the forecast quantiles and from the normal formula. */
+    safetyStockUnits: z.number(),
+    safetyStockNormalUnits: z.number(),
   }),
   insights: z.strictObject({
     itemsOver150: ZCount,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageDemandInterval,
+  coverExcess,
   coverSd,
   cycleServiceLevel,
   demandVolatility,
@@ -14,6 +15,8 @@ import {
   overridePercentFromUnits,
   overrideUnitsFromPercent,
   poissonQuantile,
+  quantileOul,
+  safetyStock,
   recommendedOul,
   recommendedServiceLevel,
   servedShareOf,
@@ -23,6 +26,51 @@ import {
   supplyVariance,
   Z_VALUES,
 } from './index';
+
+describe('order-up-to levels from forecast quantiles', () => {
+  it("adds the weeks' quantile excess like independent errors over the cover", () => {
+    // δ = 3, 4 over two weeks: √(9 + 16) = 5. A third week repeats the last: √(9 + 16 + 16) = √41.
+    expect(coverExcess([3, 4], 2)).toBeCloseTo(5, 12);
+    expect(coverExcess([3, 4], 3)).toBeCloseTo(Math.sqrt(41), 12);
+    // Half a week counts half of δ²: √(9 + 0.5·16) = √17.
+    expect(coverExcess([3, 4], 1.5)).toBeCloseTo(Math.sqrt(17), 12);
+    // A quantile below the forecast protects nothing.
+    expect(coverExcess([-2, 4], 2)).toBeCloseTo(4, 12);
+    expect(coverExcess([], 4)).toBe(0);
+  });
+
+  it('OUL = μ(L+R) + √((share·excess)² + (zμσ_L)²), rounded up', () => {
+    // Product excess 10, 10, 10, 10 over L + R = 4 weeks: √400 = 20; a site serving half: 10.
+    // μ = 5 at the site: 20 + 10 = 30.
+    expect(quantileOul(5, [10, 10, 10, 10], 0.5, 4, Z_VALUES[95])).toBe(30);
+    // σ_L = 0.5 week: lead part z·μ·σ_L = 1.6449·5·0.5 = 4.11225; √(100 + 16.9106) = 10.8125 → 30.81 → 31.
+    expect(quantileOul(5, [10, 10, 10, 10], 0.5, 4, Z_VALUES[95], 0.5)).toBe(31);
+    // Normal quantiles with a constant σ give back the normal formula: δ = z·σ = 1.6449·4.
+    const z = Z_VALUES[95];
+    expect(quantileOul(10, [z * 4, z * 4, z * 4, z * 4], 1, 4, z, 0.5)).toBe(normalOul(10, 4, 4, z, 0.5));
+    expect(quantileOul(10, [1, 1], 1, 0, z)).toBe(0);
+  });
+
+  it('smooth items with quantiles use them; intermittent items keep the count distribution', () => {
+    const excess = { 90: [5, 6, 7, 8], 95: [8, 9, 10, 11], 98: [12, 13, 14, 15] };
+    const input = { avgDemand: 10, stdDemand: 4, leadTimeWeeks: 3, reviewPeriodWeeks: 1 };
+    const levels = oulLevels({ ...input, intermittent: false, quantiles: { excess, share: 1 } });
+    expect(levels.model).toBe('quantile');
+    // 90: 40 + √(25 + 36 + 49 + 64) = 40 + 13.1909 → 54; 95: 40 + √(64+81+100+121) = 40 + 19.1311 → 60;
+    // 98: 40 + √(144+169+196+225) = 40 + 27.0924 → 68.
+    expect([levels.oul90, levels.oul95, levels.oul98]).toEqual([54, 60, 68]);
+    const lumpy = oulLevels({
+      ...input,
+      avgDemand: 0.5,
+      intermittent: true,
+      quantiles: { excess, share: 1 },
+    });
+    expect(lumpy.model).toBe('negative-binomial');
+    // Safety stock = OUL − μ(L+R): 60 − 40 = 20 against the normal formula's 54 − 40 = 14.
+    expect(safetyStock(levels.oul95, 10, 4)).toBe(20);
+    expect(safetyStock(normalOul(10, 4, 4, Z_VALUES[95]), 10, 4)).toBe(14);
+  });
+});
 
 describe('order-up-to levels', () => {
   const smooth = { avgDemand: 10, stdDemand: 4, leadTimeWeeks: 3, reviewPeriodWeeks: 1, intermittent: false };

@@ -3,6 +3,7 @@
  * to the OUL, and an order arrives L weeks later, so the OUL must cover demand over L + R weeks.
  * docs/inventory.md explains the choices; every function here is pure.
  */
+import type { ForecastQuantiles } from '../forecast-run';
 
 /** The spec's target service levels (§9), in percent. */
 export const SERVICE_LEVELS = [90, 95, 98] as const;
@@ -12,7 +13,7 @@ export type ServiceLevel = (typeof SERVICE_LEVELS)[number];
 export const Z_VALUES: Record<ServiceLevel, number> = { 90: 1.2816, 95: 1.6449, 98: 2.0537 };
 
 /** Which distribution an item's OUL was taken from. */
-export type DemandModel = 'normal' | 'poisson' | 'negative-binomial';
+export type DemandModel = 'normal' | 'quantile' | 'poisson' | 'negative-binomial';
 
 /** Syntetos–Boylan: demand arriving less than once every 1.32 weeks on average is intermittent. */
 export const INTERMITTENT_ADI = 1.32;
@@ -98,12 +99,80 @@ export type OulInput = {
   leadTimeSdWeeks?: number;
   reviewPeriodWeeks: number;
   intermittent: boolean;
+  /**
+   * The product's quantile excess from its latest forecast run and the site's share of the
+   * product's demand. When present, smooth items take their OULs from it (quantileOul) instead
+   * of the normal approximation of σ.
+   */
+  quantiles?: { excess: QuantileExcess; share: number };
 };
 
 export type OulLevels = { oul90: number; oul95: number; oul98: number; model: DemandModel };
 
 /**
- * The three OULs of an item. Smooth items: the normal formula. Intermittent items: a quantile of a
+ * The forecast's quantile minus its point forecast at each service level, week by week from the
+ * first forecast week (product units): how far above the forecast demand goes with probability
+ * 1 − level in that week, from the ensemble's calibrated quantiles.
+ */
+export type QuantileExcess = Record<ServiceLevel, readonly number[]>;
+
+/**
+ * The excess at the three service levels from a product's stored quantiles: the 0.90, 0.95 and
+ * 0.98 quantiles minus the point forecast, week by week. Null when a level is missing.
+ */
+export function quantileExcessOf(quantiles: ForecastQuantiles): QuantileExcess | null {
+  const row = (level: ServiceLevel): number[] | null => {
+    const i = quantiles.levels.findIndex((l) => Math.abs(l - level / 100) < 1e-9);
+    const values = i >= 0 ? quantiles.values[i] : undefined;
+    if (!values || values.length === 0) return null;
+    return values.map((v, j) => v - (quantiles.mean[j] ?? v));
+  };
+  const e90 = row(90);
+  const e95 = row(95);
+  const e98 = row(98);
+  return e90 && e95 && e98 ? { 90: e90, 95: e95, 98: e98 } : null;
+}
+
+/**
+ * √(Σ δ_j²) over the first `coverWeeks` weeks (a fractional last week counts its fraction of
+ * δ²; weeks past the stored ones repeat the last). The weeks' errors add like independent ones,
+ * as in the normal formula: with δ_j = z·σ every week it is z·σ·√(L+R).
+ */
+export function coverExcess(excess: readonly number[], coverWeeks: number): number {
+  if (coverWeeks <= 0 || excess.length === 0) return 0;
+  let total = 0;
+  const whole = Math.floor(coverWeeks);
+  const at = (j: number): number => Math.max(0, excess[Math.min(j, excess.length - 1)]!);
+  for (let j = 0; j < whole; j++) total += at(j) ** 2;
+  const fraction = coverWeeks - whole;
+  if (fraction > 0) total += fraction * at(whole) ** 2;
+  return Math.sqrt(total);
+}
+
+/**
+ * OUL from the forecast's quantiles at the service level: μ·(L+R) plus
+ * √((share·coverExcess)² + (z·μ·σ_L)²), rounded up. The first term is the site's share of the
+ * product's quantile excess over the cover; the second the lead-time spread of the normal formula
+ * (a late order costs μ a week; the forecast's quantiles know nothing of lead times).
+ */
+export function quantileOul(
+  mean: number,
+  excess: readonly number[],
+  share: number,
+  coverWeeks: number,
+  z: number,
+  leadTimeSdWeeks = 0,
+): number {
+  if (coverWeeks <= 0) return 0;
+  const demandPart = share * coverExcess(excess, coverWeeks);
+  const leadPart = z * mean * Math.max(0, leadTimeSdWeeks);
+  const level = mean * coverWeeks + Math.sqrt(demandPart ** 2 + leadPart ** 2);
+  return Math.max(0, Math.ceil(level - 1e-9));
+}
+
+/**
+ * The three OULs of an item. Smooth items with the forecast's quantiles: quantileOul; without
+ * them (no forecast run yet): the normal formula. Intermittent items: a quantile of a
  * count distribution over L + R weeks with mean μ(L+R) and variance σ_total² (coverSd):
  * negative binomial when the variance exceeds the mean (the usual case: lumpy demand), Poisson
  * otherwise.
@@ -115,6 +184,12 @@ export function oulLevels(input: OulInput): OulLevels {
   const leadSd = input.leadTimeSdWeeks ?? 0;
   const mean = mu * cover;
   const variance = coverSd(mu, sigma, cover, leadSd) ** 2;
+  if (input.quantiles && !input.intermittent) {
+    const { excess, share } = input.quantiles;
+    const at = (level: ServiceLevel): number =>
+      quantileOul(mu, excess[level], share, cover, Z_VALUES[level], leadSd);
+    return { oul90: at(90), oul95: at(95), oul98: at(98), model: 'quantile' };
+  }
   if (!input.intermittent || mean > DISCRETE_MEAN_LIMIT) {
     const at = (level: ServiceLevel): number => normalOul(mu, sigma, cover, Z_VALUES[level], leadSd);
     return { oul90: at(90), oul95: at(95), oul98: at(98), model: 'normal' };
@@ -137,4 +212,12 @@ export function recommendedServiceLevel(revenueClass: string): ServiceLevel {
 export function recommendedOul(levels: OulLevels, revenueClass: string): number {
   const level = recommendedServiceLevel(revenueClass);
   return level === 98 ? levels.oul98 : level === 95 ? levels.oul95 : levels.oul90;
+}
+
+/**
+ * Safety stock of an OUL: what it holds above the mean demand over the cover, μ·(L+R). Shown next
+ * to the normal formula's, so a planner sees what the quantiles changed.
+ */
+export function safetyStock(oul: number, mean: number, coverWeeks: number): number {
+  return Math.round((oul - mean * Math.max(0, coverWeeks)) * 100) / 100;
 }

@@ -5,6 +5,7 @@ import {
   type ClientId,
   type ForecastField,
   type ForecastMemberWeight,
+  type ForecastQuantiles,
   type PlanOutputField,
 } from '@ps/domain';
 import { unnestUpdate } from '../../db/bulk';
@@ -482,8 +483,12 @@ export async function writeForecasts(
 export const recordKey = (record: { pid: string; week_start: string }): string =>
   `${record.pid}|${record.week_start}`;
 
-export type AccuracyWrite = Omit<Insertable<ForecastAccuracyTable>, 'members' | 'computed_at'> & {
+export type AccuracyWrite = Omit<
+  Insertable<ForecastAccuracyTable>,
+  'members' | 'computed_at' | 'quantiles'
+> & {
   members: readonly ForecastMemberWeight[];
+  quantiles: ForecastQuantiles | null;
 };
 
 /**
@@ -496,15 +501,18 @@ export async function upsertAccuracy(db: Kysely<Database>, rows: readonly Accura
   await db.deleteFrom('forecast_accuracy').where('pid', 'in', pids).execute();
   const column = <T>(pick: (row: AccuracyWrite) => T): T[] => rows.map(pick);
   await sql`insert into forecast_accuracy
-      (pid, run_id, model, demand_class, backtest_model, mape, bias, history_weeks, members)
+      (pid, run_id, model, demand_class, backtest_model, mape, bias, history_weeks, members, quantiles)
     select t.pid, t.run_id, t.model, t.demand_class, t.backtest_model, t.mape, t.bias, t.history_weeks,
-      t.members::jsonb
+      t.members::jsonb, t.quantiles::jsonb
     from unnest(${column((r) => r.pid)}::text[], ${column((r) => r.run_id)}::int4[],
       ${column((r) => r.model)}::text[], ${column((r) => r.demand_class)}::text[],
       ${column((r) => r.backtest_model)}::text[], ${column((r) => r.mape ?? null)}::float8[],
       ${column((r) => r.bias ?? null)}::float8[], ${column((r) => r.history_weeks)}::int4[],
-      ${column((r) => JSON.stringify(r.members))}::text[])
-      as t(pid, run_id, model, demand_class, backtest_model, mape, bias, history_weeks, members)`.execute(db);
+      ${column((r) => JSON.stringify(r.members))}::text[],
+      ${column((r) => (r.quantiles ? JSON.stringify(r.quantiles) : null))}::text[])
+      as t(pid, run_id, model, demand_class, backtest_model, mape, bias, history_weeks, members, quantiles)`.execute(
+    db,
+  );
 }
 
 /** A product's accuracy row, only when the product belongs to one of the caller's clients. */

@@ -1,10 +1,13 @@
 import { forecastMany, type SeriesForecast } from '@ps/forecast';
 import {
+  STORED_QUANTILE_LEVELS,
+  STORED_QUANTILE_WEEKS,
   roundToCents,
   toIsoDate,
   weekStartSunday,
   type ForecastAccuracy,
   type ForecastMemberWeight,
+  type ForecastQuantiles,
   type ForecastRun,
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
@@ -71,6 +74,26 @@ const PROGRESS_INTERVAL_MS = 500;
 const FORECAST_USER = 'Forecast engine';
 
 /** The configurations that carry weight, heaviest first; weights rounded to 4 decimals. */
+/**
+ * The quantiles the product keeps: STORED_QUANTILE_LEVELS over its first STORED_QUANTILE_WEEKS
+ * weeks, to cents, with the point forecast they surround.
+ */
+export function storedQuantiles(forecast: SeriesForecast): ForecastQuantiles {
+  const weeks = Math.min(STORED_QUANTILE_WEEKS, forecast.ensemble.length);
+  const cents = (values: readonly number[]): number[] =>
+    values.slice(0, weeks).map((v) => Math.round(v * 100) / 100);
+  const levels = STORED_QUANTILE_LEVELS.filter((level) =>
+    forecast.quantiles.some((q) => Math.abs(q.level - level) < 1e-9),
+  );
+  return {
+    levels: [...levels],
+    mean: cents(forecast.ensemble),
+    values: levels.map((level) =>
+      cents(forecast.quantiles.find((q) => Math.abs(q.level - level) < 1e-9)!.values),
+    ),
+  };
+}
+
 function ensembleMembers(members: SeriesForecast['members']): ForecastMemberWeight[] {
   return members
     .filter((m) => m.weight > 0)
@@ -346,6 +369,7 @@ export class ForecastRunService {
       historyWeeks: row.history_weeks,
       computedAt: new Date(row.computed_at).toISOString(),
       members: row.members,
+      quantiles: row.quantiles ?? null,
     };
   }
 
@@ -419,6 +443,7 @@ export class ForecastRunService {
             bias: finite(forecast.backtest.bias),
             history_weeks: history.get(p.pid)!.units.length,
             members: ensembleMembers(forecast.members),
+            quantiles: storedQuantiles(forecast),
           };
         }),
       ),

@@ -1,4 +1,4 @@
-import type { ClientId, InventoryFilters } from '@ps/domain';
+import type { ClientId, ForecastQuantiles, InventoryFilters } from '@ps/domain';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
 import type { Database, InventoryAuditTable, InventoryWeekTotalsTable } from '../../db/schema';
@@ -27,6 +27,8 @@ export type InventoryRowRecord = {
   oul_95: number;
   oul_98: number;
   recommended_oul: number;
+  safety_stock_units: number | null;
+  safety_stock_normal_units: number | null;
   override_oul_units: number | null;
   override_percent: number | null;
   override_reason: string | null;
@@ -40,7 +42,7 @@ export type InventoryRowRecord = {
 const ROW_COLUMNS = sql`i.pid, i.site, i.region, p.client_id, p.bu, p.pf, p.class, p.unit_cost,
   i.avg_demand, i.std_demand, i.demand_model, i.lead_time_weeks, i.lead_time_sd_weeks, i.review_period_weeks,
   i.replenishment_frequency_weeks, i.on_hand_units, i.oul_90, i.oul_95, i.oul_98, i.recommended_oul,
-  i.override_oul_units, i.override_percent, i.override_reason, i.override_comments, i.override_user,
+  i.safety_stock_units, i.safety_stock_normal_units, i.override_oul_units, i.override_percent, i.override_reason, i.override_comments, i.override_user,
   i.override_at, i.updated_at, i.version`;
 
 /** A LIKE pattern's own characters, matched as themselves. */
@@ -79,6 +81,8 @@ export type InventorySummaryRow = {
   overrides_active: number;
   avg_override_change: number | null;
   over_150: number;
+  safety_stock: number;
+  safety_stock_normal: number;
 };
 
 /** The cards and insights of a filter in one pass over its rows. */
@@ -92,7 +96,9 @@ export async function summarize(
       count(*) filter (where i.override_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')::int as modified_today,
       count(i.override_oul_units)::int as overrides_active,
       avg(i.override_percent - 100) filter (where i.override_oul_units is not null and i.recommended_oul > 0)::float8 as avg_override_change,
-      count(*) filter (where i.override_percent > 150)::int as over_150
+      count(*) filter (where i.override_percent > 150)::int as over_150,
+      coalesce(sum(i.safety_stock_units), 0)::float8 as safety_stock,
+      coalesce(sum(i.safety_stock_normal_units), 0)::float8 as safety_stock_normal
     from inventory_parameters i join products p on p.pid = i.pid
     where ${rowFilter(clientIds, filters)}`.execute(db);
   return rows[0]!;
@@ -290,6 +296,18 @@ export async function productDemandStats(
   return rows;
 }
 
+/** The quantile forecasts of every stocked product's latest forecast run (null before quantiles were stored). */
+export async function stockedForecastQuantiles(
+  db: Db,
+): Promise<Array<{ pid: string; quantiles: ForecastQuantiles }>> {
+  const { rows } = await sql<{ pid: string; quantiles: ForecastQuantiles }>`
+    select a.pid, a.quantiles from forecast_accuracy a
+    where a.quantiles is not null and exists (select 1 from inventory_parameters i where i.pid = a.pid)`.execute(
+    db,
+  );
+  return rows;
+}
+
 /** The final plan of every stocked product for the projection weeks. */
 export async function futurePlans(
   db: Db,
@@ -369,6 +387,8 @@ export type RecomputedRow = {
   oul_95: number;
   oul_98: number;
   recommended_oul: number;
+  safety_stock_units: number;
+  safety_stock_normal_units: number;
   sd_supply_units: number;
   sd_demand_units: number;
   sd_gap_units: number;
@@ -382,6 +402,8 @@ const RECOMPUTED_COLUMNS: ReadonlyArray<ColumnSpec<RecomputedRow>> = [
   { name: 'oul_95', type: 'int4' },
   { name: 'oul_98', type: 'int4' },
   { name: 'recommended_oul', type: 'int4' },
+  { name: 'safety_stock_units', type: 'float8' },
+  { name: 'safety_stock_normal_units', type: 'float8' },
   { name: 'sd_supply_units', type: 'float8' },
   { name: 'sd_demand_units', type: 'float8' },
   { name: 'sd_gap_units', type: 'float8' },

@@ -10,6 +10,10 @@ import {
   oulLevels,
   networkPeriodOfWeek,
   openOrderPipeline,
+  normalOul,
+  quantileExcessOf,
+  safetyStock,
+  Z_VALUES,
   overridePercentFromUnits,
   overrideUnitsFromPercent,
   recommendedOul,
@@ -23,6 +27,7 @@ import {
   weekStartSunday,
   withNetworkSupply,
   type InventoryChange,
+  type QuantileExcess,
   type InventoryFilters,
   type InventoryMetrics,
   type InventoryPage,
@@ -48,6 +53,7 @@ import {
   policyRows,
   productDemandStats,
   readProjectionSource,
+  stockedForecastQuantiles,
   replaceProjectionTotals,
   summarize,
   targetBand,
@@ -98,6 +104,8 @@ function toRow(r: InventoryRowRecord): InventoryRow {
     targetOUL98: r.oul_98,
     recommendedServiceLevel: recommendedServiceLevel(r.class),
     recommendedOULTarget: r.recommended_oul,
+    safetyStock: r.safety_stock_units === null ? null : round(r.safety_stock_units, 2),
+    safetyStockNormal: r.safety_stock_normal_units === null ? null : round(r.safety_stock_normal_units, 2),
     overrideOULUnits: r.override_oul_units,
     overridePercentage: r.override_percent,
     reasonCode: r.override_reason,
@@ -210,6 +218,8 @@ export class InventoryService {
         modifiedItems: summary.modified_today,
         overridesActive: summary.overrides_active,
         avgOverridePercent,
+        safetyStockUnits: round(summary.safety_stock, 2),
+        safetyStockNormalUnits: round(summary.safety_stock_normal, 2),
       },
       insights: {
         itemsOver150: summary.over_150,
@@ -435,6 +445,11 @@ export async function recomputeInventory(
   const stats = new Map(
     (await productDemandStats(db, asOf, PROJECTION_WEEKS, ERROR_WEEKS)).map((s) => [s.pid, s]),
   );
+  const excessByPid = new Map<string, QuantileExcess>();
+  for (const q of await stockedForecastQuantiles(db)) {
+    const excess = quantileExcessOf(q.quantiles);
+    if (excess) excessByPid.set(q.pid, excess);
+  }
   const weekStarts = Array.from({ length: PROJECTION_WEEKS }, (_, w) => toIsoDate(addWeeks(asOfDate, w)));
   const weekIndex = new Map(weekStarts.map((week, w) => [week, w] as const));
   const plans = new Map<string, number[]>();
@@ -477,6 +492,7 @@ export async function recomputeInventory(
     const sigma = (s.error_sd ?? s.actual_sd ?? 0) * row.demand_share;
     const adi = s.demand_weeks > 0 ? s.past_weeks / s.demand_weeks : Infinity;
     const cycle = Math.max(row.review_period_weeks, row.replenishment_frequency_weeks);
+    const excess = excessByPid.get(row.pid);
     const levels = oulLevels({
       avgDemand: mu,
       stdDemand: sigma,
@@ -484,8 +500,18 @@ export async function recomputeInventory(
       leadTimeSdWeeks: row.lead_time_sd_weeks,
       reviewPeriodWeeks: cycle,
       intermittent: (s.past_weeks > 0 && adi > INTERMITTENT_ADI) || mu < 1,
+      ...(excess ? { quantiles: { excess, share: row.demand_share } } : {}),
     });
     const recommended = recommendedOul(levels, s.class);
+    const cover = row.lead_time_weeks + cycle;
+    // What the normal approximation of the RMS error would have set at the same level.
+    const normalRecommended = normalOul(
+      mu,
+      sigma,
+      cover,
+      Z_VALUES[recommendedServiceLevel(s.class)],
+      row.lead_time_sd_weeks,
+    );
     const demand = (plans.get(row.pid) ?? new Array<number>(PROJECTION_WEEKS).fill(0)).map((units) =>
       Math.round(units * row.demand_share),
     );
@@ -562,6 +588,8 @@ export async function recomputeInventory(
       oul_95: levels.oul95,
       oul_98: levels.oul98,
       recommended_oul: recommended,
+      safety_stock_units: safetyStock(recommended, mu, cover),
+      safety_stock_normal_units: safetyStock(normalRecommended, mu, cover),
       sd_supply_units: supply,
       sd_demand_units: planned,
       sd_gap_units: shortfall,

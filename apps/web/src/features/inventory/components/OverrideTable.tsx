@@ -153,6 +153,23 @@ export function OverrideTable(props: Props) {
                         {fmt.number(row.recommendedOULTarget)}
                         <span className="block text-xs font-normal text-muted-foreground">
                           {t('inventory:table.serviceLevel', { level: row.recommendedServiceLevel })}
+                          {row.safetyStock !== null && row.safetyStockNormal !== null && (
+                            <span
+                              className="ml-1"
+                              data-testid="safety-stock"
+                              title={t('inventory:table.safetyStockTitle', {
+                                units: fmt.number(row.safetyStock),
+                                level: row.recommendedServiceLevel,
+                                normal: fmt.number(row.safetyStockNormal),
+                                change: signedUnits(row.safetyStock - row.safetyStockNormal, fmt.number),
+                              })}
+                            >
+                              {t('inventory:table.safetyStock', {
+                                units: fmt.number(row.safetyStock),
+                                change: signedUnits(row.safetyStock - row.safetyStockNormal, fmt.number),
+                              })}
+                            </span>
+                          )}
                         </span>
                       </td>
                       <td className="px-2">
@@ -290,4 +307,11 @@ export function OverrideTable(props: Props) {
       </CardContent>
     </Card>
   );
+}
+
+/** A difference in units with its sign: +12, −30, 0. */
+function signedUnits(value: number, format: (value: number) => string): string {
+  const rounded = Math.round(value);
+  if (rounded === 0) return '0';
+  return rounded > 0 ? `+${format(rounded)}` : `−${format(-rounded)}`;
 }

@@ -1,0 +1,130 @@
+/**
+ * Rolling-origin evaluation of reconciliation methods on a hierarchy: every node (total,
+ * intermediate levels, bottom series) is forecast by the engine from its own history, then the
+ * forecasts are made coherent by each method and scored per level. MinT's W at an origin comes
+ * from the errors of the earlier origins' forecasts, whose weeks all lie in this origin's
+ * training part, so nothing scored is seen; the first origin only provides errors.
+ */
+import { rollingOrigins } from './evaluation';
+import { smape } from './metrics';
+import { forecastMany } from './pool';
+import {
+  bottomUp,
+  identity,
+  minTraceProjection,
+  shrunkCovariance,
+  summingMatrix,
+  topDown,
+} from './reconcile';
+import { maseScale } from './rolling-origin';
+
+export type HierarchyInput = {
+  /** Per bottom series, its ancestors from the top, e.g. ['total', 'BU a', 'BU a/family b']. */
+  paths: readonly (readonly string[])[];
+  /** Per bottom series, its history (equal lengths, aligned weeks). */
+  series: readonly (readonly number[])[];
+  /** Level name of each depth of the paths, then the bottom's, e.g. ['total', 'BU', 'family', 'product']. */
+  levels: readonly string[];
+};
+
+export const RECONCILIATION_METHODS = [
+  'base',
+  'bottom-up',
+  'top-down',
+  'mint-ols',
+  'mint-wls',
+  'mint-shrink',
+] as const;
+export type ReconciliationMethod = (typeof RECONCILIATION_METHODS)[number];
+
+/** Mean MASE and sMAPE of one level's nodes under one method at one origin. */
+export type LevelScore = {
+  origin: number;
+  level: string;
+  method: ReconciliationMethod;
+  mase: number;
+  smape: number;
+};
+
+export async function evaluateReconciliation(
+  input: HierarchyInput,
+  options: { horizon: number; origins: number; seasonLength: number; minTrain: number },
+): Promise<LevelScore[]> {
+  const { nodes, summing } = summingMatrix(input.paths);
+  const m = input.series.length;
+  const n = nodes.length;
+  const length = input.series[0]?.length ?? 0;
+  const nodeSeries = summing.map((row) =>
+    Array.from({ length }, (_, t) => row.reduce((total, s, j) => total + s * input.series[j]![t]!, 0)),
+  );
+  const depth = (i: number): number =>
+    i >= n - m ? input.levels.length - 1 : input.paths.find((p) => p.includes(nodes[i]!))!.indexOf(nodes[i]!);
+  const splits = nodeSeries.map((values) =>
+    rollingOrigins(values, {
+      horizon: options.horizon,
+      origins: options.origins,
+      step: options.horizon,
+      minTrain: options.minTrain,
+    }),
+  );
+  const scores: LevelScore[] = [];
+  // The errors of every earlier origin's forecasts: their weeks all lie before this origin's scored ones.
+  let previousErrors: number[][] | null = null;
+  for (let origin = 1; origin <= options.origins; origin++) {
+    const at = splits.map((s) => s[origin - 1]);
+    if (at.some((s) => s === null)) continue;
+    const forecasts = await forecastMany(
+      at.map((s) => s!.train),
+      { horizon: options.horizon, seasonLength: options.seasonLength },
+    );
+    const base = forecasts.map((f) => f.ensemble);
+    const errors = Array.from({ length: options.horizon }, (_, j) =>
+      at.map((s, i) => s!.actual[j]! - base[i]![j]!),
+    );
+    if (previousErrors) {
+      // Shares of the bottom series in the top over the last year of training.
+      const shares = at.slice(n - m).map((s) => s!.train.slice(-52).reduce((t, v) => t + v, 0));
+      const variances = previousErrors[0]!.map((_, i) =>
+        Math.max(1e-9, previousErrors!.reduce((t, row) => t + row[i]! ** 2, 0) / previousErrors!.length),
+      );
+      const wls = variances.map((v, i) => variances.map((_, k) => (i === k ? v : 0)));
+      const shrink = shrunkCovariance(previousErrors).covariance.map((row, i) =>
+        row.map((v, k) => (i === k ? Math.max(v, 1e-9) : v)),
+      );
+      const mintOls = minTraceProjection(summing, identity(n));
+      const mintWls = minTraceProjection(summing, wls);
+      const mintShrink = minTraceProjection(summing, shrink);
+      const paths = new Map<ReconciliationMethod, number[][]>();
+      for (const method of RECONCILIATION_METHODS) paths.set(method, []);
+      for (let j = 0; j < options.horizon; j++) {
+        const step = base.map((b) => b[j]!);
+        paths.get('base')!.push(step);
+        paths.get('bottom-up')!.push(bottomUp(summing, step.slice(n - m)));
+        paths.get('top-down')!.push(topDown(summing, step[0]!, shares));
+        paths.get('mint-ols')!.push(mintOls(step));
+        paths.get('mint-wls')!.push(mintWls(step));
+        paths.get('mint-shrink')!.push(mintShrink(step));
+      }
+      for (const [method, steps] of paths) {
+        const byLevel = new Map<string, { mase: number; smape: number; count: number }>();
+        for (let i = 0; i < n; i++) {
+          const split = at[i]!;
+          const path = steps.map((row) => Math.max(0, row[i]!));
+          const scale = maseScale(split.train);
+          if (!(scale > 0)) continue;
+          const level = input.levels[depth(i)]!;
+          const total = byLevel.get(level) ?? { mase: 0, smape: 0, count: 0 };
+          total.mase +=
+            split.actual.reduce((t, y, j) => t + Math.abs(y - path[j]!), 0) / split.actual.length / scale;
+          total.smape += smape(split.actual, path);
+          total.count += 1;
+          byLevel.set(level, total);
+        }
+        for (const [level, t] of byLevel)
+          scores.push({ origin, level, method, mase: t.mase / t.count, smape: t.smape / t.count });
+      }
+    }
+    previousErrors = [...(previousErrors ?? []), ...errors];
+  }
+  return scores;
+}
