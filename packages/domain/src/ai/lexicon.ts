@@ -64,6 +64,9 @@ add(
   'realise',
   'ventes',
   'istwerte',
+  'ist-werte',
+  'istwert',
+  'ist-wert',
   'tatsachlich',
   'tatsachliche',
   'tatsachlichen',
@@ -360,6 +363,10 @@ add(
   'who changed',
   'who overrode',
   'changed the most',
+  'change anything',
+  'changed anything',
+  'made changes',
+  'made any changes',
 );
 add(
   { intent: 'practices' },
@@ -592,6 +599,8 @@ add(
   'nachste',
   'nachsten',
   'nachstes',
+  'nachstem',
+  'kommendem',
   'kommende',
   'kommenden',
   'proximo',
@@ -611,6 +620,8 @@ add(
   'letzte',
   'letzten',
   'letztes',
+  'letztem',
+  'vorigem',
   'vorige',
   'vorigen',
   'vergangene',
@@ -732,6 +743,7 @@ add(
   understand before after publish publishing product products item items sku skus je zwischen
   gross hoch alto run hold holds first change changed changes
   made make makes making anything something record records planner planners
+  anyone anybody someone somebody
   le la les l de des du d un une et ou en au aux pour par sur dans notre nos votre vos nous je quel
   quelle quels quelles quoi qui est sont ete a-t-il y il elle ce que qu montre montrez donne donnez
   combien le la entre avec mon ma mes pour

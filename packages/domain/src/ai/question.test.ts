@@ -140,6 +140,25 @@ describe('the question reader', () => {
     expect(parse('final plan for Zorbex').unknown).toEqual(['Zorbex']);
   });
 
+  it('reads French quarters, German Ist-Werte, a planner by first name, and keeps unknown names unknown', () => {
+    expect(parse('plan final T1 contre T4').periods).toEqual([
+      { kind: 'quarter', q: 1 },
+      { kind: 'quarter', q: 4 },
+    ]);
+    expect(parse('Ist-Werte dieses Quartal gegenüber letztem Quartal')).toMatchObject({
+      yesNo: false,
+      measures: ['actual'],
+      unknown: [],
+    });
+    expect(parse('overrides by Jordan last month').scope).toEqual({ planner: ['Jordan Patel'] });
+    // A name missing from the catalogue is not read as a word that carries nothing ("every").
+    expect(parse('Did Avery Smith change anything?')).toMatchObject({
+      intent: 'overrides',
+      unknown: ['Smith'],
+    });
+    expect(parse('Did Emery Smith change anything?').unknown).toEqual(['Emery', 'Smith']);
+  });
+
   it('knows a Spanish yes-or-no question opened without a verb', () => {
     expect(parse('¿El plan final está por encima del pronóstico?')).toMatchObject({
       yesNo: true,

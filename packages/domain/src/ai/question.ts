@@ -179,8 +179,10 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
   // Every quarter named; each leaves a marker word behind so its place among the periods is known.
   const quarters: PeriodAsk[] = [];
   for (;;) {
+    // Q3, or T3 (trimestre) as French and Spanish planners write it.
     const quarter =
-      /\b(20\d{2})[- ]?q([1-4])\b/.exec(text) ?? /\bq([1-4])\b(?:\s*(?:of\s+|fy\s*)?(20\d{2}))?/.exec(text);
+      /\b(20\d{2})[- ]?[qt]([1-4])\b/.exec(text) ??
+      /\b[qt]([1-4])\b(?:\s*(?:of\s+|fy\s*)?(20\d{2}))?/.exec(text);
     if (!quarter) break;
     const yearFirst = quarter[0].trim().startsWith('2');
     const q = Number(yearFirst ? quarter[2] : quarter[1]) as 1 | 2 | 3 | 4;
@@ -420,12 +422,16 @@ function fuzzyName(tokens: Token[], i: number, names: readonly Named[]): FuzzyNa
   }
   // One word that is a whole word of some names ("aftermarket", "valves", "avery").
   const word = tokens[i]!.text;
-  if (word.length < 4) return null;
+  // A short word is too often a piece of many names ("dc"); only a planner's own first or last
+  // name is read that short ("Sam").
+  const short = word.length < 4;
   const near = (w: string) => {
-    const budget = Math.min(1, typoBudget(w.length));
+    const budget = short ? 0 : Math.min(1, typoBudget(w.length));
     return w === word || (budget > 0 && editDistance(w, word, budget) <= budget);
   };
-  const holders = names.filter((n) => n.norm.length > 1 && n.norm.some(near));
+  const holders = names.filter(
+    (n) => n.norm.length > 1 && (!short || n.kind === 'planner') && n.norm.some(near),
+  );
   const unique = [...new Set(holders.map((h) => h.name))].sort((a, b) => a.localeCompare(b));
   if (unique.length === 1)
     return { kind: holders[0]!.kind, name: unique[0]!, length: 1, sure: true, candidates: [] };
@@ -440,7 +446,14 @@ function fuzzyName(tokens: Token[], i: number, names: readonly Named[]): FuzzyNa
   return null;
 }
 
-const SINGLE_WORDS = [...LEXICON.keys()].filter((k) => !k.includes(' ') && k.length >= 5);
+/**
+ * Words a misspelling may be read as: those that carry a meaning. A word that carries none ("every")
+ * is not a target, or a name the catalogue lacks ("Avery") would vanish as that word instead of
+ * being named as unknown.
+ */
+const SINGLE_WORDS = [...LEXICON.keys()].filter(
+  (k) => !k.includes(' ') && k.length >= 5 && !LEXICON.get(k)!.every((c) => 'stop' in c),
+);
 
 /** The lexicon word a misspelt word stands for, when exactly one meaning is within its typo budget. */
 function fuzzyWord(word: string): string | undefined {
