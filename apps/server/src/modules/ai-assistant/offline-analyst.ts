@@ -688,6 +688,26 @@ export class OfflineAnalyst {
       topic.period = await resolvePeriod(this.ctx, later);
       return this.compare({ ...parsed, yoy: true }, scope, later, topic);
     }
+    // Two measures and two periods ("final vs P1 this quarter vs last quarter"): the two measures
+    // side by side in each period, the data notes of both at the end.
+    if (parsed.measures.length >= 2) {
+      const single = { ...parsed, periods: [] };
+      const note = this.s.t('dataUsed', { what: '' }).trim();
+      const parts = [
+        (await this.compare(single, scope, keyA, topic)).split('\n'),
+        (await this.compare(single, scope, keyB, topic)).split('\n'),
+      ];
+      topic.period = first;
+      topic.against = second;
+      const body = parts.map((lines) =>
+        lines
+          .filter((line) => !line.startsWith(note))
+          .join('\n')
+          .trim(),
+      );
+      const notes = parts.flatMap((lines) => lines.filter((line) => line.startsWith(note)));
+      return [body.join('\n\n'), '', ...notes].join('\n');
+    }
     const ended = first.to <= this.ctx.today && second.to <= this.ctx.today;
     const measure = parsed.measures[0] ?? (ended ? 'actual' : 'final');
     const groupBy = scope.pid || scope.site || scope.planner ? undefined : scope.bu || scope.pf ? 'pf' : 'bu';
