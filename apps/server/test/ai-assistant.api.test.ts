@@ -171,6 +171,27 @@ describe.each(backends)('AI assistant on %s', (backend) => {
     expect(quarter.response).toContain('in 2026-Q4');
   });
 
+  it('compares one measure across two periods, or two measures in each of two periods', async () => {
+    const quarter = async (from: string, to: string) =>
+      (
+        await sql<{ final: number; p1: number }>`
+          select coalesce(sum(final_pln_units), 0)::float8 as final, coalesce(sum(p1_pub_pln_units), 0)::float8 as p1
+          from demand_records where week_start >= ${from}::date and week_start < ${to}::date`.execute(
+          server.database.db,
+        )
+      ).rows[0]!;
+    const [q4, q1] = [await quarter('2026-10-01', '2027-01-01'), await quarter('2027-01-01', '2027-04-01')];
+    const across = (await answer('final plan 2027-Q1 vs 2026-Q4')).response;
+    expect(across).toContain(`**Final plan, 2027-Q1 vs 2026-Q4**`);
+    expect(across).toContain(`${units(q1.final)} against ${units(q4.final)} units`);
+    expect(across).toContain('2027-Q1 vs 2026-Q4._');
+    const both = (await answer('final vs P1 2026-Q4 vs 2027-Q1')).response;
+    expect(both).toContain(`in 2026-Q4: ${units(q4.final)} against ${units(q4.p1)} units`);
+    expect(both).toContain(`in 2027-Q1: ${units(q1.final)} against ${units(q1.p1)} units`);
+    const yes = (await answer('Is 2026-Q4 final plan higher than 2027-Q1?')).response;
+    expect(yes.startsWith(q4.final > q1.final ? '**Yes.**' : '**No.**')).toBe(true);
+  });
+
   it('changes its answer when the data changes', async () => {
     const record = (
       await sql<{ pid: string; week: string; final: number }>`

@@ -980,7 +980,7 @@ describe.each(backends.slice(0, 1))('the planner question set on %s', (backend) 
       as: 'circor',
       question: 'plan for Instrumentation',
       expect: async () => ({
-        ...unknownWord('instrumentation'),
+        ...unknownWord('Instrumentation'),
         absent: ['PRD-', 'business unit Instrumentation'],
       }),
     },

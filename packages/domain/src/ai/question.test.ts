@@ -105,6 +105,69 @@ describe('the question reader', () => {
     expect(parse('Que dois-je regarder en priorité ?')).toMatchObject({ intent: 'advice', unknown: [] });
   });
 
+  it('reads two periods in the order named, for one measure compared across them', () => {
+    expect(parse('final plan Q1 vs Q4')).toMatchObject({
+      intent: 'compare',
+      measures: ['final'],
+      periods: [
+        { kind: 'quarter', q: 1 },
+        { kind: 'quarter', q: 4 },
+      ],
+      period: { kind: 'quarter', q: 1 },
+    });
+    expect(parse('this quarter vs last quarter actuals').periods).toEqual([
+      { kind: 'relative', unit: 'quarter', offset: 0 },
+      { kind: 'relative', unit: 'quarter', offset: -1 },
+    ]);
+    expect(parse("Compare next month's plan with this month's").periods).toEqual([
+      { kind: 'relative', unit: 'month', offset: 1 },
+      { kind: 'relative', unit: 'month', offset: 0 },
+    ]);
+    expect(parse('Dec vs Nov final plan').periods).toEqual([
+      { kind: 'month', m: 12 },
+      { kind: 'month', m: 11 },
+    ]);
+    expect(parse('Is 2026-Q4 higher than Q3 2026?')).toMatchObject({ yesNo: true, side: 'above' });
+    // One period keeps the list empty; "this year vs last year" stays a year-over-year question.
+    expect(parse('final plan for Q3').periods).toEqual([]);
+    expect(parse('this year vs last year actuals')).toMatchObject({ yoy: true, periods: [] });
+  });
+
+  it('reads a product id typed with a space or no hyphen, and quotes unknown words as typed', () => {
+    expect(parse('PRD 00042 final plan').scope).toEqual({ pid: 'PRD-00042' });
+    expect(parse('fcst for prd00042').scope).toEqual({ pid: 'PRD-00042' });
+    expect(parse('plan in 2026').scope).toEqual({});
+    expect(parse('final plan for Zorbex').unknown).toEqual(['Zorbex']);
+  });
+
+  it('reads French quarters, German Ist-Werte, a planner by first name, and keeps unknown names unknown', () => {
+    expect(parse('plan final T1 contre T4').periods).toEqual([
+      { kind: 'quarter', q: 1 },
+      { kind: 'quarter', q: 4 },
+    ]);
+    expect(parse('Ist-Werte dieses Quartal gegenüber letztem Quartal')).toMatchObject({
+      yesNo: false,
+      measures: ['actual'],
+      unknown: [],
+    });
+    expect(parse('overrides by Jordan last month').scope).toEqual({ planner: ['Jordan Patel'] });
+    // A name missing from the catalogue is not read as a word that carries nothing ("every").
+    expect(parse('Did Avery Smith change anything?')).toMatchObject({
+      intent: 'overrides',
+      unknown: ['Smith'],
+    });
+    expect(parse('Did Emery Smith change anything?').unknown).toEqual(['Emery', 'Smith']);
+  });
+
+  it('knows a Spanish yes-or-no question opened without a verb', () => {
+    expect(parse('¿El plan final está por encima del pronóstico?')).toMatchObject({
+      yesNo: true,
+      side: 'above',
+    });
+    expect(parse('¿Cuánto es el plan final?').yesNo).toBe(false);
+    expect(parse('¿Por qué subió PRD-00042?').yesNo).toBe(false);
+  });
+
   it('sets a comparison subject first whatever the order named', () => {
     expect(comparedMeasures({ measures: ['stat', 'final'] })).toEqual(['final', 'stat']);
     expect(comparedMeasures({ measures: ['p1'] })).toEqual(['final', 'p1']);

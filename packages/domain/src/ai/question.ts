@@ -85,6 +85,11 @@ export type ParsedQuestion = {
   /** Against the same period a year earlier. */
   yoy: boolean;
   period?: PeriodAsk;
+  /**
+   * Every period named, in the order named, when there are two or more ("Q1 vs Q4", "this quarter
+   * vs last quarter"): one measure is then compared across them. Empty with one period or none.
+   */
+  periods: PeriodAsk[];
   scope: QuestionScope;
   /** Names read from a misspelling, shown back so the user can check them. */
   corrected: Array<{ typed: string; read: string }>;
@@ -101,6 +106,9 @@ export type ParsedQuestion = {
 };
 
 type Span = { start: number; end: number };
+
+/** The word a quarter leaves in the question's text while the rest is read ("qmark0"). */
+const QUARTER_MARK = 'qmark';
 /** `soft`: a word that carries nothing ("and", "of"), still free to sit inside a misspelt name. */
 type Token = { text: string; used: boolean; soft?: boolean };
 
@@ -129,6 +137,7 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
     measures: [],
     percentAsked: false,
     yoy: false,
+    periods: [],
     scope: {},
     corrected: [],
     unknown: [],
@@ -149,21 +158,39 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
     cut(new RegExp(escapeRegExp(normalise(named[0]))).exec(text));
   }
 
-  const pidMatch = cut(/\b([a-z]{2,5}-\d{1,8})\b/.exec(text));
+  // A product id as typed: "PRD-00042", or with a space or nothing for the hyphen ("PRD 00042",
+  // "prd00042") when the letters are a prefix of the user's own product ids.
+  const prefixes = [...new Set(catalogue.products.map((p) => p.split('-')[0]!.toLowerCase()))]
+    .filter((p) => /^[a-z]{2,5}$/.test(p))
+    .map(escapeRegExp);
+  const loosePid = prefixes.length ? new RegExp(`\\b(${prefixes.join('|')}) ?(\\d{3,8})\\b`) : null;
+  const pidMatch =
+    cut(/\b([a-z]{2,5}-\d{1,8})\b/.exec(text)) ??
+    (() => {
+      const loose = loosePid ? cut(loosePid.exec(text)) : null;
+      if (loose) loose[1] = `${loose[1]}-${loose[2]}`;
+      return loose;
+    })();
   const week = cut(/\b(\d{4}-\d{2}-\d{2}|20\d{6})\b/.exec(text));
   if (week) {
     const iso = isoWeek(week[1]!);
     if (iso) parsed.period = { kind: 'week', week: iso };
   }
-  const quarter =
-    cut(/\b(20\d{2})[- ]?q([1-4])\b/.exec(text)) ??
-    cut(/\bq([1-4])\b(?:\s*(?:of\s+|fy\s*)?(20\d{2}))?/.exec(text));
-  if (quarter) {
+  // Every quarter named; each leaves a marker word behind so its place among the periods is known.
+  const quarters: PeriodAsk[] = [];
+  for (;;) {
+    // Q3, or T3 (trimestre) as French and Spanish planners write it.
+    const quarter =
+      /\b(20\d{2})[- ]?[qt]([1-4])\b/.exec(text) ??
+      /\b[qt]([1-4])\b(?:\s*(?:of\s+|fy\s*)?(20\d{2}))?/.exec(text);
+    if (!quarter) break;
     const yearFirst = quarter[0].trim().startsWith('2');
     const q = Number(yearFirst ? quarter[2] : quarter[1]) as 1 | 2 | 3 | 4;
     const year = yearFirst ? Number(quarter[1]) : quarter[2] ? Number(quarter[2]) : undefined;
-    parsed.period = { kind: 'quarter', q, ...(year ? { year } : {}) };
+    text = `${text.slice(0, quarter.index)} ${QUARTER_MARK}${quarters.length} ${text.slice(quarter.index + quarter[0].length)}`;
+    quarters.push({ kind: 'quarter', q, ...(year ? { year } : {}) });
   }
+  if (quarters[0]) parsed.period = quarters[0];
   const percent = cut(/([+-]?\d+(?:[.,]\d+)?)\s*%/.exec(text));
   if (percent) {
     parsed.percent = Number(percent[1]!.replace(',', '.'));
@@ -227,7 +254,16 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
       }
     }
   }
+  const periodsAt: Array<{ at: number; ask: PeriodAsk }> = [];
   tokens.forEach((token, i) => {
+    const mark = token.text.startsWith(QUARTER_MARK)
+      ? quarters[Number(token.text.slice(QUARTER_MARK.length))]
+      : undefined;
+    if (mark) {
+      token.used = true;
+      periodsAt.push({ at: i, ask: mark });
+      return;
+    }
     if (token.used) return;
     const month = MONTH_NAMES.get(token.text);
     const next = tokens[i + 1]?.text;
@@ -235,10 +271,14 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
       token.used = true;
       const year = next && /^20\d{2}$/.test(next) ? Number(next) : undefined;
       if (year) tokens[i + 1]!.used = true;
-      parsed.period ??= { kind: 'month', m: month, ...(year ? { year } : {}) };
+      const ask: PeriodAsk = { kind: 'month', m: month, ...(year ? { year } : {}) };
+      parsed.period ??= ask;
+      periodsAt.push({ at: i, ask });
     } else if (/^20\d{2}$/.test(token.text)) {
       token.used = true;
-      parsed.period ??= { kind: 'year', year: Number(token.text) };
+      const ask: PeriodAsk = { kind: 'year', year: Number(token.text) };
+      parsed.period ??= ask;
+      periodsAt.push({ at: i, ask });
     } else if (/^\d+([.,]\d+)?$/.test(token.text) || YES_NO_STARTERS.has(token.text)) {
       token.used = true;
     }
@@ -265,15 +305,53 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
       use({ start: i, end: i + name.length });
       continue;
     }
-    parsed.unknown.push(tokens[i]!.text);
+    parsed.unknown.push(asTyped(tokens[i]!.text, question));
   }
 
   // German "Was …" asks what, not whether.
   const germanWhat = ['sollte', 'soll', 'sollten', 'ist', 'sind', 'kann', 'muss', 'wir', 'ich'].includes(
     tokens[1]?.text ?? '',
   );
-  readCues(parsed, cues, tokens[0]?.text, germanWhat);
+  readCues(parsed, cues, tokens[0]?.text, germanWhat, periodsAt);
+  // A Spanish question opened with "¿" and not with a question word waits for yes or no
+  // ("¿El plan final está por encima…?", not "¿Cuánto…?" or "¿Por qué…?").
+  if (!parsed.yesNo && /^\s*¿/.test(question) && !SPANISH_QUESTION_WORDS.has(tokens[0]?.text ?? 'que'))
+    parsed.yesNo = true;
+  // Two or more periods named: one measure is compared across them, the first named first.
+  const periods = periodsAt
+    .sort((a, b) => a.at - b.at)
+    .map((p) => p.ask)
+    .filter((ask, i, all) => all.findIndex((o) => JSON.stringify(o) === JSON.stringify(ask)) === i);
+  if (periods.length >= 2) {
+    parsed.periods = periods;
+    parsed.period = periods[0];
+    if (parsed.intent === 'totals' || parsed.intent === 'actuals') parsed.intent = 'compare';
+  }
   return parsed;
+}
+
+const SPANISH_QUESTION_WORDS = new Set([
+  'que',
+  'cual',
+  'cuales',
+  'cuanto',
+  'cuanta',
+  'cuantos',
+  'cuantas',
+  'como',
+  'donde',
+  'cuando',
+  'quien',
+  'quienes',
+  'porque',
+  'por',
+]);
+
+/** A word of the normalised question as the user typed it (its case and accents), to quote it back. */
+function asTyped(word: string, question: string): string {
+  for (const match of question.matchAll(/[\p{L}\p{N}]+(?:[-/.'’][\p{L}\p{N}]+)*/gu))
+    if (normalise(match[0]) === word) return match[0];
+  return word;
 }
 
 function readProduct(
@@ -344,12 +422,16 @@ function fuzzyName(tokens: Token[], i: number, names: readonly Named[]): FuzzyNa
   }
   // One word that is a whole word of some names ("aftermarket", "valves", "avery").
   const word = tokens[i]!.text;
-  if (word.length < 4) return null;
+  // A short word is too often a piece of many names ("dc"); only a planner's own first or last
+  // name is read that short ("Sam").
+  const short = word.length < 4;
   const near = (w: string) => {
-    const budget = Math.min(1, typoBudget(w.length));
+    const budget = short ? 0 : Math.min(1, typoBudget(w.length));
     return w === word || (budget > 0 && editDistance(w, word, budget) <= budget);
   };
-  const holders = names.filter((n) => n.norm.length > 1 && n.norm.some(near));
+  const holders = names.filter(
+    (n) => n.norm.length > 1 && (!short || n.kind === 'planner') && n.norm.some(near),
+  );
   const unique = [...new Set(holders.map((h) => h.name))].sort((a, b) => a.localeCompare(b));
   if (unique.length === 1)
     return { kind: holders[0]!.kind, name: unique[0]!, length: 1, sure: true, candidates: [] };
@@ -364,7 +446,14 @@ function fuzzyName(tokens: Token[], i: number, names: readonly Named[]): FuzzyNa
   return null;
 }
 
-const SINGLE_WORDS = [...LEXICON.keys()].filter((k) => !k.includes(' ') && k.length >= 5);
+/**
+ * Words a misspelling may be read as: those that carry a meaning. A word that carries none ("every")
+ * is not a target, or a name the catalogue lacks ("Avery") would vanish as that word instead of
+ * being named as unknown.
+ */
+const SINGLE_WORDS = [...LEXICON.keys()].filter(
+  (k) => !k.includes(' ') && k.length >= 5 && !LEXICON.get(k)!.every((c) => 'stop' in c),
+);
 
 /** The lexicon word a misspelt word stands for, when exactly one meaning is within its typo budget. */
 function fuzzyWord(word: string): string | undefined {
@@ -396,6 +485,7 @@ function readCues(
   cues: Array<{ at: number; cue: Cue; term: string }>,
   first: string | undefined,
   germanWhat: boolean,
+  periodsAt: Array<{ at: number; ask: PeriodAsk }>,
 ) {
   cues.sort((a, b) => a.at - b.at);
   for (const { at, cue, term } of cues) {
@@ -414,7 +504,10 @@ function readCues(
   // Periods: a relative word next to a unit ("next quarter", "semaine dernière"), "lately", "ytd".
   let comparedWithLastYear = false;
   for (const { at, cue } of cues) {
-    if ('period' in cue) parsed.period ??= { kind: cue.period };
+    if ('period' in cue) {
+      parsed.period ??= { kind: cue.period };
+      periodsAt.push({ at, ask: { kind: cue.period } });
+    }
     if ('yoy' in cue) parsed.yoy = true;
     if (!('relative' in cue)) continue;
     const unit = cues.find((c) => 'unit' in c.cue && Math.abs(c.at - at) <= 1);
@@ -425,8 +518,9 @@ function readCues(
       comparedWithLastYear = true;
       continue;
     }
-    if (!parsed.period || parsed.period.kind === 'year')
-      parsed.period = { kind: 'relative', unit: unit.cue.unit, offset: cue.relative };
+    const ask: PeriodAsk = { kind: 'relative', unit: unit.cue.unit, offset: cue.relative };
+    periodsAt.push({ at: Math.min(at, unit.at), ask });
+    if (!parsed.period || parsed.period.kind === 'year') parsed.period = ask;
   }
   // "this year vs last year": the period is this year, compared with the one before.
   if (comparedWithLastYear) parsed.yoy = true;

@@ -287,7 +287,14 @@ export async function largestOverrides(
   f: DataFilter,
   range: WeekRange | undefined,
   limit: number,
-): Promise<{ count: number; netImpact: number; positive: number; negative: number; top: OverrideRow[] }> {
+): Promise<{
+  count: number;
+  netImpact: number;
+  positive: number;
+  negative: number;
+  top: OverrideRow[];
+  byPlanner: PlannerOverrides[];
+}> {
   const { rows } = await sql<
     OverrideRow & { count: number; netImpact: number; positive: number; negative: number }
   >`
@@ -305,6 +312,15 @@ export async function largestOverrides(
       (count(*) filter (where o.impact > 0) over ())::int as positive,
       (count(*) filter (where o.impact < 0) over ())::int as negative
     from o order by abs(o.impact) desc, o.pid, o."weekStart" limit ${limit}`.execute(db);
+  const planners = await sql<PlannerOverrides>`
+    select r.last_updated_by as planner, count(*)::int as count,
+      coalesce(sum(r.final_pln_rev_dlrs - round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)), 0)::float8 as impact
+    from demand_overridden_records k
+      join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+      join products p on p.pid = r.pid
+    where ${whereFilter(f, 'p', range, 'r')}
+      and r.final_pln_rev_dlrs is not null and r.ensemble_fcst_units is not null
+    group by r.last_updated_by order by count(*) desc, r.last_updated_by`.execute(db);
   const first = rows[0];
   return {
     count: first?.count ?? 0,
@@ -312,8 +328,12 @@ export async function largestOverrides(
     positive: first?.positive ?? 0,
     negative: first?.negative ?? 0,
     top: rows.map(({ count: _c, netImpact: _n, positive: _p, negative: _m, ...row }) => row),
+    byPlanner: planners.rows,
   };
 }
+
+/** Overridden records and their net impact, per planner who last changed them (null: nobody named). */
+export type PlannerOverrides = { planner: string | null; count: number; impact: number };
 
 /**
  * What the forecast accuracy figures are computed from, in one short text: the snapshots (count,

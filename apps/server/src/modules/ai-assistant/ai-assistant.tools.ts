@@ -110,6 +110,9 @@ export const TOOL_INPUTS = {
       .boolean()
       .optional()
       .describe("Compare with the same weeks' actual bookings a year earlier (52 weeks) instead of b"),
+    against: ZPeriodInput.describe(
+      'Compare measure a over period with the same measure over this other period (e.g. period Q1, against Q4); b is then ignored',
+    ),
     groupBy: z.enum(['bu', 'pf']).optional(),
   }),
   explainChange: ZFilterInput.extend({
@@ -228,6 +231,7 @@ export async function planTotals(ctx: ToolContext, input: Input<'planTotals'>) {
  * a year earlier (52 weeks before the first and last week that hold records).
  */
 export async function compareMeasures(ctx: ToolContext, input: Input<'compareMeasures'>) {
+  if (input.against) return comparePeriods(ctx, { ...input, against: input.against });
   let period = await resolvePeriod(ctx, input.period);
   const lastYear = input.lastYear || !input.b;
   // Actuals exist only for weeks that have passed: a year-on-year of actuals stops at this week.
@@ -268,6 +272,37 @@ export async function compareMeasures(ctx: ToolContext, input: Input<'compareMea
     groups: (groupBy ? rows : [])
       .map((g) => ({ group: g.group, a: measureOf(g, input.a).units, b: measureOf(g, ref).units }))
       .sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b)),
+  };
+}
+
+/**
+ * One measure over two periods (the one asked, and `against`), in total and by business unit or
+ * family, with the gap (period − against).
+ */
+async function comparePeriods(ctx: ToolContext, input: Input<'compareMeasures'> & { against: string }) {
+  const [period, against] = [await resolvePeriod(ctx, input.period), await resolvePeriod(ctx, input.against)];
+  const groupBy = input.pid ? null : (input.groupBy ?? null);
+  const filter = filterOf(ctx, input);
+  const [rowsA, rowsB] = [
+    await measureSums(ctx.db, filter, period, groupBy),
+    await measureSums(ctx.db, filter, against, groupBy),
+  ];
+  const [totalA, totalB] = [sumRows(rowsA), sumRows(rowsB)];
+  const groups = [...new Set([...rowsA, ...rowsB].map((r) => r.group))].map((group) => {
+    const of = (rows: MeasureSums[]) => {
+      const row = rows.find((r) => r.group === group);
+      return row ? measureOf(row, input.a).units : 0;
+    };
+    return { group, a: of(rowsA), b: of(rowsB) };
+  });
+  return {
+    period: period ?? null,
+    against: against ?? null,
+    records: totalA.records + totalB.records,
+    a: { measure: input.a, ...measureOf(totalA, input.a) },
+    b: { measure: input.a, ...measureOf(totalB, input.a) },
+    lastYearWeeks: null,
+    groups: (groupBy ? groups : []).sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b)),
   };
 }
 

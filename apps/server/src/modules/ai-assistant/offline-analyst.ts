@@ -1,6 +1,7 @@
 import {
   comparedMeasures,
   parseQuestion,
+  sundayOf,
   type Catalogue,
   type ChatContext,
   type PlanMeasure,
@@ -121,6 +122,8 @@ const CAPABILITIES = [
 type Topic = {
   measures?: readonly (PlanMeasure | 'lastYearActual')[];
   period?: ResolvedPeriod | null;
+  /** The period the first is compared with, when two were named. */
+  against?: ResolvedPeriod | null;
   scope: Scope;
 };
 
@@ -155,9 +158,13 @@ export class OfflineAnalyst {
         case 'practices':
           return none(await this.bestPractices(scope, key));
         case 'overrides':
-          return none(await this.overrides(scope, key));
+          return none(await this.overrides(scope, key, parsed, question));
         case 'compare':
-          return none(await this.compare(parsed, scope, key, topic));
+          return none(
+            parsed.periods.length >= 2
+              ? await this.comparePeriods(parsed, scope, topic)
+              : await this.compare(parsed, scope, key, topic),
+          );
         case 'actuals':
           topic.measures = ['actual'];
           return none(await this.actuals(scope, key));
@@ -184,8 +191,13 @@ export class OfflineAnalyst {
       : [];
     if (parsed.intent === 'unknown') return [...unknown, ...lines].join('\n');
     const understood = this.understood(parsed, topic);
-    if (dataAt < 0) return [...unknown, ...lines, '', understood].join('\n');
-    return [...unknown, ...lines.slice(0, dataAt), understood, '', ...lines.slice(dataAt)].join('\n');
+    // A yes or no stays the first word of the answer; the words not placed follow it.
+    const verdict = [`**${t('yes')}.**`, `**${t('no')}.**`].some((v) => lines[0]?.startsWith(v))
+      ? lines.splice(0, 1)
+      : [];
+    const at = dataAt < 0 ? -1 : dataAt - verdict.length;
+    if (at < 0) return [...verdict, ...unknown, ...lines, '', understood].join('\n');
+    return [...verdict, ...unknown, ...lines.slice(0, at), understood, '', ...lines.slice(at)].join('\n');
   }
 
   private understood(parsed: ParsedQuestion, topic: Topic): string {
@@ -194,7 +206,11 @@ export class OfflineAnalyst {
     if (topic.measures?.length)
       parts.push(topic.measures.map((m) => t(`measureName.${m}`)).join(t('understood.versus')));
     parts.push(describeScope(this.s, topic.scope));
-    parts.push(this.s.period(topic.period ?? null));
+    parts.push(
+      topic.against
+        ? `${this.s.period(topic.period ?? null)}${t('understood.versus')}${this.s.period(topic.against)}`
+        : this.s.period(topic.period ?? null),
+    );
     for (const c of parsed.corrected)
       if (c.typed !== c.read.toLowerCase())
         parts.push(t('understood.corrected', { typed: quote(c.typed), read: asData(c.read) }));
@@ -526,12 +542,27 @@ export class OfflineAnalyst {
     );
   }
 
-  private async overrides(scope: Scope, period: string | undefined): Promise<string> {
-    const { t, units, signedMoney } = this.s;
+  private async overrides(
+    scope: Scope,
+    period: string | undefined,
+    parsed: ParsedQuestion,
+    question: string,
+  ): Promise<string> {
+    const { t, units, signedMoney, money } = this.s;
+    const verdict = (yes: boolean) => (parsed.yesNo ? [this.yesNo(yes)] : []);
+    // A capitalised name the catalogue does not hold, asked about overrides ("Has Riley Okafor
+    // overridden anything?"): a person who changed no record the user can see, not everyone's overrides.
+    const person = scope.planner?.length
+      ? []
+      : parsed.unknown.filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !question.trimStart().startsWith(w));
+    if (person.length)
+      return [...verdict(false), t('overrides.nobodyNamed', { name: quote(person.join(' ')) })].join('\n');
     const result = await this.overrideFigures(scope, period);
     const where = { where: describeScope(this.s, scope), period: this.s.period(result.period) };
-    if (result.count === 0) return t('overrides.none', where);
+    if (result.count === 0) return [...verdict(false), t('overrides.none', where)].join('\n');
+    const planners = result.byPlanner.length > 1 && !scope.planner?.length;
     return [
+      ...verdict(true),
       t('overrides.head', {
         ...where,
         count: result.count,
@@ -542,6 +573,21 @@ export class OfflineAnalyst {
       }),
       '',
       this.overrideTable(result.top),
+      ...(planners
+        ? [
+            '',
+            t('overrides.byPlanner'),
+            '',
+            table(
+              [t('column.planner'), t('column.records'), t('column.impact')],
+              result.byPlanner.map((p) => [
+                asData(p.planner) || t('explain.nobody'),
+                units(p.count),
+                p.impact < 0 ? `−${money(-p.impact)}` : signedMoney(p.impact),
+              ]),
+            ),
+          ]
+        : []),
       '',
       dataUsed(this.s, t('overrides.data')),
     ].join('\n');
@@ -624,6 +670,117 @@ export class OfflineAnalyst {
       '',
       dataUsed(this.s, t('totals.data', { count: total.records, records: units(total.records) })),
     ].join('\n');
+  }
+
+  /**
+   * One measure over two periods ("Q1 vs Q4", "this quarter vs last quarter"), the first named
+   * first; the same period a year apart is a year-over-year comparison. Yes or no first when asked.
+   */
+  private async comparePeriods(parsed: ParsedQuestion, scope: Scope, topic: Topic): Promise<string> {
+    const { t, units, money, signedUnits, signedMoney, signedPercent } = this.s;
+    const [keyA, keyB] = [periodKey(parsed.periods[0]), periodKey(parsed.periods[1])];
+    const [first, second] = [await resolvePeriod(this.ctx, keyA), await resolvePeriod(this.ctx, keyB)];
+    if (!first || !second || !keyA || !keyB) return this.compare(parsed, scope, keyA, topic);
+    const yearApart = (x: ResolvedPeriod, y: ResolvedPeriod) =>
+      shiftYear(x.from, -1) === y.from && shiftYear(x.to, -1) === y.to;
+    if (yearApart(first, second) || yearApart(second, first)) {
+      const later = first.from > second.from ? keyA : keyB;
+      topic.period = await resolvePeriod(this.ctx, later);
+      return this.compare({ ...parsed, yoy: true }, scope, later, topic);
+    }
+    // Two measures and two periods ("final vs P1 this quarter vs last quarter"): the two measures
+    // side by side in each period, the data notes of both at the end.
+    if (parsed.measures.length >= 2) {
+      const single = { ...parsed, periods: [] };
+      const note = this.s.t('dataUsed', { what: '' }).trim();
+      const parts = [
+        (await this.compare(single, scope, keyA, topic)).split('\n'),
+        (await this.compare(single, scope, keyB, topic)).split('\n'),
+      ];
+      topic.period = first;
+      topic.against = second;
+      const body = parts.map((lines) =>
+        lines
+          .filter((line) => !line.startsWith(note))
+          .join('\n')
+          .trim(),
+      );
+      const notes = parts.flatMap((lines) => lines.filter((line) => line.startsWith(note)));
+      return [body.join('\n\n'), '', ...notes].join('\n');
+    }
+    const ended = first.to <= this.ctx.today && second.to <= this.ctx.today;
+    const measure = parsed.measures[0] ?? (ended ? 'actual' : 'final');
+    const groupBy = scope.pid || scope.site || scope.planner ? undefined : scope.bu || scope.pf ? 'pf' : 'bu';
+    const result = await compareMeasures(this.ctx, {
+      ...scope,
+      period: keyA,
+      against: keyB,
+      a: measure,
+      ...(groupBy ? { groupBy } : {}),
+    });
+    topic.measures = [measure];
+    topic.period = first;
+    topic.against = second;
+    const periods = { periodA: this.s.period(first), periodB: this.s.period(second) };
+    const where = {
+      where: describeScope(this.s, scope),
+      period: `${periods.periodA}${t('understood.versus')}${periods.periodB}`,
+    };
+    if (result.records === 0) return t('noRecords', where);
+    const gap = result.a.units - result.b.units;
+    const revenueB = result.b.revenue ?? 0;
+    const lines: string[] = [];
+    if (parsed.yesNo) lines.push(this.yesNo(parsed.side === 'below' ? gap < 0 : gap > 0));
+    lines.push(
+      t('gap.headPeriods', {
+        ...where,
+        ...periods,
+        measure: capitalised(t(`measureName.${measure}`)),
+        aUnits: units(result.a.units),
+        bUnits: units(result.b.units),
+        gap: signedUnits(gap),
+        gapPercent: signedPercent(changePercent(result.a.units, result.b.units)),
+        aRevenue: money(result.a.revenue),
+        bRevenue: money(revenueB),
+        revenueGap: signedMoney(result.a.revenue - revenueB),
+        revenuePercent: signedPercent(changePercent(result.a.revenue, revenueB)),
+      }),
+    );
+    // Actuals stop at this week: a period still running is compared on its weeks so far.
+    const running = [first, second].filter((p) => p.to > this.ctx.today && p.from <= this.ctx.today);
+    if (measure === 'actual' && running.length)
+      lines.push(
+        '',
+        t('gap.actualsSoFar', {
+          periods: running.map((p) => this.s.period(p)).join(', '),
+          to: this.s.date(dayBefore(sundayOf(this.ctx.today))),
+        }),
+      );
+    if (result.groups.length > 1)
+      lines.push(
+        '',
+        table(
+          [
+            t(groupBy === 'pf' ? 'column.family' : 'column.businessUnit'),
+            periods.periodA,
+            periods.periodB,
+            t('column.gap'),
+            t('column.changePercent'),
+          ],
+          result.groups.map((g) => [
+            asData(g.group ?? ''),
+            units(g.a),
+            units(g.b),
+            signedUnits(g.a - g.b),
+            signedPercent(changePercent(g.a, g.b)),
+          ]),
+        ),
+      );
+    lines.push(
+      '',
+      dataUsed(this.s, t('gap.data', { count: result.records, records: units(result.records) })),
+    );
+    return lines.join('\n');
   }
 
   /** Two measures side by side, or a measure against the same weeks a year earlier; yes or no first when asked. */
@@ -903,6 +1060,10 @@ export class OfflineAnalyst {
     return lines.join('\n');
   }
 }
+
+/** The same day a year before or after (29 February as 1 March). */
+const shiftYear = (iso: string, years: number) =>
+  `${Number(iso.slice(0, 4)) + years}${iso.slice(4)}`.replace(/-02-29$/, '-03-01');
 
 const dayBefore = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
