@@ -128,6 +128,12 @@ describe('the question reader', () => {
       { kind: 'month', m: 11 },
     ]);
     expect(parse('Is 2026-Q4 higher than Q3 2026?')).toMatchObject({ yesNo: true, side: 'above' });
+    // A year written once covers the bare quarter beside it; two different years leave it bare.
+    expect(parse('final plan Q2 vs Q1 2027').periods).toEqual([
+      { kind: 'quarter', q: 2, year: 2027 },
+      { kind: 'quarter', q: 1, year: 2027 },
+    ]);
+    expect(parse('final plan Q4 2026 vs Q1 2027 vs Q2').periods).toContainEqual({ kind: 'quarter', q: 2 });
     // One period keeps the list empty; "this year vs last year" stays a year-over-year question.
     expect(parse('final plan for Q3').periods).toEqual([]);
     expect(parse('this year vs last year actuals')).toMatchObject({ yoy: true, periods: [] });

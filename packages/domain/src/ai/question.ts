@@ -190,6 +190,12 @@ export function parseQuestion(question: string, catalogue: Catalogue): ParsedQue
     text = `${text.slice(0, quarter.index)} ${QUARTER_MARK}${quarters.length} ${text.slice(quarter.index + quarter[0].length)}`;
     quarters.push({ kind: 'quarter', q, ...(year ? { year } : {}) });
   }
+  // A year written once covers the bare quarters beside it: "Q2 vs Q1 2027" is both of 2027.
+  const years = new Set(quarters.flatMap((ask) => (ask.kind === 'quarter' && ask.year ? [ask.year] : [])));
+  if (years.size === 1) {
+    const [year] = years;
+    for (const ask of quarters) if (ask.kind === 'quarter' && !ask.year) ask.year = year;
+  }
   if (quarters[0]) parsed.period = quarters[0];
   const percent = cut(/([+-]?\d+(?:[.,]\d+)?)\s*%/.exec(text));
   if (percent) {
