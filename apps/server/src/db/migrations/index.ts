@@ -44,6 +44,7 @@ import * as dataLoads from './0050-data-loads';
 import * as planningCycle from './0055-planning-cycle';
 import * as bulkWriteSwitch from './0057-bulk-write-switch';
 import * as overrideReasonPolicy from './0063-override-reason-policy';
+import * as publishedPlanRows from './0067-published-plan-rows';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0055-planning-cycle': planningCycle,
   '0057-bulk-write-switch': bulkWriteSwitch,
   '0063-override-reason-policy': overrideReasonPolicy,
+  '0067-published-plan-rows': publishedPlanRows,
 };
 
 export const migrationProvider: MigrationProvider = {
