@@ -1,6 +1,7 @@
 import { CONSENSUS_PLAN_COLUMNS, type ClientId, type PlanCycle } from '@ps/domain';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import * as publishedPlanRows from '../src/db/migrations/0067-published-plan-rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsensusPlanService } from '../src/modules/plan-cycles/consensus-plan.service';
 import type { Failure, Ok } from './support/api-shapes';
@@ -184,6 +185,24 @@ describe.each(backends)('the plan sent out on %s', (backend) => {
   let seededLatest: Map<string, PlanCycle>;
   /** The version the whole plan named in X-Plan-Version before any publish. */
   let firstWatermark: number;
+
+  it("gives an existing database's latest versions their figures from P1 on migration, as the seed does", async () => {
+    const db = server.database.db;
+    const kept = async () => ({
+      rows: (
+        await sql<{ row: string }>`select t::text as row from published_plan_rows t order by 1`.execute(db)
+      ).rows.map((r) => r.row),
+      versions: (
+        await sql<{ id: number }>`select id from plan_versions where figures_kept order by id`.execute(db)
+      ).rows.map((r) => r.id),
+    });
+    const seeded = await kept();
+    expect(seeded.versions).toHaveLength(2);
+    expect(seeded.rows.length).toBeGreaterThan(100);
+    await publishedPlanRows.down(db as unknown as Kysely<unknown>);
+    await publishedPlanRows.up(db as unknown as Kysely<unknown>);
+    expect(await kept()).toEqual(seeded);
+  });
 
   it("sends the whole plan: each client's latest published version per product and week, from the quarter on", async () => {
     seededPlan = await p1Plan();
