@@ -1,4 +1,6 @@
+import type { Writable } from 'node:stream';
 import {
+  CONSENSUS_PLAN_COLUMNS,
   quarterStartOf,
   toIsoDate,
   weekStartSunday,
@@ -9,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import type { Database } from '../../db/schema';
+import { HEADER_ARGB, TEXT_FORMAT, XlsxStreamWriter, csvCell, csvLine, type XlsxValue } from '../exports';
 import {
   latestVersions,
   publishedPlanPage,
@@ -16,6 +19,41 @@ import {
   type KeptVersion,
   type PublishedPlanRow,
 } from './published-plan.repository';
+
+const csvOf = (row: ConsensusPlanRow): string =>
+  csvLine([
+    csvCell(row[0], 'text'),
+    csvCell(row[1], 'text'),
+    row[2],
+    csvCell(row[3], 'number'),
+    csvCell(row[4], 'money'),
+    csvCell(row[5], 'money'),
+    String(row[6]),
+    csvCell(row[7], 'text'),
+    row[8].toISOString(),
+    row[9],
+  ]);
+
+/** What the workbook's second sheet says about the plan it holds. */
+function aboutRows(plan: ConsensusPlan, now: Date): string[][] {
+  const since =
+    plan.since === null
+      ? 'Nothing: the whole plan'
+      : 'version' in plan.since
+        ? `Plan version ${plan.since.version}`
+        : plan.since.time.toISOString();
+  return [
+    ['Exported', now.toISOString()],
+    ['Changes since', since],
+    ['Weeks from', plan.fromWeek],
+    ['Money', 'US dollars'],
+    ...plan.parts.map((part) => [
+      `Plan of ${part.clientId}`,
+      `Version ${part.version.id} "${part.version.label}", published ${new Date(part.version.published_at).toISOString()}`,
+    ]),
+    ['Change', 'upsert: take these figures; delete: the product-week left the plan'],
+  ];
+}
 
 /** Product-weeks per read: bounded memory, few round trips. */
 export const CONSENSUS_PLAN_PAGE_SIZE = 5000;
@@ -128,6 +166,78 @@ export class ConsensusPlanService {
       'CONFLICT',
       `${named(version)} was published before plans were kept per product and week, so changes since it cannot be told: take the whole plan (without sinceVersion or since), then ask for changes since the version it names.`,
     );
+  }
+
+  /** The plan as CSV text, a page at a time (docs/data-integration.md "The plan, sent out"). */
+  async *csv(plan: ConsensusPlan): AsyncGenerator<string> {
+    yield csvLine(CONSENSUS_PLAN_COLUMNS.map((header) => csvCell(header, 'text')));
+    for await (const page of this.rows(plan)) yield page.map(csvOf).join('');
+  }
+
+  /**
+   * The plan as a workbook written while it downloads: the rows on "Consensus Plan" (week and
+   * publish time as dates, figures as numbers), and what the file holds on "About".
+   */
+  async writeXlsx(plan: ConsensusPlan, out: Writable, now: Date): Promise<void> {
+    const book = new XlsxStreamWriter(out, new Date());
+    const headerStyle = book.style({ bold: true, fill: HEADER_ARGB, numFmt: TEXT_FORMAT });
+    // Per column: week and publish time as dates, units whole, money with cents, the version a number.
+    const styles = [
+      0,
+      0,
+      book.style({ numFmt: 'yyyy-mm-dd' }),
+      book.style({ numFmt: '0' }),
+      book.style({ numFmt: '0.00' }),
+      book.style({ numFmt: '0.00' }),
+      book.style({ numFmt: '0' }),
+      0,
+      book.style({ numFmt: 'yyyy-mm-dd hh:mm:ss' }),
+      0,
+    ];
+    const rows = this.rows(plan);
+    const pages = (async function* (): AsyncGenerator<XlsxValue[][]> {
+      for await (const page of rows) {
+        yield page.map((row) => [
+          row[0],
+          row[1],
+          new Date(`${row[2]}T00:00:00Z`),
+          row[3],
+          row[4],
+          row[5],
+          row[6],
+          row[7],
+          row[8],
+          row[9],
+        ]);
+      }
+    })();
+    await book.writeTable(
+      {
+        name: 'Consensus Plan',
+        columns: CONSENSUS_PLAN_COLUMNS.map((header) => ({
+          header,
+          width: header === 'Published At' ? 20 : Math.max(11, header.length + 2),
+        })),
+        headerStyle,
+        styleOf: (column, value) => (typeof value === 'number' ? (styles[column] ?? 0) : 0),
+      },
+      pages,
+    );
+    await book.writeTable(
+      {
+        name: 'About',
+        columns: [
+          { header: 'What', width: 22 },
+          { header: 'Value', width: 80 },
+        ],
+        headerStyle,
+        styleOf: () => 0,
+      },
+      (async function* () {
+        yield aboutRows(plan, now);
+      })(),
+    );
+    await book.finish('Planning Suite');
   }
 
   /** The plan's rows a page at a time, by client, product and week. */
