@@ -94,7 +94,12 @@ export async function downloadConsensusPlan(format: 'csv' | 'xlsx', sinceVersion
 
 /** The published plan versions the caller may see, newest first. */
 export function usePlanVersions() {
-  return useQuery({ queryKey: ['plan-cycles', 'list'], queryFn: () => callEndpoint(planCycleEndpoints.list) });
+  // Asked again each time the page opens: a publish elsewhere in the app adds a version.
+  return useQuery({
+    queryKey: ['plan-cycles', 'list'],
+    queryFn: () => callEndpoint(planCycleEndpoints.list),
+    refetchOnMount: 'always',
+  });
 }
 
 export function useLoadLog() {
