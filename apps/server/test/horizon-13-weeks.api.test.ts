@@ -4,6 +4,7 @@ import {
   toIsoDate,
   type AccuracyReport,
   type DashboardMetrics,
+  type DataLoadJob,
   type ServerClock,
 } from '@ps/domain';
 import { z } from 'zod';
@@ -38,26 +39,24 @@ const PLAN_VERSIONS = 'select * from plan_versions';
 const snapshotsBefore = (week: string) => `select * from forecast_snapshots where snapshot_week < '${week}'`;
 
 /**
- * One week's actuals for every product, as the weekly sales feed brings them: the record's actual
- * units, cost and revenue, and the sales history the forecaster reads. This stands in for loading
- * the week's sales-history file (the bulk loads' POST /api/data-loads/sales-history) until that
- * load is on this branch: the per-record and batch APIs only write the editable fields.
+ * One week's sales-history file for every product, as the weekly sales feed brings it: units that
+ * miss the plan by a factor that changes week by week, with their revenue and cost at the
+ * product's price.
  */
-async function loadWeekActuals(db: Kysely<Database>, week: string, step: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // A week's sales: the plan missed by a factor that changes week by week.
-    const units = sql`round(coalesce(r.final_pln_units, 0)::numeric * ${(0.8 + 0.03 * step).toFixed(2)}::numeric)`;
-    await sql`
-      update demand_records r
-      set act_bkg_units = ${units}, act_bkg_cost = round(${units} * p.unit_cost, 2),
-        act_rev_dlrs = round(${units} * p.unit_price, 2)
-      from products p
-      where p.pid = r.pid and r.week_start = ${week}::date`.execute(trx);
-    await sql`
-      insert into sales_history (pid, week_start, units)
-      select pid, week_start, act_bkg_units from demand_records where week_start = ${week}::date
-      on conflict (pid, week_start) do update set units = excluded.units`.execute(trx);
-  });
+async function weekActualsCsv(db: Kysely<Database>, week: string, step: number): Promise<string> {
+  const { rows } = await sql<{ pid: string; units: number; revenue: number; cost: number }>`
+    select r.pid, s.units::float8 as units, round(s.units * p.unit_price, 2)::float8 as revenue,
+      round(s.units * p.unit_cost, 2)::float8 as cost
+    from demand_records r
+    join products p on p.pid = r.pid
+    cross join lateral (
+      select round(coalesce(r.final_pln_units, 0)::numeric * ${(0.8 + 0.03 * step).toFixed(2)}::numeric) as units) s
+    where r.week_start = ${week}::date
+    order by r.pid`.execute(db);
+  return [
+    'PID,Week,Units,Revenue,Cost',
+    ...rows.map((r) => `${r.pid},${week},${r.units},${r.revenue},${r.cost}`),
+  ].join('\n');
 }
 
 describe.each(backends)('thirteen weeks on the clock on %s', (backend) => {
@@ -74,6 +73,31 @@ describe.each(backends)('thirteen weeks on the clock on %s', (backend) => {
     server.clock.setToday(TEST_ANCHOR);
   });
   afterAll(() => server?.close());
+
+  /** Posts one week's sales-history file to the data load and follows it to its end, as the cycle's feed does. */
+  const loadWeekActuals = async (week: string, step: number): Promise<void> => {
+    const form = new FormData();
+    form.append('file', new Blob([await weekActualsCsv(db, week, step)]), `sales-${week}.csv`);
+    const token = (await server.tokensFor('admin')).id_token;
+    const response = await fetch(`${server.baseUrl}/api/data-loads/sales-history`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status, `step ${step}`).toBe(202);
+    let job = ((await response.json()) as Ok<DataLoadJob>).data;
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      job = (await server.request<Ok<DataLoadJob>>('GET', `/api/data-loads/jobs/${job.id}`)).body.data;
+    }
+    expect(job, `step ${step}`).toMatchObject({ status: 'succeeded', refusals: [] });
+    expect(job.counts!.inserted + job.counts!.updated, `step ${step}`).toBe(PRODUCTS);
+    const { rows } = await sql<{ actuals: number; history: number }>`
+      select count(*) filter (where r.act_bkg_units is not null)::int as actuals,
+        (select count(*)::int from sales_history h where h.week_start = ${week}::date) as history
+      from demand_records r where r.week_start = ${week}::date`.execute(db);
+    expect(rows[0], `step ${step}`).toEqual({ actuals: PRODUCTS, history: PRODUCTS });
+  };
 
   const accuracyPairs = async (): Promise<AccuracyReport> =>
     (await server.request<Ok<AccuracyReport>>('GET', '/api/control-tower/accuracy?lag=1')).body.data;
@@ -105,7 +129,7 @@ describe.each(backends)('thirteen weeks on the clock on %s', (backend) => {
         recordsAdded: PRODUCTS,
       });
       // The week that became past kept its plan; its actuals arrive now.
-      await loadWeekActuals(db, current, step);
+      await loadWeekActuals(current, step);
 
       const { rows: horizon } = await sql<{ pid: string; weeks: number; last: string }>`
         select p.pid, count(r.week_start)::int as weeks, to_char(max(r.week_start), 'YYYY-MM-DD') as last

@@ -29,3 +29,26 @@ export type PlanCyclePreview = {
   revenue: number;
   quarters: QuarterTotals[];
 };
+
+/**
+ * The plan sent out (docs/data-integration.md "The plan, sent out"): one row per product and week
+ * with the Final figures of the client's latest published version, in this column order. `Change`
+ * is `upsert` (take these figures) or `delete` (the product-week left the plan; figures 0).
+ */
+export const CONSENSUS_PLAN_COLUMNS = [
+  'Client',
+  'PID',
+  'Week',
+  'Units',
+  'Revenue',
+  'Cost',
+  'Plan Version',
+  'Version Label',
+  'Published At',
+  'Change',
+] as const;
+
+/** The first day of the fiscal (calendar) quarter of `week`: the plan sent out starts there. */
+export function quarterStartOf(week: Date): Date {
+  return new Date(Date.UTC(week.getUTCFullYear(), Math.floor(week.getUTCMonth() / 3) * 3, 1));
+}

@@ -112,6 +112,24 @@ export type PlanVersionsTable = {
   label: Generated<string>;
   /** Final plan totals by fiscal quarter at publish time (migration 0009). */
   quarters: ColumnType<QuarterTotals[], string | undefined, string>;
+  /** Whether published_plan_rows holds this version's figures per product and week (migration 0067). */
+  figures_kept: Generated<boolean>;
+};
+
+/**
+ * A product-week's published figures from version `valid_from` until the client's version that
+ * changed them (`valid_to`, null while current); `removed` says the product-week left the plan.
+ */
+export type PublishedPlanRowsTable = {
+  client_id: string;
+  pid: string;
+  week_start: string;
+  valid_from: number;
+  valid_to: number | null;
+  units: number;
+  cost: number;
+  revenue: number;
+  removed: Generated<boolean>;
 };
 
 export type AuditLogTable = {
@@ -700,6 +718,7 @@ export type Database = {
   product_prices: ProductPricesTable;
   data_loads: DataLoadsTable;
   plan_versions: PlanVersionsTable;
+  published_plan_rows: PublishedPlanRowsTable;
   audit_log: AuditLogTable;
   product_details: ProductDetailsTable;
   imports: ImportsTable;

@@ -32,6 +32,7 @@ import { createRandom, streamSeed } from './random';
 import { seedDemoNetwork } from './demo-network';
 import { seedInventory } from './seed-inventory';
 import { markExceptionsSeen } from '../modules/control-tower';
+import { keepLatestFiguresFromP1 } from '../modules/plan-cycles';
 
 export type SeedOptions = Partial<DemoOptions> & { log?: (message: string) => void };
 export type SeedSummary = { products: number; records: number; historyRows: number; seconds: number };
@@ -256,6 +257,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   await sql`select rebuild_demand_overridden_records()`.execute(db);
   await summariseSnapshots(db);
   await recordPublishedVersions(db, demo.anchor, demo.seed);
+  // The plan sent out starts from the latest cycle's figures, the records' P1.
+  await keepLatestFiguresFromP1(db);
   // The plan is rolled to the anchor's week: the roll adds weeks once the clock's week moves on.
   await db
     .insertInto('plan_horizon')

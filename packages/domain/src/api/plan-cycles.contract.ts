@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PlanCycle, PlanCyclePreview, QuarterTotals } from '../plan-cycle';
-import { defineEndpoint } from './endpoint';
+import { XLSX_MEDIA_TYPE, defineEndpoint } from './endpoint';
 
 const ZAmount = z.number().refine(Number.isFinite);
 const ZCount = z.number().int().min(0);
@@ -50,6 +50,39 @@ export const ZPublishPlanCycleBody = z.strictObject({
 
 export const ZPlanCyclesQuery = z.object({ clientContext });
 
+/** yyyy-mm-dd, or a date and time with Z or an offset (ISO 8601). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+
+/** A day that exists (not 2026-02-30) and a time that parses. */
+function isRealTime(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const sameDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return sameDay && !Number.isNaN(Date.parse(text));
+}
+
+/**
+ * The plan sent out: the whole plan, or the changes since a version (`sinceVersion`, a plan
+ * version id) or since a time (`since`), never both.
+ */
+export const ZConsensusPlanQuery = z.object({
+  sinceVersion: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(2_147_483_647, { error: 'is too large' })
+    .optional(),
+  since: z
+    .string()
+    .max(40, { error: 'must be an ISO 8601 time' })
+    .regex(ISO_TIME, { error: 'must be an ISO 8601 time such as 2026-11-15T06:00:00Z, or a date yyyy-mm-dd' })
+    .refine(isRealTime, { error: 'is not a real date and time' })
+    .optional(),
+  clientContext,
+});
+export type ConsensusPlanQuery = z.infer<typeof ZConsensusPlanQuery>;
+
 /** Plan cycles (issue 11): publish Final → P1 (and P1 → P2) as a plan version; list the versions. */
 export const planCycleEndpoints = {
   preview: defineEndpoint({
@@ -76,5 +109,23 @@ export const planCycleEndpoints = {
     summary: "The published plan versions of the caller's clients, newest first",
     query: ZPlanCyclesQuery,
     response: { data: z.array(ZPlanCycle) },
+  }),
+  consensusPlanCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/plan-cycles/consensus-plan.csv',
+    access: 'signed-in',
+    summary:
+      "The consensus plan as CSV: Final units, revenue and cost per product and week of each client's latest published version, from the current quarter on; with sinceVersion or since, only the product-weeks changed since then (removed ones as Change=delete). Headers X-Plan-Version and X-Plan-Published-At name the version to ask since next time",
+    query: ZConsensusPlanQuery,
+    response: { mediaType: 'text/csv' },
+  }),
+  consensusPlanXlsx: defineEndpoint({
+    method: 'GET',
+    path: '/api/plan-cycles/consensus-plan.xlsx',
+    access: 'signed-in',
+    summary:
+      'The consensus plan as an Excel workbook (streamed), the same rows as the CSV, with a sheet saying what it holds',
+    query: ZConsensusPlanQuery,
+    response: { mediaType: XLSX_MEDIA_TYPE },
   }),
 };

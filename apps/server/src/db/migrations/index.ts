@@ -45,6 +45,7 @@ import * as planningCycle from './0055-planning-cycle';
 import * as bulkWriteSwitch from './0057-bulk-write-switch';
 import * as overrideReasonPolicy from './0063-override-reason-policy';
 import * as inventoryLoads from './0064-inventory-loads';
+import * as publishedPlanRows from './0067-published-plan-rows';
 import * as forecastQuantiles from './0070-forecast-quantiles';
 import * as inventorySafetyStock from './0071-inventory-safety-stock';
 
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0057-bulk-write-switch': bulkWriteSwitch,
   '0063-override-reason-policy': overrideReasonPolicy,
   '0064-inventory-loads': inventoryLoads,
+  '0067-published-plan-rows': publishedPlanRows,
   '0070-forecast-quantiles': forecastQuantiles,
   '0071-inventory-safety-stock': inventorySafetyStock,
 };

@@ -18,7 +18,7 @@ import { DownloadClosedError } from './zip-writer';
  * back as JSON); a failure after the first byte can only cut the download, which the browser
  * reports as a failed export, and is logged.
  */
-function sendStreamed(
+export function sendStreamed(
   request: FastifyRequest,
   reply: FastifyReply,
   file: { type: string; name: string; rows?: number },

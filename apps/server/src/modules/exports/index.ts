@@ -8,3 +8,9 @@ export const exportsModule: ServerModule = {
   register: (app, { database, clock }) =>
     registerExportRoutes(app, new ExportService(database.db, new PlanningGridService(database.db)), clock),
 };
+
+// The pieces another module's downloads are written with.
+export { sendStreamed } from './export.routes';
+export { csvCell, csvLine } from './export-csv';
+export { TEXT_FORMAT, HEADER_ARGB } from './export-xlsx';
+export { XlsxStreamWriter, type XlsxValue } from './xlsx-writer';

@@ -140,15 +140,31 @@ export async function finalPlanTotals(
   return [...byClient.values()];
 }
 
+/**
+ * The time a publish records, read once it holds the publish lock: a publish that waited for
+ * another is then later than it, as its version ids are (the transaction's start time is not).
+ */
+export async function publishTime(trx: Kysely<Database>): Promise<Date> {
+  const { rows } = await sql<{ at: Date | string }>`select clock_timestamp() as at`.execute(trx);
+  return new Date(rows[0]!.at);
+}
+
 export async function insertPlanVersion(
   trx: Kysely<Database>,
-  version: { cycle: string; label: string; publishedBy: string; totals: ClientPlanTotals },
+  version: {
+    cycle: string;
+    label: string;
+    publishedBy: string;
+    publishedAt: Date;
+    totals: ClientPlanTotals;
+  },
 ): Promise<PlanVersionRow> {
   const { totals } = version;
   return trx
     .insertInto('plan_versions')
     .values({
       client_id: totals.clientId,
+      published_at: version.publishedAt,
       cycle: version.cycle,
       label: version.label,
       published_by: version.publishedBy,

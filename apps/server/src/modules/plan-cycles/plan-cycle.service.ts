@@ -1,4 +1,11 @@
-import { toIsoDate, weekKey, weekStartSunday, type PlanCycle, type PlanCyclePreview } from '@ps/domain';
+import {
+  quarterStartOf,
+  toIsoDate,
+  weekKey,
+  weekStartSunday,
+  type PlanCycle,
+  type PlanCyclePreview,
+} from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
@@ -11,14 +18,11 @@ import {
   insertPlanVersion,
   listPlanVersions,
   lockPublishing,
+  publishTime,
   shiftPublishedPlans,
   type PlanVersionRow,
 } from './plan-cycle.repository';
-
-/** The first day of the (calendar) fiscal quarter of `date`: weeks whose Sunday is on or after it are in that quarter or later. */
-function quarterStart(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), Math.floor(date.getUTCMonth() / 3) * 3, 1));
-}
+import { keepPublishedFigures } from './published-plan.repository';
 
 function toPlanCycle(row: PlanVersionRow): PlanCycle {
   return {
@@ -73,13 +77,24 @@ export class PlanCycleService {
           `Forecast run ${run.id} (started by ${run.requested_by}) is rewriting the plan. Publish after it finishes.`,
         );
       }
-      await shiftPublishedPlans(trx, clientIds, toIsoDate(quarterStart(week)));
+      const publishedAt = await publishTime(trx);
+      const fromWeek = toIsoDate(quarterStartOf(week));
+      await shiftPublishedPlans(trx, clientIds, fromWeek);
       // What this cycle said about the coming weeks, for accuracy by lag once actuals arrive.
       await snapshotForecasts(trx, clientIds, 'publish', toIsoDate(week));
       await startMarketingCycle(trx, clientIds, cycle);
       const published: PlanVersionRow[] = [];
       for (const totals of await finalPlanTotals(trx, clientIds)) {
-        published.push(await insertPlanVersion(trx, { cycle, label, publishedBy: scope.userName, totals }));
+        const version = await insertPlanVersion(trx, {
+          cycle,
+          label,
+          publishedBy: scope.userName,
+          publishedAt,
+          totals,
+        });
+        // What this version published per product and week, for the plan sent out.
+        await keepPublishedFigures(trx, { id: version.id, clientId: totals.clientId }, fromWeek);
+        published.push(version);
       }
       return published;
     });

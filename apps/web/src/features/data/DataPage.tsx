@@ -9,7 +9,14 @@ import { toast } from '@/components/ui/use-toast';
 import { PageHeading } from '@/features/shell/components/PageHeading';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
-import { downloadTemplate, runLoad, useLoadLog, useRefreshLoadLog } from './data-api';
+import {
+  downloadConsensusPlan,
+  downloadTemplate,
+  runLoad,
+  useLoadLog,
+  usePlanVersions,
+  useRefreshLoadLog,
+} from './data-api';
 
 const COUNTS = ['inserted', 'updated', 'unchanged', 'refused'] as const;
 const COUNT_LABEL = {
@@ -234,7 +241,76 @@ function LoadLog() {
   );
 }
 
-/** Data (admin): bulk loads of a company's own products and sales history, and the load log. */
+/** Whole plan in the "changes since" choice. */
+const WHOLE_PLAN = 'whole';
+
+/**
+ * The plan sent out: the consensus plan of the latest published versions, whole or the changes
+ * since a version, as CSV or Excel (docs/data-integration.md "The plan, sent out").
+ */
+function ConsensusPlan() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const versions = usePlanVersions();
+  const [since, setSince] = useState(WHOLE_PLAN);
+  const [busy, setBusy] = useState(false);
+  const download = async (fileFormat: 'csv' | 'xlsx') => {
+    setBusy(true);
+    try {
+      await downloadConsensusPlan(fileFormat, since === WHOLE_PLAN ? null : Number(since));
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('data:plan.notDownloaded'), description: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const latest = versions.data?.[0];
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{t('data:plan.description')}</p>
+      <p className="text-sm" data-testid="consensus-plan-latest">
+        {latest
+          ? t('data:plan.latest', {
+              label: latest.label,
+              version: latest.id,
+              when: format.dateTime(latest.publishedAt),
+            })
+          : t('data:plan.none')}
+      </p>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="plan-since">{t('data:plan.since')}</Label>
+          <Select value={since} onValueChange={setSince}>
+            <SelectTrigger id="plan-since" className="w-96">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={WHOLE_PLAN}>{t('data:plan.whole')}</SelectItem>
+              {(versions.data ?? []).map((version) => (
+                <SelectItem key={version.id} value={String(version.id)}>
+                  {t('data:plan.version', {
+                    version: version.id,
+                    label: version.label,
+                    client: version.clientId,
+                    when: format.dateTime(version.publishedAt),
+                  })}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => void download('csv')}>
+          {t('data:plan.csv')}
+        </Button>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => void download('xlsx')}>
+          {t('data:plan.xlsx')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Data (admin): bulk loads of a company's own products and sales history, the load log, and the plan sent out. */
 export default function DataPage() {
   const { t } = useTranslation();
   return (
@@ -246,6 +322,14 @@ export default function DataPage() {
         </CardHeader>
         <CardContent>
           <LoadForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('data:plan.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ConsensusPlan />
         </CardContent>
       </Card>
       <Card>

@@ -1,4 +1,9 @@
-import { dataLoadEndpoints, type DataLoadEntity, type DataLoadJob } from '@ps/domain';
+import {
+  dataLoadEndpoints,
+  planCycleEndpoints,
+  type DataLoadEntity,
+  type DataLoadJob,
+} from '@ps/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getDataToken } from '@/features/auth';
 import { i18next } from '@/i18n/i18n';
@@ -54,19 +59,47 @@ export async function runLoad(
   return job;
 }
 
+/** Saves a fetched file under `name`. */
+async function save(response: Response, name: string): Promise<void> {
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Fetches a template with the bearer token (a link cannot carry it) and saves it. */
 export async function downloadTemplate(entity: DataLoadEntity, format: 'csv' | 'xlsx'): Promise<void> {
   const path = dataLoadEndpoints.template.path.replace(':entity', entity);
   const response = await fetch(`${path}?format=${format}`, { credentials: 'omit', headers: authorization() });
   if (!response.ok) throw await failureOf(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${entity}-template.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await save(response, `${entity}-template.${format}`);
+}
+
+/**
+ * Fetches the consensus plan, whole or the changes since a plan version, and saves it under the
+ * name the server gives it.
+ */
+export async function downloadConsensusPlan(format: 'csv' | 'xlsx', sinceVersion: number | null): Promise<void> {
+  const endpoint = format === 'csv' ? planCycleEndpoints.consensusPlanCsv : planCycleEndpoints.consensusPlanXlsx;
+  const query = sinceVersion === null ? '' : `?sinceVersion=${sinceVersion}`;
+  const response = await fetch(`${endpoint.path}${query}`, { credentials: 'omit', headers: authorization() });
+  if (!response.ok) throw await failureOf(response);
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  await save(response, named ?? `consensus-plan.${format}`);
+}
+
+/** The published plan versions the caller may see, newest first. */
+export function usePlanVersions() {
+  // Asked again each time the page opens: a publish elsewhere in the app adds a version.
+  return useQuery({
+    queryKey: ['plan-cycles', 'list'],
+    queryFn: () => callEndpoint(planCycleEndpoints.list),
+    refetchOnMount: 'always',
+  });
 }
 
 export function useLoadLog() {
