@@ -45,6 +45,7 @@ import * as planningCycle from './0055-planning-cycle';
 import * as bulkWriteSwitch from './0057-bulk-write-switch';
 import * as overrideReasonPolicy from './0063-override-reason-policy';
 import * as inventoryLoads from './0064-inventory-loads';
+import * as savedViews from './0073-saved-views';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0057-bulk-write-switch': bulkWriteSwitch,
   '0063-override-reason-policy': overrideReasonPolicy,
   '0064-inventory-loads': inventoryLoads,
+  '0073-saved-views': savedViews,
 };
 
 export const migrationProvider: MigrationProvider = {
