@@ -236,7 +236,11 @@ export function SavedViewsMenu({
                       disabled={saved.remove.isPending}
                       onClick={() =>
                         saved.remove.mutate(view.id, {
-                          onSuccess: () => toast({ title: t('planning:views.deleted', { name: view.name }) }),
+                          onSuccess: () => {
+                            toast({ title: t('planning:views.deleted', { name: view.name }) });
+                            // Nothing left to manage.
+                            if (saved.views.length <= 1) setDialog(null);
+                          },
                           onError: failed,
                         })
                       }

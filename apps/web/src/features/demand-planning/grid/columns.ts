@@ -141,8 +141,8 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
     valueFormatter: formatter,
     // Narrower than AG Grid's 200 px default: headers wrap, and a planner sees the forecast, the
     // overrides and the final plan side by side.
-    width: isNumeric ? 116 : 140,
-    minWidth: isNumeric ? 100 : 120,
+    width: isNumeric ? 104 : 140,
+    minWidth: isNumeric ? 96 : 120,
     // Explicit: AG Grid keeps a column's pin across views when a definition leaves it out, so BU
     // pinned at business-unit level stayed pinned in the original table.
     pinned: null,

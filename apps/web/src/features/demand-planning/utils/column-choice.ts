@@ -68,6 +68,8 @@ export const DEFAULT_HIDDEN_COLUMNS: readonly string[] = [
   'Act_Bkg_Cost',
   'Act_Rev_Dlrs',
   'Naïve_Rev_Mfg_Fcst_Bk_Units',
+  'recordCount',
+  'Prelim_Pln_Units',
   'Prelim_Pln_Cost',
   'Prelim_Pln_Rev_Dlrs',
   'Final_Bk_Pln_Cost',
