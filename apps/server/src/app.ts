@@ -43,6 +43,7 @@ import { planningGridModule } from './modules/planning-grid';
 import { exchangeRatesModule } from './modules/exchange-rates';
 import { notificationsModule } from './modules/notifications';
 import { userSettingsModule } from './modules/user-settings';
+import { savedViewsModule } from './modules/saved-views';
 import { optimisationModule } from './modules/optimisation';
 import { liveUpdatesModule } from './modules/live-updates';
 import { dataLoadsModule } from './modules/data-loads';
@@ -59,6 +60,7 @@ const MODULES: readonly ServerModule[] = [
   forecastRunsModule,
   planCyclesModule,
   userSettingsModule,
+  savedViewsModule,
   exchangeRatesModule,
   notificationsModule,
   optimisationModule,

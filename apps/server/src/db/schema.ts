@@ -478,6 +478,16 @@ export type UserSettingsTable = {
   seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
+/** A user's named view of the demand planning grid (migration 0073). */
+export type SavedViewsTable = {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  state: ColumnType<Record<string, unknown>, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 /** The admin's planning policy, one row (migration 0063). */
 export type PlanningPolicyTable = {
   id: ColumnType<boolean, boolean | undefined, never>;
@@ -743,6 +753,7 @@ export type Database = {
   oidc_provider_records: OidcProviderRecordsTable;
   sign_in_failures: SignInFailuresTable;
   user_settings: UserSettingsTable;
+  saved_views: SavedViewsTable;
   planning_policy: PlanningPolicyTable;
   exchange_rates: ExchangeRatesTable;
   exchange_rate_changes: ExchangeRateChangesTable;

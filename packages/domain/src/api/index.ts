@@ -22,6 +22,7 @@ import { spreadingEndpoints } from './spreading.contract';
 import { liveUpdateEndpoints } from './live-updates.contract';
 import { dataLoadEndpoints } from './data-loads.contract';
 import { cycleEndpoints } from './cycle.contract';
+import { savedViewEndpoints } from './saved-views.contract';
 
 export * from './endpoint';
 export * from './envelope';
@@ -49,6 +50,7 @@ export * from './spreading.contract';
 export * from './live-updates.contract';
 export * from './data-loads.contract';
 export * from './cycle.contract';
+export * from './saved-views.contract';
 
 const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   healthEndpoints,
@@ -62,6 +64,7 @@ const ENDPOINT_GROUPS: Record<string, EndpointContract>[] = [
   forecastRunEndpoints,
   planCycleEndpoints,
   userSettingsEndpoints,
+  savedViewEndpoints,
   planningPolicyEndpoints,
   exchangeRateEndpoints,
   notificationEndpoints,

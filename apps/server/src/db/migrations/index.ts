@@ -48,6 +48,7 @@ import * as inventoryLoads from './0064-inventory-loads';
 import * as publishedPlanRows from './0067-published-plan-rows';
 import * as forecastQuantiles from './0070-forecast-quantiles';
 import * as inventorySafetyStock from './0071-inventory-safety-stock';
+import * as savedViews from './0073-saved-views';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0067-published-plan-rows': publishedPlanRows,
   '0070-forecast-quantiles': forecastQuantiles,
   '0071-inventory-safety-stock': inventorySafetyStock,
+  '0073-saved-views': savedViews,
 };
 
 export const migrationProvider: MigrationProvider = {

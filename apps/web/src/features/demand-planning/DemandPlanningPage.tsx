@@ -1,8 +1,9 @@
-import type { AggregatedRow, DrillDown, GridRow, ViewLevel } from '@ps/domain';
+import type { AggregatedRow, DrillDown, GridRow, SavedView, SavedViewState, ViewLevel } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBlocker, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
@@ -18,6 +19,11 @@ import { FilterBar, type FilterSelection } from './components/FilterBar';
 import { FinancialDashboard } from './components/FinancialDashboard';
 import { GridPager } from './components/GridPager';
 import { GridToolbar } from './components/GridToolbar';
+import { ColumnChooser } from './components/ColumnChooser';
+import { SavedViewsMenu } from './components/SavedViewsMenu';
+import { useHiddenColumns } from './hooks/useHiddenColumns';
+import { savedViewsQuery, useSavedViews } from './hooks/useSavedViews';
+import { DEFAULT_HIDDEN_COLUMNS, type GridColumnInfo } from './utils/column-choice';
 import { SelectionPanel } from './components/SelectionPanel';
 import { SpreadConfirmDialog } from './components/SpreadConfirmDialog';
 import { UndoLastSaveButton } from './components/UndoLastSaveButton';
@@ -83,6 +89,12 @@ export default function DemandPlanningPage() {
   const [layout, setLayout] = useState<GridLayout>(fromUrl.layout ?? 'table');
   const [sortState, setSort] = useState<GridSortState>(fromUrl.sort);
   const [isFocusView, setFocusView] = useState(false);
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(user?.sub ?? '');
+  const [gridColumns, setGridColumns] = useState<GridColumnInfo[]>([]);
+  const savedViews = useSavedViews();
+  const [activeViewId, setActiveViewId] = useState<number | null>(null);
+  // Opening a saved view restarts the filter bar, so its search box shows the view's search.
+  const [filterBarKey, setFilterBarKey] = useState(0);
   const [selectedRow, setSelectedRow] = useState<GridRow | null>(null);
   const [isRefreshing, setRefreshing] = useState(false);
   const filterOptions = useFilterOptions();
@@ -121,9 +133,21 @@ export default function DemandPlanningPage() {
       sort,
       pageIndex,
       pageSize,
+      ...(activeViewId !== null ? { savedViewId: activeViewId } : {}),
     }).toString();
     if (next !== searchParams.toString()) setSearchParams(next, { replace: true });
-  }, [layout, viewLevel, drillDown, selection, sort, pageIndex, pageSize, searchParams, setSearchParams]);
+  }, [
+    layout,
+    viewLevel,
+    drillDown,
+    selection,
+    sort,
+    pageIndex,
+    pageSize,
+    activeViewId,
+    searchParams,
+    setSearchParams,
+  ]);
 
   const grid = useGridPage(request, clientContext, isRefreshing);
   // Issue 15, Must 6: another planner's save refetches this page; an unsaved edit of a record
@@ -175,6 +199,59 @@ export default function DemandPlanningPage() {
       });
   };
   const isTimePhased = layout === 'time-phased';
+
+  const currentViewState = (): SavedViewState => ({
+    layout,
+    viewLevel,
+    drillDown,
+    ...selection,
+    sort,
+    pageSize,
+    hiddenColumns,
+  });
+  const openSavedView = useCallback(
+    (view: SavedView) => {
+      const { state } = view;
+      setLayout(state.layout);
+      updatePreferences({
+        viewLevel: state.viewLevel,
+        drillDownType: state.drillDown,
+        pageSize: state.pageSize,
+      });
+      setSelection({ bu: state.bu, pf: state.pf, region: state.region, search: state.search });
+      setSort(state.sort);
+      setPageIndex(0);
+      setSelectedRow(null);
+      setHiddenColumns(state.hiddenColumns);
+      setActiveViewId(view.id);
+      setFilterBarKey((key) => key + 1);
+    },
+    [updatePreferences, setHiddenColumns],
+  );
+  // The saved view a link names opens for its owner. Anyone else has no such view: the link's own
+  // grid state (view, filters, sort) stands, and they are told the named view is not theirs.
+  const queryClient = useQueryClient();
+  const [linkedViewId] = useState(fromUrl.savedViewId);
+  useEffect(() => {
+    if (linkedViewId === undefined) return;
+    let isCurrent = true;
+    queryClient.ensureQueryData(savedViewsQuery()).then(
+      (views) => {
+        if (!isCurrent) return;
+        const view = views.find((v) => v.id === linkedViewId);
+        if (view) openSavedView(view);
+        else
+          toast({
+            title: t('planning:views.notYours.title'),
+            description: t('planning:views.notYours.description'),
+          });
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [linkedViewId, queryClient, openSavedView, t]);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -263,6 +340,21 @@ export default function DemandPlanningPage() {
                 isDisabled={editing.isEditMode}
               />
               <UndoLastSaveButton isDisabled={editing.isSaving || editing.pending.size > 0} />
+              <SavedViewsMenu
+                saved={savedViews}
+                activeViewId={activeViewId}
+                currentState={currentViewState}
+                onOpen={openSavedView}
+                isDisabled={editing.isEditMode}
+              />
+              {!isTimePhased && (
+                <ColumnChooser
+                  columns={gridColumns}
+                  hidden={hiddenColumns}
+                  onHiddenChange={setHiddenColumns}
+                  onReset={() => setHiddenColumns([...DEFAULT_HIDDEN_COLUMNS])}
+                />
+              )}
               {!isTimePhased && (
                 <GridToolbar
                   isEditMode={editing.isEditMode}
@@ -284,6 +376,7 @@ export default function DemandPlanningPage() {
             </div>
           </div>
           <FilterBar
+            key={filterBarKey}
             options={filterOptions.data}
             selection={selection}
             onSelectionChange={changeSelection}
@@ -341,6 +434,8 @@ export default function DemandPlanningPage() {
                 onToggleLock={toggleLock}
                 onShowHistory={setHistoryTarget}
                 onRowSelected={setSelectedRow}
+                hiddenColumns={hiddenColumns}
+                onColumnsChange={setGridColumns}
               />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-xs text-muted-foreground" data-testid="grid-footer-note">

@@ -41,4 +41,14 @@ describe('grid URL state', () => {
     expect(parseGridUrl(new URLSearchParams('layout=time-phased')).layout).toBe('time-phased');
     expect(parseGridUrl(new URLSearchParams('layout=pivot')).layout).toBeUndefined();
   });
+
+  it('names the saved view a state was opened from, and ignores a malformed id', () => {
+    const base = { bu: [], pf: [], region: [], search: '', sort: null, pageIndex: 0 } satisfies GridUrlState;
+    expect(gridUrlOf({ ...base, viewLevel: 'sku', savedViewId: 12 }).toString()).toBe(
+      'view=sku&savedView=12',
+    );
+    expect(parseGridUrl(new URLSearchParams('savedView=12')).savedViewId).toBe(12);
+    for (const bad of ['0', '-3', '1.5', 'abc', ''])
+      expect(parseGridUrl(new URLSearchParams(`savedView=${bad}`)).savedViewId).toBeUndefined();
+  });
 });

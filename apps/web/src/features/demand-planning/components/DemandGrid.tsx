@@ -9,13 +9,14 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormatters } from '@/features/settings/useFormatters';
 import { useGridDensity } from '@/features/settings/useGridDensity';
 import { useUserSettings } from '@/features/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
+import type { GridColumnInfo } from '../utils/column-choice';
 import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
@@ -43,6 +44,10 @@ type DemandGridProps = {
   onToggleLock: (record: DemandRecord, locked: boolean) => void;
   onShowHistory: (target: HistoryTarget) => void;
   onRowSelected: (row: GridRow | null) => void;
+  /** Columns the planner hid with the column chooser (key columns always show). */
+  hiddenColumns: readonly string[];
+  /** The columns this view has, for the column chooser. */
+  onColumnsChange: (columns: GridColumnInfo[]) => void;
 };
 
 /** Spec §4: unsorted → ascending → descending → unsorted; long headers wrap instead of being cut. */
@@ -59,6 +64,9 @@ const DEFAULT_COLUMN = {
 const ROW_BUFFER = 10;
 
 const keepServerOrder = (): number => 0;
+
+const isKeyColumn = (column: ColDef<GridRow>): boolean =>
+  (column.context as { isKey?: boolean } | undefined)?.isKey === true;
 
 const keyOf = (record: DemandRecord) => ({ PID: record.PID, Time_Series_sk: record.Time_Series_sk });
 
@@ -84,6 +92,8 @@ export function DemandGrid({
   onToggleLock,
   onShowHistory,
   onRowSelected,
+  hiddenColumns,
+  onColumnsChange,
 }: DemandGridProps) {
   const fmt = useFormatters();
   const { t } = useTranslation();
@@ -128,9 +138,12 @@ export function DemandGrid({
     // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
     // the whole set, not the page), so the header shows the server's sort and the grid keeps the
     // rows in the order they came.
+    const hidden = new Set(hiddenColumns);
     return columns.map((column) => ({
       ...column,
+      hide: !isKeyColumn(column) && hidden.has(column.colId ?? ''),
       headerName: column.headerName && t(column.headerName),
+      context: { ...(column.context as object | undefined), headerKey: column.headerName },
       sort: sort && column.sortable !== false && sort.field === column.colId ? sort.dir : null,
       comparator: keepServerOrder,
     }));
@@ -147,7 +160,22 @@ export function DemandGrid({
     canEditAggregates,
     onToggleLock,
     onShowHistory,
+    hiddenColumns,
   ]);
+
+  // The chooser lists this view's columns; it hears of a change only when the list itself changes.
+  const reportedColumns = useRef('');
+  useEffect(() => {
+    const columns = columnDefs.map((column) => ({
+      id: column.colId ?? '',
+      headerKey: (column.context as { headerKey?: string }).headerKey ?? column.colId ?? '',
+      isKey: isKeyColumn(column),
+    }));
+    const signature = JSON.stringify(columns);
+    if (signature === reportedColumns.current) return;
+    reportedColumns.current = signature;
+    onColumnsChange(columns);
+  }, [columnDefs, onColumnsChange]);
 
   const onSortChanged = (event: SortChangedEvent<GridRow>) => {
     // Sorting one column clears any other (spec §4: another column starts ascending).

@@ -139,13 +139,19 @@ function column(field: string, fmt: Formatters, extra: ColDef<GridRow> = {}): Co
     cellDataType: isNumeric ? 'number' : 'text',
     type: isNumeric ? 'rightAligned' : undefined,
     valueFormatter: formatter,
-    minWidth: isNumeric ? 110 : 120,
+    // Narrower than AG Grid's 200 px default: headers wrap, and a planner sees the forecast, the
+    // overrides and the final plan side by side.
+    width: isNumeric ? 104 : 140,
+    minWidth: isNumeric ? 96 : 120,
     // Explicit: AG Grid keeps a column's pin across views when a definition leaves it out, so BU
     // pinned at business-unit level stayed pinned in the original table.
     pinned: null,
     ...extra,
   };
 }
+
+/** Marks a column that says what a row is: the column chooser never hides it. */
+export const KEY_COLUMN = { isKey: true } as const;
 
 /**
  * Number overrides are typed as text: AG Grid's number editor drops a value outside its bounds (or
@@ -244,7 +250,7 @@ export function recordColumns(
     : [];
   return [
     ...leading,
-    column('PID', fmt, { pinned: 'left', minWidth: 130, cellClass: 'font-medium' }),
+    column('PID', fmt, { pinned: 'left', minWidth: 130, cellClass: 'font-medium', context: KEY_COLUMN }),
     column('BU', fmt),
     column('PF', fmt),
     column('Class', fmt, { minWidth: 80 }),
@@ -342,6 +348,7 @@ export function aggregatedColumns(
   const keyColumns = keys.map((key, index) =>
     column(key, fmt, {
       ...(index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 }),
+      context: KEY_COLUMN,
       ...(key === 'periodLabel' ? { valueFormatter: (params) => periodText(params.data, fmt) } : {}),
     }),
   );

@@ -26,6 +26,8 @@ export type GridUrlState = {
   /** Zero-based page index; the URL shows it one-based, as the pager does. */
   pageIndex: number;
   pageSize?: (typeof GRID_PAGE_SIZES)[number];
+  /** The owner's saved view this state was opened from (only its owner's Views menu knows it). */
+  savedViewId?: number;
 };
 
 const list = (value: string | null): string[] =>
@@ -52,6 +54,7 @@ export function parseGridUrl(params: URLSearchParams): GridUrlState {
   const drillDown = oneOf(DRILL_DOWNS, params.get('drill'));
   const pageSize = GRID_PAGE_SIZES.find((s) => s === size);
   const layout = oneOf(GRID_LAYOUTS, params.get('layout'));
+  const savedViewId = Number(params.get('savedView'));
   return {
     ...(layout ? { layout } : {}),
     ...(viewLevel ? { viewLevel } : {}),
@@ -63,6 +66,7 @@ export function parseGridUrl(params: URLSearchParams): GridUrlState {
     sort: sortBy && /^[\wï]{1,60}$/.test(sortBy) ? { field: sortBy, dir: sortDir } : null,
     pageIndex: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
     ...(pageSize ? { pageSize } : {}),
+    ...(Number.isSafeInteger(savedViewId) && savedViewId >= 1 ? { savedViewId } : {}),
   };
 }
 
@@ -81,5 +85,6 @@ export function gridUrlOf(state: GridUrlState): URLSearchParams {
   }
   if (state.pageIndex > 0) params.set('page', String(state.pageIndex + 1));
   if (state.pageSize) params.set('size', String(state.pageSize));
+  if (state.savedViewId) params.set('savedView', String(state.savedViewId));
   return params;
 }
