@@ -47,6 +47,7 @@ import * as overrideReasonPolicy from './0063-override-reason-policy';
 import * as inventoryLoads from './0064-inventory-loads';
 import * as forecastQuantiles from './0070-forecast-quantiles';
 import * as inventorySafetyStock from './0071-inventory-safety-stock';
+import * as salesHistorySetChecked from './0076-sales-history-set-checked';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0064-inventory-loads': inventoryLoads,
   '0070-forecast-quantiles': forecastQuantiles,
   '0071-inventory-safety-stock': inventorySafetyStock,
+  '0076-sales-history-set-checked': salesHistorySetChecked,
 };
 
 export const migrationProvider: MigrationProvider = {
