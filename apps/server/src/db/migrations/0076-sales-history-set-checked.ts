@@ -18,11 +18,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function sales_history_check_products() returns trigger language plpgsql as $$
     declare
+      pids text[];
       missing text;
     begin
-      perform 1 from products p where p.pid in (select n.pid from new_rows n) for key share of p;
-      select n.pid into missing from new_rows n
-      where not exists (select 1 from products p where p.pid = n.pid) limit 1;
+      -- The statement's products once each, then looked up by key: a join of the rows with products
+      -- may be planned as a scan of all the rows per product.
+      select array_agg(d.pid) into pids from (select distinct n.pid from new_rows n) d;
+      perform 1 from products p where p.pid = any(pids) for key share of p;
+      select x.pid into missing from unnest(pids) x(pid)
+      where not exists (select 1 from products p where p.pid = x.pid) limit 1;
       if missing is not null then
         raise exception 'insert or update on table "sales_history" violates foreign key constraint "sales_history_pid_fkey"'
           using errcode = '${sql.raw(VIOLATION)}', table = 'sales_history', constraint = 'sales_history_pid_fkey',
