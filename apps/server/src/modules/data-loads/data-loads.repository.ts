@@ -111,6 +111,9 @@ export async function failInterruptedLoads(db: Db, live: readonly number[]): Pro
 export async function allowLongLoad(trx: Transaction<Database>): Promise<void> {
   await sql`set local statement_timeout = '1800s'`.execute(trx);
   await sql`set local idle_in_transaction_session_timeout = '600s'`.execute(trx);
+  // Grouping, sorting and indexing millions of staged rows in memory rather than in temporary files.
+  await sql`set local work_mem = '128MB'`.execute(trx);
+  await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
 }
 
 /** The stage table of one load, dropped with its transaction. */
@@ -294,6 +297,10 @@ export async function applyProducts(
     where p.pid = x.pid and (p.unit_cost, p.unit_price) is distinct from (x.unit_cost, x.unit_price)`.execute(
     trx,
   );
+  // The statistics of products as loaded, not as before: a first load multiplies the table, and
+  // the plans each connection keeps for looking a product up by key (the foreign keys of the
+  // records written next) are made again from them, not kept as scans of a table of a few rows.
+  await sql`analyze products`.execute(trx);
 }
 
 /**
@@ -333,10 +340,15 @@ export async function checkSalesHistory(trx: Transaction<Database>): Promise<Che
       where not exists (select 1 from data_load_refused r where r.row_no = s.row_no)
       group by s.pid, s.week_start) w
     join products p on p.pid = w.pid
-    left join lateral (
-      select pp.unit_cost, pp.unit_price from product_prices pp
-      where pp.pid = w.pid and pp.effective_from <= w.week_start
-      order by pp.effective_from desc limit 1) pp on true`.execute(trx);
+    left join (
+      select pp.pid, pp.effective_from, pp.unit_cost, pp.unit_price,
+        lead(pp.effective_from) over (partition by pp.pid order by pp.effective_from) as until
+      from product_prices pp
+      where pp.pid in (select distinct s.pid from ${sql.raw(STAGE)} s)) pp
+      -- Each price over the weeks until the next: one hash join, not a lookup per product and week.
+      on pp.pid = w.pid and w.week_start >= pp.effective_from and (pp.until is null or w.week_start < pp.until)`.execute(
+    trx,
+  );
   await sql`create unique index on data_load_weeks (pid, week_start)`.execute(trx);
   // Temporary tables get no statistics of their own: without them the joins below are planned
   // for a few rows, whatever the file holds.
