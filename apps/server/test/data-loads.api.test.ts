@@ -1,5 +1,6 @@
 import type { DataLoadJob } from '@ps/domain';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
@@ -365,5 +366,37 @@ describe.each(backends)('admin bulk data loads on %s', (backend) => {
     expect(await template.text()).toBe(
       'PID,Week,Date,Units,Revenue,Cost\r\nPUMP-1000,2026-11-08,,120,9588.00,\r\n',
     );
+  });
+
+  it('keeps sales history to existing products for every writer: unknown PIDs refused, deleted products take their history', async () => {
+    const db = server.database.db;
+    const codeOf = async (query: Promise<unknown>) =>
+      query.then(
+        () => 'ok',
+        (error: { code?: string }) => error.code,
+      );
+    expect(
+      await codeOf(
+        sql`insert into sales_history (pid, week_start, units) values ('NO-SUCH-PID', '2026-01-04', 1)`.execute(
+          db,
+        ),
+      ),
+    ).toBe('23503');
+    await sql`insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
+      values ('FK-1', 'internal', 'Industrial', 'Pumps', 'A', 'EMEA', 'Rotterdam', 'Finished Good', 1, 2)`.execute(
+      db,
+    );
+    await sql`insert into sales_history (pid, week_start, units) values ('FK-1', '2026-01-04', 1), ('FK-1', '2026-01-11', 2)`.execute(
+      db,
+    );
+    expect(
+      await codeOf(sql`update sales_history set pid = 'NO-SUCH-PID' where pid = 'FK-1'`.execute(db)),
+    ).toBe('23503');
+    expect(await codeOf(sql`update products set pid = 'FK-2' where pid = 'FK-1'`.execute(db))).toBe('23503');
+    await sql`delete from products where pid = 'FK-1'`.execute(db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sales_history where pid = 'FK-1'`.execute(db);
+    expect(left.rows[0]!.n).toBe(0);
   });
 });

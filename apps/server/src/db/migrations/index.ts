@@ -49,6 +49,7 @@ import * as publishedPlanRows from './0067-published-plan-rows';
 import * as forecastQuantiles from './0070-forecast-quantiles';
 import * as inventorySafetyStock from './0071-inventory-safety-stock';
 import * as savedViews from './0073-saved-views';
+import * as salesHistorySetChecked from './0076-sales-history-set-checked';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0070-forecast-quantiles': forecastQuantiles,
   '0071-inventory-safety-stock': inventorySafetyStock,
   '0073-saved-views': savedViews,
+  '0076-sales-history-set-checked': salesHistorySetChecked,
 };
 
 export const migrationProvider: MigrationProvider = {

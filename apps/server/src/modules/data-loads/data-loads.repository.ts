@@ -111,6 +111,9 @@ export async function failInterruptedLoads(db: Db, live: readonly number[]): Pro
 export async function allowLongLoad(trx: Transaction<Database>): Promise<void> {
   await sql`set local statement_timeout = '1800s'`.execute(trx);
   await sql`set local idle_in_transaction_session_timeout = '600s'`.execute(trx);
+  // Grouping, sorting and indexing millions of staged rows in memory rather than in temporary files.
+  await sql`set local work_mem = '128MB'`.execute(trx);
+  await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
 }
 
 /** The stage table of one load, dropped with its transaction. */
@@ -294,6 +297,10 @@ export async function applyProducts(
     where p.pid = x.pid and (p.unit_cost, p.unit_price) is distinct from (x.unit_cost, x.unit_price)`.execute(
     trx,
   );
+  // The statistics of products as loaded, not as before: a first load multiplies the table, and
+  // the plans each connection keeps for looking a product up by key (the foreign keys of the
+  // records written next) are made again from them, not kept as scans of a table of a few rows.
+  await sql`analyze products`.execute(trx);
 }
 
 /**
@@ -303,6 +310,7 @@ export async function applyProducts(
  */
 export async function checkSalesHistory(trx: Transaction<Database>): Promise<Checked> {
   await sql`create index on ${sql.raw(STAGE)} (pid, week_start)`.execute(trx);
+  await sql`analyze ${sql.raw(STAGE)}`.execute(trx);
   const { refused, refusals } = await collectRefusals(
     trx,
     sql`
@@ -332,11 +340,19 @@ export async function checkSalesHistory(trx: Transaction<Database>): Promise<Che
       where not exists (select 1 from data_load_refused r where r.row_no = s.row_no)
       group by s.pid, s.week_start) w
     join products p on p.pid = w.pid
-    left join lateral (
-      select pp.unit_cost, pp.unit_price from product_prices pp
-      where pp.pid = w.pid and pp.effective_from <= w.week_start
-      order by pp.effective_from desc limit 1) pp on true`.execute(trx);
+    left join (
+      select pp.pid, pp.effective_from, pp.unit_cost, pp.unit_price,
+        lead(pp.effective_from) over (partition by pp.pid order by pp.effective_from) as until
+      from product_prices pp
+      where pp.pid in (select distinct s.pid from ${sql.raw(STAGE)} s)) pp
+      -- Each price over the weeks until the next: one hash join, not a lookup per product and week.
+      on pp.pid = w.pid and w.week_start >= pp.effective_from and (pp.until is null or w.week_start < pp.until)`.execute(
+    trx,
+  );
   await sql`create unique index on data_load_weeks (pid, week_start)`.execute(trx);
+  // Temporary tables get no statistics of their own: without them the joins below are planned
+  // for a few rows, whatever the file holds.
+  await sql`analyze data_load_weeks`.execute(trx);
   const { rows } = await sql<DataLoadCounts>`
     select count(*) filter (where s.pid is null)::int as inserted,
       count(*) filter (where s.pid is not null and c.changed)::int as updated,
@@ -353,6 +369,16 @@ export async function checkSalesHistory(trx: Transaction<Database>): Promise<Che
   );
   return { counts: { ...rows[0]!, refused }, refusals };
 }
+
+/** The record columns a history load sets on the records it updates. */
+const UPDATED_RECORD_COLUMNS = [
+  'act_bkg_units',
+  'act_rev_dlrs',
+  'act_bkg_cost',
+  'last_updated_at',
+  'last_updated_by',
+  'version',
+];
 
 /**
  * Writes checked weeks: a week whose earlier actual changes is audited as a correction, the
@@ -377,18 +403,24 @@ export async function applySalesHistory(
         ('Act_Rev_Dlrs', coalesce(r.act_rev_dlrs, s.revenue), w.revenue),
         ('Act_Bkg_Cost', coalesce(r.act_bkg_cost, s.cost), w.cost)) c(field, old_value, new_value)
     where c.old_value is not null and c.old_value <> c.new_value`.execute(trx);
+  // Only what changed is written: the changed weeks updated, the new ones inserted in key order
+  // (a plain insert, cheaper than an upsert's speculative one). Loads of history take turns, so
+  // no other load inserts the same weeks in between.
+  await sql`select pg_advisory_xact_lock(hashtext('data-load sales_history'))`.execute(trx);
   await sql`
-    insert into sales_history as s (pid, week_start, units, revenue, cost)
+    update sales_history s set units = w.units, revenue = w.revenue, cost = w.cost
+    from data_load_weeks w
+    where s.pid = w.pid and s.week_start = w.week_start
+      and (s.units, s.revenue, s.cost) is distinct from (w.units, w.revenue, w.cost)`.execute(trx);
+  await sql`
+    insert into sales_history (pid, week_start, units, revenue, cost)
     select w.pid, w.week_start, w.units, w.revenue, w.cost from data_load_weeks w
-    on conflict (pid, week_start) do update
-      set units = excluded.units, revenue = excluded.revenue, cost = excluded.cost
-      where (s.units, s.revenue, s.cost) is distinct from (excluded.units, excluded.revenue, excluded.cost)`.execute(
-    trx,
-  );
+    where not exists (select 1 from sales_history s where s.pid = w.pid and s.week_start = w.week_start)
+    order by w.pid, w.week_start`.execute(trx);
   // The records are written as a bulk write: their kept-table triggers stand aside and the read
   // model is rebuilt once for the products and weeks written, not row by row.
   await bulkWrite(trx, async () => {
-    const { rows } = await sql<{ pid: string; first: string; last: string }>`
+    const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
       with updated as (
         update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
           last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
@@ -404,10 +436,13 @@ export async function applySalesHistory(
           and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
         on conflict (pid, week_start) do nothing
         returning pid, week_start)
-      select pid, min(week_start)::text as first, max(week_start)::text as last
-      from (select * from updated union all select * from inserted) x group by pid`.execute(trx);
+      select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted
+      from (select *, false as inserted from updated union all select *, true from inserted) x
+      group by pid`.execute(trx);
     return {
       pids: rows.map((r) => r.pid),
+      // A load that only updated actuals rebuilds only the kept tables that read what it set.
+      columns: rows.some((r) => r.inserted) ? undefined : UPDATED_RECORD_COLUMNS,
       weeks: rows.length
         ? {
             first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
