@@ -1,9 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { type AnswerLocale, type ChatReply } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Failure, Ok } from './support/api-shapes';
+import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import {
+  TODAY,
+  askEveryQuestion,
+  dollars,
+  pct,
+  recordSums,
+  signedUnits,
+  units,
+  type Case,
+  type Expectation,
+  type Filter,
+  type MeasureKey,
+} from './support/planner-questions';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -14,53 +25,10 @@ import { startTestServer, type TestServer } from './support/test-server';
  * The server's clock is set to the seed's current week, so relative periods
  * are known: this week 11/15/2026, this month November 2026, this quarter 2026-Q4.
  */
-const TODAY = '2026-11-15';
-
-const fmt = (value: number, decimals = 0) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    value,
-  );
-const units = (value: number) => fmt(Math.round(value));
-const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '−' : '');
-const signedUnits = (value: number) => `${sign(Math.round(value))}${units(Math.abs(value))}`;
-const dollars = (value: number) => `$${fmt(Math.abs(value))}`;
-const pct = (a: number, b: number) => {
-  if (b === 0) return 'n/a';
-  const change = Math.round(((a - b) / Math.abs(b)) * 1000) / 10;
-  return `${sign(change)}${fmt(Math.abs(change), 1)}%`;
-};
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const dayBefore = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const range = (from: string, to: string) => `${usDate(from)} – ${usDate(dayBefore(to))}`;
-
-type Filter = {
-  clients?: string[];
-  bu?: string;
-  pf?: string;
-  region?: string;
-  site?: string;
-  planner?: string;
-  pid?: string;
-  from?: string;
-  to?: string;
-};
-type Sums = {
-  records: number;
-  actual: number;
-  actualRev: number;
-  stat: number;
-  statRev: number;
-  prelim: number;
-  prelimRev: number;
-  final: number;
-  finalRev: number;
-  p1: number;
-  p1Rev: number;
-  p2: number;
-  p2Rev: number;
-};
-type MeasureKey = 'actual' | 'stat' | 'prelim' | 'final' | 'p1' | 'p2';
 
 /** Periods of the planning calendar seen from TODAY (weeks by their Sunday, [from, to)). */
 const P = {
@@ -80,28 +48,6 @@ const P = {
   last8Weeks: { from: '2026-09-20', to: '2026-11-15' },
 } as const;
 
-type Category =
-  | 'phrasing'
-  | 'shorthand'
-  | 'misspelling'
-  | 'relative period'
-  | 'comparison'
-  | 'why'
-  | 'what to do'
-  | 'yes/no'
-  | 'languages'
-  | 'circor scope'
-  | 'unknown words';
-
-type Expectation = { contains: string[]; absent?: string[]; startsWith?: RegExp };
-type Case = {
-  category: Category;
-  question: string;
-  as?: 'admin' | 'circor';
-  language?: AnswerLocale['language'];
-  expect: () => Promise<Expectation>;
-};
-
 describe.each(backends.slice(0, 1))('the planner question set on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -116,28 +62,7 @@ describe.each(backends.slice(0, 1))('the planner question set on %s', (backend) 
 
   const db = () => server.database.db;
 
-  /** Sums of every measure over the records of a filter, straight from demand_records. */
-  const sums = async (f: Filter = {}): Promise<Sums> => {
-    const clients = f.clients ?? ['internal', 'circor'];
-    const { rows } = await sql<Sums>`
-      select count(*)::int as records,
-        coalesce(sum(r.act_bkg_units), 0)::float8 as actual, coalesce(sum(r.act_rev_dlrs), 0)::float8 as "actualRev",
-        coalesce(sum(r.ensemble_fcst_units), 0)::float8 as stat,
-        coalesce(sum(round((r.ensemble_fcst_units * p.unit_price)::numeric, 2)), 0)::float8 as "statRev",
-        coalesce(sum(r.prelim_pln_units), 0)::float8 as prelim, coalesce(sum(r.prelim_pln_rev_dlrs), 0)::float8 as "prelimRev",
-        coalesce(sum(r.final_pln_units), 0)::float8 as final, coalesce(sum(r.final_pln_rev_dlrs), 0)::float8 as "finalRev",
-        coalesce(sum(r.p1_pub_pln_units), 0)::float8 as p1, coalesce(sum(r.p1_pub_pln_rev_dlrs), 0)::float8 as "p1Rev",
-        coalesce(sum(r.p2_pub_pln_units), 0)::float8 as p2, coalesce(sum(r.p2_pub_pln_rev_dlrs), 0)::float8 as "p2Rev"
-      from demand_records r join products p on p.pid = r.pid
-      where p.client_id = any(${clients}::text[])
-        ${f.bu ? sql`and p.bu = ${f.bu}` : sql``} ${f.pf ? sql`and p.pf = ${f.pf}` : sql``}
-        ${f.region ? sql`and p.region = ${f.region}` : sql``} ${f.site ? sql`and p.site = ${f.site}` : sql``}
-        ${f.planner ? sql`and r.last_updated_by = ${f.planner}` : sql``} ${f.pid ? sql`and p.pid = ${f.pid}` : sql``}
-        ${f.from ? sql`and r.week_start >= ${f.from}::date` : sql``} ${f.to ? sql`and r.week_start < ${f.to}::date` : sql``}`.execute(
-      db(),
-    );
-    return rows[0]!;
-  };
+  const sums = (f: Filter = {}) => recordSums(server, f);
   const rev = (m: MeasureKey) => `${m}Rev` as const;
 
   /** The figures a comparison of two measures must show: both, the gap and the gap in %. */
@@ -1037,64 +962,6 @@ describe.each(backends.slice(0, 1))('the planner question set on %s', (backend) 
 
   it(`answers ${cases.length} planner questions with the right figures`, { timeout: 600_000 }, async () => {
     expect(cases.length).toBeGreaterThanOrEqual(150);
-    const results: Array<{ c: Case; ok: boolean; why: string }> = [];
-    for (const c of cases) {
-      const context = {
-        page: 'demand-planning',
-        ...(c.language
-          ? {
-              locale: {
-                language: c.language,
-                numberFormat: 'us',
-                dateFormat: 'mm/dd/yyyy',
-                currency: 'usd',
-              } as const,
-            }
-          : {}),
-      };
-      const { status, body } = await server.request<Ok<ChatReply> | Failure>(
-        'POST',
-        '/api/ai/chat',
-        { message: c.question, sessionId: randomUUID(), context },
-        { as: c.as ?? 'admin' },
-      );
-      if (status !== 200) {
-        results.push({ c, ok: false, why: `status ${status}` });
-        continue;
-      }
-      const text = (body as Ok<ChatReply>).data.response;
-      const want = await c.expect();
-      // A case that checks nothing would pass on any answer.
-      expect(want.contains.length + (want.startsWith ? 1 : 0), c.question).toBeGreaterThan(0);
-      if (process.env.AI_QUESTIONS_PRINT) console.log(`» ${c.question}\n${text}\n`);
-      const missing = want.contains.filter((s) => !text.includes(s));
-      const present = (want.absent ?? []).filter((s) => text.includes(s));
-      const starts = !want.startsWith || want.startsWith.test(text.trimStart());
-      const ok = missing.length === 0 && present.length === 0 && starts;
-      results.push({
-        c,
-        ok,
-        why: ok
-          ? ''
-          : `missing ${JSON.stringify(missing)} present ${JSON.stringify(present)} starts ${starts}\n${text}`,
-      });
-    }
-    const tally = new Map<Category, { right: number; all: number }>();
-    for (const { c, ok } of results) {
-      const t = tally.get(c.category) ?? { right: 0, all: 0 };
-      t.all += 1;
-      if (ok) t.right += 1;
-      tally.set(c.category, t);
-    }
-    const right = results.filter((r) => r.ok).length;
-    console.log(
-      [
-        `planner questions right: ${right}/${results.length}`,
-        ...[...tally].map(([category, t]) => `  ${category}: ${t.right}/${t.all}`),
-      ].join('\n'),
-    );
-    if (process.env.AI_QUESTIONS_VERBOSE)
-      for (const r of results.filter((x) => !x.ok)) console.log(`✗ ${r.c.question}\n${r.why}\n`);
-    expect(results.filter((r) => !r.ok).map((r) => `${r.c.question}: ${r.why}`)).toEqual([]);
+    await askEveryQuestion(server, cases, `planner questions right`);
   });
 });

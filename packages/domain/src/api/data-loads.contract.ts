@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId } from './row-id';
 import { DATA_LOAD_ENTITIES } from '../data-loads/layouts';
 import { defineEndpoint } from './endpoint';
 
@@ -76,11 +77,7 @@ const ZBoolean = z
 export const ZDataLoadUploadQuery = z.strictObject({ dryRun: ZBoolean.optional() });
 export const ZDataLoadEntityParams = z.strictObject({ entity: ZEntity });
 export const ZDataLoadJobParams = z.strictObject({
-  id: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be 1 or more' })
-    .max(2_147_483_647, { error: 'is too large' }),
+  id: ZRowId,
 });
 export const ZTemplateQuery = z.strictObject({
   format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).optional(),

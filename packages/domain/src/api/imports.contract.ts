@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId } from './row-id';
 import { COMMENTS_MAX_LENGTH, REASON_CODES } from '../demand-record';
 import { UNITS_MAX, ZPidSchema, ZReasonCodeSchema } from '../demand-record.schema';
 import { defineEndpoint } from './endpoint';
@@ -184,11 +185,7 @@ export const ZImportJob = z.strictObject({
 export type ImportJob = z.infer<typeof ZImportJob>;
 
 export const ZImportJobParams = z.strictObject({
-  id: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be 1 or more' })
-    .max(2_147_483_647, { error: 'is too large' }),
+  id: ZRowId,
 });
 
 /**

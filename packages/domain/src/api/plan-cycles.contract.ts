@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId } from './row-id';
 import type { PlanCycle, PlanCyclePreview, QuarterTotals } from '../plan-cycle';
 import { XLSX_MEDIA_TYPE, defineEndpoint } from './endpoint';
 
@@ -67,12 +68,7 @@ function isRealTime(text: string): boolean {
  * version id) or since a time (`since`), never both.
  */
 export const ZConsensusPlanQuery = z.object({
-  sinceVersion: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be 1 or more' })
-    .max(2_147_483_647, { error: 'is too large' })
-    .optional(),
+  sinceVersion: ZRowId.optional(),
   since: z
     .string()
     .max(40, { error: 'must be an ISO 8601 time' })

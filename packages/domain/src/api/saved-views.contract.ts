@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRowId } from './row-id';
 import { DRILL_DOWNS, GRID_PAGE_SIZES, SORT_DIRECTIONS, VIEW_LEVELS } from '../planning-grid';
 import { defineEndpoint } from './endpoint';
 
@@ -51,7 +52,7 @@ export const ZSavedView = z.strictObject({
 export type SavedView = z.infer<typeof ZSavedView>;
 
 const ZSavedViewParams = z.strictObject({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  id: ZRowId,
 });
 
 /**
