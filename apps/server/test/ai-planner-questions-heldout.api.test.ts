@@ -5,6 +5,8 @@ import { backends } from './support/backends';
 import {
   TODAY,
   askEveryQuestion,
+  yearOverYear,
+  yesNo,
   dollars,
   pct,
   recordSums,
@@ -91,31 +93,7 @@ describe.each(backends)('the held-out planner question set on %s', (backend) => 
     contains: [dollars((await sums(f))[rev(m)])],
   });
   /** Year over year: a measure over the weeks asked (that hold records) against the actual bookings of the same weeks 52 weeks before. */
-  const yoy = async (asked: Filter, m: MeasureKey): Promise<Expectation> => {
-    // Actuals stop at the current week: the weeks compared are those that have passed.
-    const f = m === 'actual' && asked.to! > TODAY ? { ...asked, to: TODAY } : asked;
-    const s = await sums(f);
-    const { rows } = await sql<{ first: string; last: string }>`
-      select min(r.week_start)::text as first, max(r.week_start)::text as last from demand_records r
-      join products p on p.pid = r.pid where p.client_id = any(${f.clients ?? ['internal', 'circor']}::text[])
-        and r.week_start >= ${f.from!}::date and r.week_start < ${f.to!}::date`.execute(db());
-    const { first, last } = rows[0]!;
-    const before = await sql<{ units: number }>`
-      select coalesce(sum(h.units), 0)::float8 as units from sales_history h join products p on p.pid = h.pid
-      where p.client_id = any(${f.clients ?? ['internal', 'circor']}::text[])
-        ${f.bu ? sql`and p.bu = ${f.bu}` : sql``} ${f.pf ? sql`and p.pf = ${f.pf}` : sql``}
-        and h.week_start >= ${first}::date - 364 and h.week_start <= ${last}::date - 364`.execute(db());
-    const lastYear = before.rows[0]!.units;
-    return { contains: [units(s[m]), units(lastYear), pct(s[m], lastYear)] };
-  };
-  const yesNo = (
-    yes: boolean,
-    extra: string[] = [],
-    words: [string, string] = ['Yes', 'No'],
-  ): Expectation => ({
-    startsWith: new RegExp(`^\\**${yes ? words[0] : words[1]}(?!\\p{L})`, 'u'),
-    contains: extra,
-  });
+  const yoy = (asked: Filter, m: MeasureKey) => yearOverYear(server, asked, m);
   /** Is measure a above measure b over a scope: yes or no first, then both figures. */
   const above = async (f: Filter, a: MeasureKey, b: MeasureKey, words?: [string, string]) => {
     const s = await sums(f);

@@ -5,6 +5,8 @@ import { backends } from './support/backends';
 import {
   TODAY,
   askEveryQuestion,
+  yearOverYear,
+  yesNo,
   dollars,
   pct,
   recordSums,
@@ -88,31 +90,7 @@ describe.each(backends.slice(0, 1))('the planner question set on %s', (backend) 
     return { contains: [units(s[m]), ...(money ? [dollars(s[rev(m)])] : []), ...extra] };
   };
   /** Year over year: a measure over the weeks asked (that hold records) against the actual bookings of the same weeks 52 weeks before. */
-  const yoy = async (asked: Filter, m: MeasureKey): Promise<Expectation> => {
-    // Actuals stop at the current week: the weeks compared are those that have passed.
-    const f = m === 'actual' && asked.to! > TODAY ? { ...asked, to: TODAY } : asked;
-    const s = await sums(f);
-    const { rows } = await sql<{ first: string; last: string }>`
-      select min(r.week_start)::text as first, max(r.week_start)::text as last from demand_records r
-      join products p on p.pid = r.pid where p.client_id = any(${f.clients ?? ['internal', 'circor']}::text[])
-        and r.week_start >= ${f.from!}::date and r.week_start < ${f.to!}::date`.execute(db());
-    const { first, last } = rows[0]!;
-    const before = await sql<{ units: number }>`
-      select coalesce(sum(h.units), 0)::float8 as units from sales_history h join products p on p.pid = h.pid
-      where p.client_id = any(${f.clients ?? ['internal', 'circor']}::text[])
-        ${f.bu ? sql`and p.bu = ${f.bu}` : sql``} ${f.pf ? sql`and p.pf = ${f.pf}` : sql``}
-        and h.week_start >= ${first}::date - 364 and h.week_start <= ${last}::date - 364`.execute(db());
-    const lastYear = before.rows[0]!.units;
-    return { contains: [units(s[m]), units(lastYear), pct(s[m], lastYear)] };
-  };
-  const yesNo = (
-    yes: boolean,
-    extra: string[] = [],
-    words: [string, string] = ['Yes', 'No'],
-  ): Expectation => ({
-    startsWith: new RegExp(`^\\**${yes ? words[0] : words[1]}(?!\\p{L})`, 'u'),
-    contains: extra,
-  });
+  const yoy = (asked: Filter, m: MeasureKey) => yearOverYear(server, asked, m);
   /** The product whose final plan moved most from one week to the next, with both weeks. */
   const largestJump = async (pid: string, m: 'final_pln_units' | 'act_bkg_units' = 'final_pln_units') => {
     const { rows } = await sql<{ week: string; before: number; after: number }>`

@@ -107,6 +107,38 @@ export async function recordSums(server: TestServer, f: Filter = {}): Promise<Su
 }
 
 /**
+ * This year against the same weeks a year earlier (sales history 364 days before), as the answer
+ * must show it: both figures and the change. Actuals stop at the current week.
+ */
+export async function yearOverYear(server: TestServer, asked: Filter, m: MeasureKey): Promise<Expectation> {
+  const f = m === 'actual' && asked.to! > TODAY ? { ...asked, to: TODAY } : asked;
+  const db = server.database.db;
+  const s = await recordSums(server, f);
+  const { rows } = await sql<{ first: string; last: string }>`
+    select min(r.week_start)::text as first, max(r.week_start)::text as last from demand_records r
+    join products p on p.pid = r.pid where p.client_id = any(${f.clients ?? ['internal', 'circor']}::text[])
+      and r.week_start >= ${f.from!}::date and r.week_start < ${f.to!}::date`.execute(db);
+  const { first, last } = rows[0]!;
+  const before = await sql<{ units: number }>`
+    select coalesce(sum(h.units), 0)::float8 as units from sales_history h join products p on p.pid = h.pid
+    where p.client_id = any(${f.clients ?? ['internal', 'circor']}::text[])
+      ${f.bu ? sql`and p.bu = ${f.bu}` : sql``} ${f.pf ? sql`and p.pf = ${f.pf}` : sql``}
+      and h.week_start >= ${first}::date - 364 and h.week_start <= ${last}::date - 364`.execute(db);
+  const lastYear = before.rows[0]!.units;
+  return { contains: [units(s[m]), units(lastYear), pct(s[m], lastYear)] };
+}
+
+/** A yes-or-no answer: the word first (markdown bold allowed), then the figures. */
+export const yesNo = (
+  yes: boolean,
+  extra: string[] = [],
+  words: [string, string] = ['Yes', 'No'],
+): Expectation => ({
+  startsWith: new RegExp(`^\\**${yes ? words[0] : words[1]}(?!\\p{L})`, 'u'),
+  contains: extra,
+});
+
+/**
  * Asks every question in the chat (each in its own session, in the case's language), checks each
  * answer against its expectation, prints the score by category, and fails with every wrong answer.
  * AI_QUESTIONS_DRY prints the expectations without asking; AI_QUESTIONS_PRINT prints each answer,

@@ -757,25 +757,7 @@ export class OfflineAnalyst {
         }),
       );
     if (result.groups.length > 1)
-      lines.push(
-        '',
-        table(
-          [
-            t(groupBy === 'pf' ? 'column.family' : 'column.businessUnit'),
-            periods.periodA,
-            periods.periodB,
-            t('column.gap'),
-            t('column.changePercent'),
-          ],
-          result.groups.map((g) => [
-            asData(g.group ?? ''),
-            units(g.a),
-            units(g.b),
-            signedUnits(g.a - g.b),
-            signedPercent(changePercent(g.a, g.b)),
-          ]),
-        ),
-      );
+      lines.push('', this.groupGapTable(groupBy, [periods.periodA, periods.periodB], result.groups));
     lines.push(
       '',
       dataUsed(this.s, t('gap.data', { count: result.records, records: units(result.records) })),
@@ -784,6 +766,30 @@ export class OfflineAnalyst {
   }
 
   /** Two measures side by side, or a measure against the same weeks a year earlier; yes or no first when asked. */
+  /** One row per family or business unit: both figures, the gap and the gap in percent. */
+  private groupGapTable(
+    groupBy: 'pf' | 'bu' | undefined,
+    headers: [string, string],
+    groups: ReadonlyArray<{ group: string | null; a: number; b: number }>,
+  ): string {
+    const { t, units, signedUnits, signedPercent } = this.s;
+    return table(
+      [
+        t(groupBy === 'pf' ? 'column.family' : 'column.businessUnit'),
+        ...headers,
+        t('column.gap'),
+        t('column.changePercent'),
+      ],
+      groups.map((g) => [
+        asData(g.group ?? ''),
+        units(g.a),
+        units(g.b),
+        signedUnits(g.a - g.b),
+        signedPercent(changePercent(g.a, g.b)),
+      ]),
+    );
+  }
+
   private async compare(
     parsed: ParsedQuestion,
     scope: Scope,
@@ -852,25 +858,7 @@ export class OfflineAnalyst {
       );
     }
     if (result.groups.length > 1)
-      lines.push(
-        '',
-        table(
-          [
-            t(groupBy === 'pf' ? 'column.family' : 'column.businessUnit'),
-            names.a,
-            capitalised(names.b),
-            t('column.gap'),
-            t('column.changePercent'),
-          ],
-          result.groups.map((g) => [
-            asData(g.group ?? ''),
-            units(g.a),
-            units(g.b),
-            signedUnits(g.a - g.b),
-            signedPercent(changePercent(g.a, g.b)),
-          ]),
-        ),
-      );
+      lines.push('', this.groupGapTable(groupBy, [names.a, capitalised(names.b)], result.groups));
     lines.push(
       '',
       dataUsed(
