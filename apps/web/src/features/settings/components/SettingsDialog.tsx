@@ -31,7 +31,6 @@ import { useUserSettings } from '../useUserSettings';
 import { SelectSetting, SwitchSetting } from './SettingField';
 import { useNotifications } from '@/features/notifications/notifications-api';
 import { usePlanningPolicy, useSavePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
-import { errorText } from '@/i18n/error-text';
 import { Link } from 'react-router';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -64,17 +63,7 @@ function SettingsForm({ onDone }: { onDone: () => void }) {
   const save = () => {
     saveSettings(draft);
     if (isAdmin && requireReason !== null && requireReason !== policy.requireOverrideReason)
-      savePolicy.mutate(
-        { requireOverrideReason: requireReason },
-        {
-          onError: (error) =>
-            toast({
-              title: i18next.t('settings:policy.saveFailed'),
-              description: errorText(error),
-              variant: 'destructive',
-            }),
-        },
-      );
+      savePolicy.mutate({ requireOverrideReason: requireReason });
     // Said in the language just chosen, whose catalogue may still be on its way the first time.
     void applyLanguage(languageOfSetting(draft.language)).then(() =>
       toast({
