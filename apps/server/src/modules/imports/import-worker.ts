@@ -1,23 +1,12 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import type { ImportRow } from '@ps/domain';
-import { readSpreadsheet, type ReadLimits } from './read-spreadsheet';
-import type { ParseSteps } from './spreadsheet-parser';
+import { NEXT_ROWS, type ParseJob, type ParseMessage, type ParseSteps } from './parse-protocol';
+import { readSpreadsheet } from './read-spreadsheet';
 
-/** A parse job: the file travels as a transferred ArrayBuffer, not a copy. */
-export type ParseJob = { fileName: string; bytes: ArrayBuffer; limits: ReadLimits; today: string };
-
-/**
- * What the worker answers, in order: the valid rows in chunks (each sent once the parser has taken
- * the previous one, so neither thread holds the whole file's rows twice), then the validation with
- * its rows left out, or the error that stopped it.
+/*
+ * This module is a worker's entry: it listens to its parent port as soon as it is loaded, so only
+ * the worker's bootstrap may import it (the protocol lives in parse-protocol.ts).
  */
-export type ParseMessage =
-  | { kind: 'rows'; rows: ImportRow[] }
-  | { kind: 'done'; result: unknown; steps: ParseSteps }
-  | { kind: 'error'; error: string };
 
-/** The parser's answer to a chunk of rows: send the next. */
-export const NEXT_ROWS = 'next-rows';
 /** Rows per chunk: a few megabytes of notes at most. */
 const CHUNK_ROWS = 5_000;
 

@@ -2,14 +2,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportFileProblem, ImportRow, ImportValidation } from '@ps/domain';
-import { NEXT_ROWS, type ParseJob, type ParseMessage } from './import-worker';
+import { NEXT_ROWS, type ParseJob, type ParseMessage, type ParseSteps } from './parse-protocol';
 import type { ReadLimits } from './read-spreadsheet';
 
-/**
- * Milliseconds the worker spent reading the file into cells, and applying the rules to them; the
- * largest heap it was seen to use meanwhile (MB).
- */
-export type ParseSteps = { readMs: number; validateMs: number; parseHeapMb?: number };
+export type { ParseSteps };
 type Parsed = { result: ImportValidation | ImportFileProblem; steps: ParseSteps };
 type ParseAnswer = Parsed | { error: string };
 
