@@ -7,7 +7,7 @@ import { intervalBounds, spreadMultiplier, type SpreadAdjustment } from './inter
 import { integerPeriod } from './seasonality';
 import { QUANTILE_LEVELS, normalOffsets, quantilePaths, type QuantileOffset } from './quantiles';
 import { Z_80, Z_95, median } from './stats';
-import type { ExternalMember, GlobalMemberTuning } from './global/global-member';
+import { DEFAULT_GLOBAL_MEMBER, type ExternalMember, type GlobalMemberTuning } from './global/global-member';
 import type { ModelForecast, ModelName } from './types';
 
 /** Tuning that the evaluation compares; the defaults are the ones chosen on the design set. */
@@ -154,7 +154,8 @@ export const DEFAULT_TUNING: ForecastTuning = {
   levelShiftWindow: true,
   memberWindows: {},
   reportModels: [],
-  globalMember: null,
+  // Kept by the rolling-origin rule: it gains on the design and on the reported origins.
+  globalMember: DEFAULT_GLOBAL_MEMBER,
 };
 
 /** The learned global member's name in `members`. */

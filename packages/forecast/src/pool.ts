@@ -48,7 +48,8 @@ function globalTuning(
   series: readonly (readonly number[])[],
   options: ForecastOptions,
 ): GlobalMemberTuning | null {
-  const tuning = options.tuning?.globalMember ?? DEFAULT_TUNING.globalMember;
+  // Spread like forecastSeries does: an explicit null turns the member off.
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning }.globalMember;
   return tuning && canTrainGlobal(series, options.horizon, tuning) ? tuning : null;
 }
 

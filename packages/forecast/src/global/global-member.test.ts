@@ -5,7 +5,9 @@ import { forecastBatch, forecastMany } from '../pool';
 import { mulberry32 } from './gbm';
 import {
   DEFAULT_GLOBAL_MEMBER,
+  globalInputs,
   globalMemberPaths,
+  originsPerSeries,
   trainGlobal,
   type GlobalMemberTuning,
 } from './global-member';
@@ -52,7 +54,7 @@ describe('the learned global member', () => {
     const train = full.map((values) => values.slice(0, -horizon));
     const actual = full.map((values) => values.slice(-horizon));
     const options = { horizon, seasonLength: 52.18 };
-    const without = forecastBatch(train, options);
+    const without = forecastBatch(train, { ...options, tuning: { globalMember: null } });
     const withMember = forecastBatch(train, { ...options, tuning: { globalMember: tuning } });
     const meanSmape = (forecasts: { ensemble: number[] }[]): number =>
       forecasts.reduce((t, f, i) => t + smape(actual[i]!, f.ensemble), 0) / forecasts.length;
@@ -71,6 +73,22 @@ describe('the learned global member', () => {
     expect(pooled).toEqual(inThread);
     expect(pooled[0]!.members.some((m) => m.model === GLOBAL_MEMBER)).toBe(true);
   }, 60_000);
+
+  it('keeps the training rows within the budget', () => {
+    // 16,000 rows: 359 series keep their 40 origins (⌊16000/359⌋ = 44), 1,000 series get 16,
+    // 20,000 series one each — and then only every second series is used (⌈20000/16000⌉ = 2).
+    expect(originsPerSeries(359, DEFAULT_GLOBAL_MEMBER)).toBe(40);
+    expect(originsPerSeries(1000, DEFAULT_GLOBAL_MEMBER)).toBe(16);
+    expect(originsPerSeries(20_000, DEFAULT_GLOBAL_MEMBER)).toBe(1);
+    const many = Array.from({ length: 20_000 }, (_, i) => [i + 1]);
+    const inputs = globalInputs(many, 13, DEFAULT_GLOBAL_MEMBER);
+    expect(inputs.length).toBe(10_000);
+    expect(inputs[1]).toEqual([3]);
+    // Each kept series is cut to what the windows can read: 40·2 + 2·13 + 104 + 13 + 1 = 224 values.
+    expect(
+      globalInputs([Array.from({ length: 1000 }, (_, t) => t)], 13, DEFAULT_GLOBAL_MEMBER)[0]!.length,
+    ).toBe(224);
+  });
 
   it('stays out when there are too few series to learn from', () => {
     const series = cycleSeries(5, 100);

@@ -18,6 +18,12 @@ export type GlobalMemberTuning = {
   stride: number;
   /** Fewest series with a usable history for the member to be trained at all. */
   minSeries: number;
+  /**
+   * Most training rows per step: beyond it, fewer origins per series and then every k-th series,
+   * so a call with many series costs about what a call with `maxRows / originsPerSeries` costs.
+   * Set above the 359 M4 series' need, so it does not bind there.
+   */
+  maxRows: number;
   seed: number;
 };
 
@@ -31,6 +37,7 @@ export const DEFAULT_GLOBAL_MEMBER: GlobalMemberTuning = {
   originsPerSeries: 40,
   stride: 2,
   minSeries: 30,
+  maxRows: 16_000,
   seed: 20260,
 };
 
@@ -48,14 +55,20 @@ function tailLength(horizon: number, tuning: GlobalMemberTuning): number {
   return tuning.originsPerSeries * tuning.stride + 2 * horizon + 2 * 52 + 13 + 1;
 }
 
-/** Each series' last values that the member can read (features are relative, so cutting is exact). */
+/**
+ * The training set: every k-th series (k = 1 unless there are more series than `maxRows`), each
+ * cut to the last values the member can read (features are relative, so cutting is exact).
+ */
 export function globalInputs(
   series: readonly (readonly number[])[],
   horizon: number,
   tuning: GlobalMemberTuning,
 ): number[][] {
   const keep = tailLength(horizon, tuning);
-  return series.map((values) => values.filter(Number.isFinite).slice(-keep));
+  const every = Math.max(1, Math.ceil(series.length / tuning.maxRows));
+  return series
+    .filter((_, i) => i % every === 0)
+    .map((values) => values.filter(Number.isFinite).slice(-keep));
 }
 
 /** Whether enough series reach MIN_HISTORY before their inner origin for the member to train. */
@@ -65,6 +78,14 @@ export function canTrainGlobal(
   tuning: GlobalMemberTuning,
 ): boolean {
   return series.filter((v) => v.length - horizon >= MIN_HISTORY + 1).length >= tuning.minSeries;
+}
+
+/** Origins per series within the row budget (at least one). */
+export function originsPerSeries(seriesCount: number, tuning: GlobalMemberTuning): number {
+  return Math.max(
+    1,
+    Math.min(tuning.originsPerSeries, Math.floor(tuning.maxRows / Math.max(1, seriesCount))),
+  );
 }
 
 /** Trains step `step`'s model (1-based) on rows whose targets lie before each series' inner origin. */
@@ -77,7 +98,7 @@ export function trainGlobalStep(
   const data = trainingRows(series, {
     step,
     usable: series.map((v) => v.length - horizon),
-    originsPerSeries: tuning.originsPerSeries,
+    originsPerSeries: originsPerSeries(series.length, tuning),
     stride: tuning.stride,
   });
   // One seed per step, so a step's model does not depend on which thread trained it or in what order.
