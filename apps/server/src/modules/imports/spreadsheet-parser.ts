@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ImportFileProblem, ImportValidation } from '@ps/domain';
-import type { ParseJob } from './import-worker';
+import type { ImportFileProblem, ImportRow, ImportValidation } from '@ps/domain';
+import { NEXT_ROWS, type ParseJob, type ParseMessage } from './import-worker';
 import type { ReadLimits } from './read-spreadsheet';
 
 /**
@@ -39,6 +39,7 @@ export class SpreadsheetParser {
     this.running += 1;
     const worker = this.idle.pop() ?? startWorker();
     let healthy = false;
+    let keep = true;
     try {
       let answer: ParseAnswer;
       try {
@@ -49,9 +50,10 @@ export class SpreadsheetParser {
       }
       healthy = true;
       if ('error' in answer) throw new Error(`The import parser failed: ${answer.error}`);
+      keep = (answer.steps.parseHeapMb ?? 0) <= KEEP_WORKER_HEAP_MB;
       return answer;
     } finally {
-      if (healthy) this.idle.push(worker);
+      if (healthy && keep) this.idle.push(worker);
       else void worker.terminate();
       this.running -= 1;
       this.waiting.shift()?.();
@@ -66,10 +68,23 @@ export class SpreadsheetParser {
       owned ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)
     ) as ArrayBuffer;
     const job: ParseJob = { fileName, bytes, limits: this.limits, today: today.toISOString() };
+    const rows: ImportRow[] = [];
+    const texts = new TextInterner();
     return new Promise<ParseAnswer>((resolve, reject) => {
-      const onMessage = (answer: ParseAnswer) => {
+      const onMessage = (message: ParseMessage) => {
+        if (message.kind === 'rows') {
+          for (const row of message.rows) rows.push(texts.internRow(row));
+          worker.postMessage(NEXT_ROWS);
+          return;
+        }
         cleanUp();
-        resolve(answer);
+        if (message.kind === 'error') {
+          resolve({ error: message.error });
+          return;
+        }
+        const result = message.result as Parsed['result'];
+        if ('validRows' in result) result.validRows = rows;
+        resolve({ result, steps: message.steps });
       };
       const onError = (error: Error) => {
         cleanUp();
@@ -84,6 +99,37 @@ export class SpreadsheetParser {
     });
   }
 }
+
+/**
+ * The texts a file repeats on every row (category, business unit, region, site, planner, reason,
+ * date), kept once: each row arrives from the worker with its own copies.
+ */
+class TextInterner {
+  private readonly known = new Map<string, string>();
+  private text<T extends string | undefined>(value: T): T {
+    if (value === undefined) return value;
+    const kept = this.known.get(value);
+    if (kept !== undefined) return kept as T;
+    this.known.set(value, value);
+    return value;
+  }
+  internRow(row: ImportRow): ImportRow {
+    row.category = this.text(row.category);
+    row.businessUnit = this.text(row.businessUnit);
+    row.region = this.text(row.region);
+    row.site = this.text(row.site);
+    row.plannerName = this.text(row.plannerName);
+    row.reasonCode = this.text(row.reasonCode);
+    row.lastModified = this.text(row.lastModified);
+    return row;
+  }
+}
+
+/**
+ * A worker that needed more heap than this for its file is stopped rather than kept: an idle
+ * worker never collects, so it would hold that memory until the next file.
+ */
+const KEEP_WORKER_HEAP_MB = 64;
 
 const OUT_OF_MEMORY =
   'The file needs more memory to read than one import may use: split it into smaller files';
