@@ -7,6 +7,7 @@ import { intervalBounds, spreadMultiplier, type SpreadAdjustment } from './inter
 import { integerPeriod } from './seasonality';
 import { QUANTILE_LEVELS, normalOffsets, quantilePaths, type QuantileOffset } from './quantiles';
 import { Z_80, Z_95, median } from './stats';
+import { DEFAULT_GLOBAL_MEMBER, type ExternalMember, type GlobalMemberTuning } from './global/global-member';
 import type { ModelForecast, ModelName } from './types';
 
 /** Tuning that the evaluation compares; the defaults are the ones chosen on the design set. */
@@ -58,6 +59,12 @@ export type ForecastTuning = {
   memberWindows: Partial<Record<ContinuousModel, readonly number[]>>;
   /** Extra models to fit and report (for the evaluation table); they do not enter the ensemble. */
   reportModels: readonly ContinuousModel[];
+  /**
+   * The learned global member (global/global-member.ts), trained across the series of one
+   * `forecastMany` / `forecastBatch` call; null leaves it out. Where it is trained it joins each
+   * continuous series' weighting like any configuration, by its inner-hold-out sMAPE.
+   */
+  globalMember: GlobalMemberTuning | null;
 };
 
 export type ForecastOptions = { horizon: number; seasonLength: number; tuning?: Partial<ForecastTuning> };
@@ -147,7 +154,12 @@ export const DEFAULT_TUNING: ForecastTuning = {
   levelShiftWindow: true,
   memberWindows: {},
   reportModels: [],
+  // Kept by the rolling-origin rule: it gains on the design and on the reported origins.
+  globalMember: DEFAULT_GLOBAL_MEMBER,
 };
+
+/** The learned global member's name in `members`. */
+export const GLOBAL_MEMBER: ModelName = 'gbm-global';
 
 /** Below this many values there is nothing to validate on; forecast from the whole history. */
 const MIN_VALIDATION_TRAIN = 26;
@@ -157,7 +169,11 @@ const MIN_VALIDATION_TRAIN = 26;
  * last `horizon` values), refit on the chosen window and combine. Nothing after the input's last
  * value is ever looked at, so evaluating on a later hold-out is honest.
  */
-export function forecastSeries(values: readonly number[], options: ForecastOptions): SeriesForecast {
+export function forecastSeries(
+  values: readonly number[],
+  options: ForecastOptions,
+  external: ExternalMember | null = null,
+): SeriesForecast {
   const { horizon, seasonLength } = options;
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const clean = values.filter(Number.isFinite);
@@ -169,7 +185,7 @@ export function forecastSeries(values: readonly number[], options: ForecastOptio
   const isIntermittent = profile.demandClass === 'intermittent' || profile.demandClass === 'lumpy';
   const result = isIntermittent
     ? forecastIntermittent(clean, horizon)
-    : forecastContinuous(clean, horizon, seasonLength, tuning);
+    : forecastContinuous({ values: clean, horizon, seasonLength, tuning, external });
   const clampLow = (path: number[]): number[] => (isNonNegative ? path.map((v) => Math.max(0, v)) : path);
   const { mean } = result;
   // The intermittent models' spreads are their own; the adjustment and the factors are
@@ -211,12 +227,22 @@ type PathResult = {
   members: MemberForecast[];
 };
 
-function forecastContinuous(
-  values: readonly number[],
-  horizon: number,
-  seasonLength: number,
-  tuning: ForecastTuning,
-): PathResult {
+type ContinuousInput = {
+  values: readonly number[];
+  horizon: number;
+  seasonLength: number;
+  tuning: ForecastTuning;
+  /** A member computed outside the series (the global one); it joins only with an inner path. */
+  external: ExternalMember | null;
+};
+
+function forecastContinuous({
+  values,
+  horizon,
+  seasonLength,
+  tuning,
+  external,
+}: ContinuousInput): PathResult {
   const n = values.length;
   const period = integerPeriod(seasonLength);
   const seasonalSpan = tuning.seasonalCycles * period;
@@ -312,13 +338,34 @@ function forecastContinuous(
       members: [{ model: 'naive', window: null, weight: 1, mean: fallback.mean, innerSmape: null }],
     };
   }
+  // The external member needs a back-test to earn weight; without one it stays out.
+  const externalCount = canValidate && external?.inner ? 1 : 0;
+  if (externalCount === 1) {
+    const inner = external!.inner!;
+    configs.push({
+      window: Infinity,
+      forecast: { model: GLOBAL_MEMBER, mean: external!.forecast, sd: [] },
+      error: smape(innerActual, inner),
+      inner,
+    });
+  }
   // Without an inner hold-out every configuration counts the same.
   const weights = softmaxWeights(configs.map((c) => (canValidate ? c.error : 0)));
+  // The global member has no error model of its own: the spread is the statistical
+  // configurations' weighted spread, their weights renormalised.
+  const statistical = configs.length - externalCount;
+  const statWeight = weights.slice(0, statistical).reduce((a, b) => a + b, 0);
+  const statSd = new Array<number>(horizon).fill(0);
+  for (let i = 0; i < statistical; i++)
+    configs[i]!.forecast.sd.forEach((v, j) => (statSd[j] = statSd[j]! + (weights[i]! / statWeight) * v));
+  if (externalCount === 1) configs[statistical]!.forecast.sd = statSd;
   const combined = weightedCombination(
     configs.map((c) => c.forecast),
     weights,
   );
-  const description = `weighted(${memberList}) on ${windows.map(windowLabel).join('/')}`;
+  const description =
+    `weighted(${memberList}) on ${windows.map(windowLabel).join('/')}` +
+    (externalCount === 1 ? ` + ${GLOBAL_MEMBER}` : '');
   let backtest: Backtest = { mape: Number.NaN, bias: Number.NaN, model: description };
   const scored = configs.map((c, i) => ({ forecast: c.inner, weight: weights[i]! }));
   if (canValidate && scored.every((c) => c.forecast !== null || c.weight === 0)) {

@@ -22,3 +22,4 @@ export {
   type LevelScore,
   type ReconciliationMethod,
 } from './hierarchy-evaluation';
+export { DEFAULT_GLOBAL_MEMBER, type ExternalMember, type GlobalMemberTuning } from './global/global-member';

@@ -2,8 +2,18 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { forecastSeries, type ForecastOptions, type SeriesForecast } from './forecast-series';
-import type { WorkerRequest, WorkerResponse } from './forecast-worker';
+import { DEFAULT_TUNING, forecastSeries, type ForecastOptions, type SeriesForecast } from './forecast-series';
+import type { WorkerRequest, WorkerResponse, WorkerResult, WorkerTask } from './forecast-worker';
+import type { GbmModel } from './global/gbm';
+import {
+  canTrainGlobal,
+  globalInputs,
+  globalMemberPaths,
+  trainGlobal,
+  type ExternalMember,
+  type GlobalMemberTuning,
+  type GlobalModels,
+} from './global/global-member';
 
 export type BatchOptions = ForecastOptions & {
   /** Worker threads; defaults to the number of cores. */
@@ -16,17 +26,39 @@ export type BatchOptions = ForecastOptions & {
 
 const DEFAULT_CHUNK_SIZE = 32;
 
-/** Forecasts many series in this thread (for small batches and tests). */
+/**
+ * Forecasts many series in this thread (for small batches and tests). With `globalMember` set,
+ * the global member is trained here on all of them first.
+ */
 export function forecastBatch(
   series: readonly (readonly number[])[],
   options: ForecastOptions,
 ): SeriesForecast[] {
-  return series.map((values) => forecastSeries(values, options));
+  const tuning = globalTuning(series, options);
+  const models = tuning
+    ? trainGlobal(globalInputs(series, options.horizon, tuning), options.horizon, tuning)
+    : null;
+  return series.map((values) =>
+    forecastSeries(values, options, models ? globalMemberPaths(values, models) : null),
+  );
+}
+
+/** The global member's tuning when it is on and the batch has enough series to train it. */
+function globalTuning(
+  series: readonly (readonly number[])[],
+  options: ForecastOptions,
+): GlobalMemberTuning | null {
+  // Spread like forecastSeries does: an explicit null turns the member off.
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning }.globalMember;
+  return tuning && canTrainGlobal(series, options.horizon, tuning) ? tuning : null;
 }
 
 /**
  * Forecasts many series on a pool of worker threads and returns the results in input order.
- * Chunks are handed out as workers become free, so long series do not hold up a whole share.
+ * With the global member on, its step models are first trained on the threads (the steps dealt
+ * out round-robin, each with its own seed, so the result does not depend on the thread count),
+ * then each chunk gets its series' member paths. Chunks are handed out as workers become free,
+ * so long series do not hold up a whole share.
  */
 export async function forecastMany(
   series: readonly (readonly number[])[],
@@ -34,29 +66,81 @@ export async function forecastMany(
 ): Promise<SeriesForecast[]> {
   const { concurrency, chunkSize = DEFAULT_CHUNK_SIZE, onProgress, ...forecastOptions } = options;
   const total = series.length;
-  const chunks: number[][][] = [];
-  for (let start = 0; start < total; start += chunkSize) {
-    chunks.push(series.slice(start, start + chunkSize).map((values) => [...values]));
-  }
-  const results: SeriesForecast[][] = new Array<SeriesForecast[]>(chunks.length);
-  const workerCount = Math.max(1, Math.min(concurrency ?? availableParallelism(), chunks.length));
-  if (chunks.length === 0) return [];
+  if (total === 0) return [];
+  const threads = Math.max(1, concurrency ?? availableParallelism());
 
-  let nextChunk = 0;
+  let external: (ExternalMember | null)[] | null = null;
+  const tuning = globalTuning(series, forecastOptions);
+  if (tuning) {
+    const models = await trainGlobalMany(series, forecastOptions.horizon, tuning, threads);
+    external = series.map((values) => globalMemberPaths(values, models));
+  }
+
+  const tasks: WorkerTask[] = [];
+  for (let start = 0; start < total; start += chunkSize) {
+    tasks.push({
+      kind: 'forecast',
+      series: series.slice(start, start + chunkSize).map((values) => [...values]),
+      options: forecastOptions,
+      external: external ? external.slice(start, start + chunkSize) : null,
+    });
+  }
   let done = 0;
+  const results = (await runOnWorkers(tasks, threads, (result) => {
+    done += result.length;
+    onProgress?.(done, total);
+  })) as SeriesForecast[][];
+  return results.flat();
+}
+
+/**
+ * Trains the global member's step models on worker threads: the steps are dealt out round-robin,
+ * each with its own seed, so the models do not depend on the thread count.
+ */
+export async function trainGlobalMany(
+  series: readonly (readonly number[])[],
+  horizon: number,
+  tuning: GlobalMemberTuning,
+  threads: number = availableParallelism(),
+): Promise<GlobalModels> {
+  const inputs = globalInputs(series, horizon, tuning);
+  const groupCount = Math.max(1, Math.min(threads, horizon));
+  const groups = Array.from({ length: groupCount }, (_, g) =>
+    Array.from({ length: horizon }, (_, j) => j + 1).filter((step) => (step - 1) % groupCount === g),
+  );
+  const trained = (await runOnWorkers(
+    groups.map((steps): WorkerTask => ({ kind: 'train-global', series: inputs, steps, horizon, tuning })),
+    groupCount,
+  )) as { step: number; model: GbmModel }[][];
+  return trained
+    .flat()
+    .sort((a, b) => a.step - b.step)
+    .map((t) => t.model);
+}
+
+/**
+ * Runs tasks on up to `threads` worker threads, handing the next task to the first free thread;
+ * results come back in task order.
+ */
+async function runOnWorkers(
+  tasks: readonly WorkerTask[],
+  threads: number,
+  onResult?: (result: WorkerResult) => void,
+): Promise<WorkerResult[]> {
+  const results: WorkerResult[] = new Array<WorkerResult>(tasks.length);
+  const workerCount = Math.max(1, Math.min(threads, tasks.length));
+  if (tasks.length === 0) return [];
+
+  let nextTask = 0;
   const workers = Array.from({ length: workerCount }, takeWorker);
   let succeeded = false;
   try {
     await new Promise<void>((resolve, reject) => {
-      let finishedChunks = 0;
+      let finished = 0;
       const dispatch = (worker: Worker): void => {
-        if (nextChunk >= chunks.length) return;
-        const chunk = nextChunk++;
-        worker.postMessage({
-          chunk,
-          series: chunks[chunk]!,
-          options: forecastOptions,
-        } satisfies WorkerRequest);
+        if (nextTask >= tasks.length) return;
+        const chunk = nextTask++;
+        worker.postMessage({ chunk, task: tasks[chunk]! } satisfies WorkerRequest);
       };
       for (const worker of workers) {
         worker.on('message', (response: WorkerResponse) => {
@@ -64,27 +148,26 @@ export async function forecastMany(
             reject(new Error(`Forecast worker failed on chunk ${response.chunk}: ${response.error}`));
             return;
           }
-          results[response.chunk] = response.forecasts;
-          done += response.forecasts.length;
-          finishedChunks++;
-          onProgress?.(done, total);
-          if (finishedChunks === chunks.length) resolve();
+          results[response.chunk] = response.result;
+          finished++;
+          onResult?.(response.result);
+          if (finished === tasks.length) resolve();
           else dispatch(worker);
         });
         worker.on('error', reject);
         worker.on('exit', (code) => {
-          if (finishedChunks < chunks.length) reject(new Error(`Forecast worker exited with code ${code}`));
+          if (finished < tasks.length) reject(new Error(`Forecast worker exited with code ${code}`));
         });
         dispatch(worker);
       }
     });
     succeeded = true;
   } finally {
-    // A worker that failed or still holds a chunk is not reused.
+    // A worker that failed or still holds a task is not reused.
     if (succeeded) workers.forEach(keepIdle);
     else await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  return results.flat();
+  return results;
 }
 
 /**

@@ -6,9 +6,10 @@
  */
 import { softmaxWeights } from './ensemble';
 import { coverage, scoreHoldout, type HoldoutCase, type OriginSplit } from './evaluation';
-import type { MemberForecast, SeriesForecast } from './forecast-series';
+import { GLOBAL_MEMBER, type MemberForecast, type SeriesForecast } from './forecast-series';
+import type { ExternalMember } from './global/global-member';
 import { spreadMultiplier, type SpreadAdjustment } from './intervals';
-import { msis } from './metrics';
+import { msis, smape } from './metrics';
 import { calibrateOffsets, pinballLoss, quantilePaths, type QuantileOffset } from './quantiles';
 
 /** A scored series at one origin and the engine's forecast for it. */
@@ -241,4 +242,30 @@ export function scoreEngineBands(cases: readonly OriginCase[]): {
     msis80: meanMsis('lower80', 'upper80', 0.2),
     msis95: meanMsis('lower95', 'upper95', 0.05),
   };
+}
+
+/**
+ * The forecast with an external member's configuration added, as forecastSeries would have added
+ * it: with its inner-hold-out sMAPE (against the train's last `horizon` values) and weight 0, so
+ * `recombine` weighs it with the others. Only continuous series whose configurations were
+ * validated take it, as in the engine.
+ */
+export function withExternalMember(
+  forecast: SeriesForecast,
+  train: readonly number[],
+  external: ExternalMember | null,
+): SeriesForecast {
+  if (!external?.inner) return forecast;
+  if (forecast.demandClass === 'intermittent' || forecast.demandClass === 'lumpy') return forecast;
+  const combined = forecast.members.filter((m) => m.weight > 0 || m.innerSmape !== null);
+  if (combined.length === 0 || combined.some((m) => m.innerSmape === null)) return forecast;
+  const actual = train.slice(train.length - external.inner.length);
+  const member: MemberForecast = {
+    model: GLOBAL_MEMBER,
+    window: null,
+    weight: 0,
+    mean: external.forecast,
+    innerSmape: smape(actual, external.inner),
+  };
+  return { ...forecast, members: [...forecast.members, member] };
 }

@@ -19,7 +19,8 @@ export type ModelName =
   | 'mapa'
   | 'croston'
   | 'sba'
-  | 'tsb';
+  | 'tsb'
+  | 'gbm-global';
 
 /**
  * A model's forecast: the point path and the standard deviation of the forecast error at each

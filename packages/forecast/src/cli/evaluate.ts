@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { ContinuousModel } from '../candidates';
 import { formatTable, rollingOrigins, type HoldoutCase, type OriginSplit } from '../evaluation';
-import { DEFAULT_TUNING, type ForecastTuning, type SeriesForecast } from '../forecast-series';
+import { DEFAULT_TUNING, GLOBAL_MEMBER, type ForecastTuning, type SeriesForecast } from '../forecast-series';
 import { parseM4Csv } from '../m4-csv';
 import { forecastMany } from '../pool';
 import { calibrateOffsets, normalOffsets, symmetricOffsets, type QuantileOffset } from '../quantiles';
@@ -111,10 +111,30 @@ async function main(): Promise<void> {
   ): Promise<Map<number, OriginCase[]>> => {
     const started = performance.now();
     const all = origins.flatMap((origin) => splitsAt(origin));
-    const forecasts = await forecastMany(
-      all.map((s) => s.train),
-      { horizon, seasonLength, concurrency, tuning: variantTuning, onProgress: progressReporter(label) },
-    );
+    const options = { horizon, seasonLength, concurrency, tuning: variantTuning };
+    const hasGlobal = { ...DEFAULT_TUNING, ...variantTuning }.globalMember !== null;
+    // The global member learns from every series it is given: each origin is its own run, so no
+    // origin's model sees weeks that another origin scores.
+    const forecasts: SeriesForecast[] = [];
+    if (hasGlobal) {
+      const progress = progressReporter(label);
+      for (const origin of origins) {
+        const at = splitsAt(origin);
+        forecasts.push(
+          ...(await forecastMany(
+            at.map((s) => s.train),
+            options,
+          )),
+        );
+        progress(forecasts.length, all.length);
+      }
+    } else
+      forecasts.push(
+        ...(await forecastMany(
+          all.map((s) => s.train),
+          { ...options, onProgress: progressReporter(label) },
+        )),
+      );
     const seconds = (performance.now() - started) / 1000;
     console.log(`${label}: ${all.length} forecasts (${originCount} origins) in ${seconds.toFixed(1)} s`);
     return group(all, forecasts);
@@ -165,7 +185,8 @@ async function main(): Promise<void> {
   );
 
   // Per member (its own configurations, weighted as in the engine) and the ensemble.
-  const members = effective.members;
+  const hasGlobal = effective.globalMember !== null;
+  const members: string[] = [...effective.members, ...(hasGlobal ? [GLOBAL_MEMBER] : [])];
   const holdout = (cases: readonly OriginCase[], extra: Variant[] = []): HoldoutCase[] =>
     cases.map((c) => {
       const nonNegative = c.train.every((v) => v >= 0);
@@ -419,9 +440,21 @@ async function main(): Promise<void> {
           : fixedWindows.includes(m.window)
             ? `last ${m.window}`
             : 'since a level shift';
-      const key = `${m.model} on ${window}`;
+      const key = m.model === GLOBAL_MEMBER ? `${m.model} (learned, all series)` : `${m.model} on ${window}`;
       weights.set(key, (weights.get(key) ?? 0) + m.weight / all.length);
     }
+  if (hasGlobal) {
+    const share = (group: readonly number[]): string => {
+      const cases = group.flatMap((o) => base.get(o) ?? []);
+      const total = cases.reduce(
+        (t, c) => t + (c.forecast.members.find((m) => m.model === GLOBAL_MEMBER)?.weight ?? 0),
+        0,
+      );
+      const joined = cases.filter((c) => c.forecast.members.some((m) => m.model === GLOBAL_MEMBER)).length;
+      return `${(total / Math.max(1, cases.length)).toFixed(3)} (in ${joined} of ${cases.length} forecasts)`;
+    };
+    console.log(`\nlearned member's mean weight share: design ${share(design)}, reported ${share(reported)}`);
+  }
   console.log('\nmean weight per configuration, all origins:');
   for (const [key, weight] of [...weights.entries()].filter((e) => e[1] > 0).sort((a, b) => b[1] - a[1]))
     console.log(`  ${weight.toFixed(3)}  ${key}`);
@@ -431,10 +464,14 @@ async function main(): Promise<void> {
 function designChoices(members: readonly string[], fixedWindows: readonly number[]): Variant[] {
   const isShift = (m: { window: number | null }): boolean =>
     m.window !== null && !fixedWindows.includes(m.window);
-  const variants: Variant[] = [{ name: 'window since a level shift', keep: (m) => !isShift(m) }];
+  // The global member has no window (it is stored as null); the window variants keep it.
+  const isGlobal = (m: { model: string }): boolean => m.model === GLOBAL_MEMBER;
+  const variants: Variant[] = [
+    { name: 'window since a level shift', keep: (m) => isGlobal(m) || !isShift(m) },
+  ];
   for (const w of fixedWindows.filter(Number.isFinite))
     variants.push({ name: `window of the last ${w} weeks`, keep: (m) => m.window !== w });
-  variants.push({ name: 'whole-history window', keep: (m) => m.window !== null });
+  variants.push({ name: 'whole-history window', keep: (m) => isGlobal(m) || m.window !== null });
   for (const model of members) variants.push({ name: `member ${model}`, keep: (m) => m.model !== model });
   variants.push({ name: 'softmax weights (vs equal weights)', temperature: Infinity });
   variants.push({ name: 'temperature s_min (vs 2·s_min)', temperature: 2, neighbour: true });
