@@ -14,7 +14,7 @@ import {
   type DataLoadJob,
   type DataLoadRefusal,
 } from '@ps/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
@@ -27,6 +27,7 @@ import {
   finishLoad,
   insertRunningLoad,
   latestLoads,
+  lockLoad,
   stageBatch,
   type DataLoadRow,
 } from './data-loads.repository';
@@ -97,10 +98,15 @@ export class DataLoadService {
     },
   ) {}
 
-  /** Loads left running by a stopped server are marked failed (their transaction ended with it). */
+  /**
+   * Loads left running by a stopped server are marked failed (their transaction ended with it). On
+   * a shared PostgreSQL a load another live process runs holds its lock and is left alone.
+   */
   async recoverInterruptedLoads(): Promise<void> {
-    if (this.options.databaseKind === 'postgres') return;
-    const count = await failInterruptedLoads(this.db, [...this.own.keys()]);
+    const count = await failInterruptedLoads(this.db, {
+      own: [...this.own.keys()],
+      lockedOnly: this.options.databaseKind === 'postgres',
+    });
     if (count > 0) this.options.log.info(`Marked ${count} interrupted data load(s) as failed`);
   }
 
@@ -208,6 +214,7 @@ export class DataLoadService {
     const outcome = await this.db
       .transaction()
       .execute(async (trx) => {
+        if (this.options.databaseKind === 'postgres') await lockLoad(trx, id);
         await allowLongLoad(trx);
         await createStage(trx, request.entity);
         const usesCopy = this.options.databaseKind === 'postgres';
@@ -237,7 +244,8 @@ export class DataLoadService {
         const writing = performance.now();
         await loader.apply(trx, context);
         mark('writeMs', writing);
-        return { counts, refusals };
+        // Finished within its transaction: the row never shows 'running' without the lock held.
+        return { finished: await this.end(own, 'succeeded', counts, refusals, null, trx) };
       })
       .catch((error: unknown) => {
         // A dry run or a refused row ends the transaction without writing: the outcome rides on it.
@@ -246,6 +254,7 @@ export class DataLoadService {
         if (error instanceof FileProblem) return { problem: error.message };
         throw error;
       });
+    if ('finished' in outcome) return outcome.finished;
     if ('problem' in outcome) return this.end(own, 'failed', null, [], outcome.problem);
     const status = outcome.counts.refused > 0 ? 'refused' : 'succeeded';
     return this.end(own, status, outcome.counts, outcome.refusals, null);
@@ -257,8 +266,9 @@ export class DataLoadService {
     counts: DataLoadCounts | null,
     refusals: DataLoadRefusal[],
     error: string | null,
+    db: Kysely<Database> | Transaction<Database> = this.db,
   ): Promise<DataLoadJob> {
-    const row = await finishLoad(this.db, Number(own.row.id), {
+    const row = await finishLoad(db, Number(own.row.id), {
       status,
       processedRows: own.processedRows,
       counts,
@@ -275,14 +285,23 @@ export class DataLoadService {
     if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can see data loads');
     const own = this.own.get(id);
     if (own) return toJob(own.row, own);
-    const row = await findLoad(this.db, id);
+    let row = await findLoad(this.db, id);
     if (!row) throw AppError.notFound(`Data load ${id} was not found`);
+    if (row.status === 'running') {
+      // Not this process's: its process may have died since, and then this read says so.
+      await this.recoverInterruptedLoads();
+      row = (await findLoad(this.db, id)) ?? row;
+    }
     return toJob(row);
   }
 
   async log(user: AccessScope): Promise<DataLoadJob[]> {
     if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can see data loads');
-    const rows = await latestLoads(this.db, LOG_LENGTH);
+    let rows = await latestLoads(this.db, LOG_LENGTH);
+    if (rows.some((row) => row.status === 'running' && !this.own.has(Number(row.id)))) {
+      await this.recoverInterruptedLoads();
+      rows = await latestLoads(this.db, LOG_LENGTH);
+    }
     return rows.map((row) => toJob(row, this.own.get(Number(row.id))));
   }
 }
