@@ -235,4 +235,64 @@ describe.each(backends)('dashboard metrics and summary stats on %s', (backend) =
     // R(Q) = 1500, R(Q−4) = 12 × 100 = 1200: (1500 − 1200) / 1200 = +25.00 %.
     expect(body.data.yearOverYearChange).toBe(25);
   });
+  it('values year-ago history at the price in effect each week, or the revenue loaded with it (by hand)', async () => {
+    const db = server.database.db;
+    const currentWeek = toIsoDate(weekStartSunday(new Date()));
+    const yearAgoWeek = toIsoDate(addWeeks(weekStartSunday(new Date()), -52));
+    const nextWeek = toIsoDate(addWeeks(new Date(`${yearAgoWeek}T00:00:00Z`), 1));
+    const [priced, loaded] = (
+      await db
+        .selectFrom('products')
+        .select('pid')
+        .where('client_id', '=', 'circor')
+        .orderBy('pid')
+        .limit(2)
+        .execute()
+    ).map((p) => p.pid);
+    // Today's prices are $150; a year ago the first product cost $80 until its price of $100
+    // took effect the week after.
+    await db
+      .updateTable('products')
+      .set({ unit_price: 150 })
+      .where('pid', 'in', [priced!, loaded!])
+      .execute();
+    await db.deleteFrom('product_prices').where('pid', 'in', [priced!, loaded!]).execute();
+    await db
+      .insertInto('product_prices')
+      .values([
+        { pid: priced!, effective_from: '1900-01-01', unit_cost: 40, unit_price: 80 },
+        { pid: priced!, effective_from: nextWeek, unit_cost: 50, unit_price: 100 },
+        { pid: priced!, effective_from: currentWeek, unit_cost: 75, unit_price: 150 },
+      ])
+      .execute();
+    // Its only revenue this quarter is the current week's plan, $1,500.
+    await db
+      .updateTable('demand_records')
+      .set({
+        act_rev_dlrs: 0,
+        final_pln_rev_dlrs: sql<number>`case when pid = ${priced!} and week_start = ${currentWeek}::date then 1500 else 0 end`,
+      })
+      .where('pid', 'in', db.selectFrom('products').select('pid').where('client_id', '=', 'circor'))
+      .execute();
+    await db
+      .deleteFrom('sales_history')
+      .where('pid', 'in', db.selectFrom('products').select('pid').where('client_id', '=', 'circor'))
+      .execute();
+    await db
+      .insertInto('sales_history')
+      .values([
+        { pid: priced!, week_start: yearAgoWeek, units: 10 },
+        { pid: priced!, week_start: nextWeek, units: 2 },
+        // Loaded with its revenue: $200 for 4 units, whatever the prices say.
+        { pid: loaded!, week_start: yearAgoWeek, units: 4, revenue: 200 },
+      ])
+      .execute();
+    const { body } = await server.request<Ok<DashboardMetrics>>(
+      'GET',
+      '/api/dashboard-metrics?clientContext=circor',
+    );
+    // R(Q) = 1500, R(Q−4) = 10 × 80 + 2 × 100 + 200 = 1200: (1500 − 1200) / 1200 = +25.00 %.
+    // (At today's $150 it would read 16 × 150 = 2400 and −37.50 %.)
+    expect(body.data.yearOverYearChange).toBe(25);
+  });
 });

@@ -368,6 +368,65 @@ describe.each(backends)('admin bulk data loads on %s', (backend) => {
     );
   });
 
+  it('marks a load whose server stopped as failed when the log or the load is read; a load still held stays running', async () => {
+    const { db } = server.database;
+    // The row a server leaves behind when it stops mid-load: its transaction went with it.
+    const leftBehind = (fileName: string) =>
+      db
+        .insertInto('data_loads')
+        .values({
+          entity: 'sales-history',
+          file_name: fileName,
+          dry_run: false,
+          status: 'running',
+          loaded_by: 'admin',
+          loaded_by_id: 'admin-id',
+          started_at: new Date(Date.now() - 60_000),
+          finished_at: null,
+          duration_ms: null,
+          error: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const stopped = Number((await leftBehind('stopped.csv')).id);
+    const readLog = async () => (await server.request<Ok<DataLoadJob[]>>('GET', '/api/data-loads')).body.data;
+    const stoppedFailed = {
+      status: 'failed',
+      error: 'The server stopped during the load: nothing was written',
+    };
+    if (backend === 'pglite') {
+      expect((await readLog()).find((j) => j.id === stopped)).toMatchObject(stoppedFailed);
+      return;
+    }
+    // On PostgreSQL a load another live server runs holds its transaction's lock (class 7304, its
+    // id within the schema) and must stay running.
+    const held = Number((await leftBehind('held.csv')).id);
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(7304, hashtext(current_schema() || '/' || ${held}::text))`.execute(
+        trx,
+      );
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    try {
+      const log = await readLog();
+      expect(log.find((j) => j.id === stopped)).toMatchObject(stoppedFailed);
+      expect(log.find((j) => j.id === held)).toMatchObject({ status: 'running', error: null });
+      const still = await server.request<Ok<DataLoadJob>>('GET', `/api/data-loads/jobs/${held}`);
+      expect(still.body.data.status).toBe('running');
+    } finally {
+      release();
+      await holding;
+    }
+    // Its server gone (the lock with it), reading the load says so.
+    const gone = await server.request<Ok<DataLoadJob>>('GET', `/api/data-loads/jobs/${held}`);
+    expect(gone.body.data).toMatchObject(stoppedFailed);
+  });
+
   it('keeps sales history to existing products for every writer: unknown PIDs refused, deleted products take their history', async () => {
     const db = server.database.db;
     const codeOf = async (query: Promise<unknown>) =>

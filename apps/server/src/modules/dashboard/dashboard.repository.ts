@@ -13,8 +13,9 @@ const inScope = (scope: Scope, column: string) =>
  * - revenues: actual-or-planned revenue per quarter, from demand_week_totals. Weeks that started
  *   before the current week count their actual revenue, the current and later weeks their final
  *   plan revenue. Weeks before the first demand record in scope, which the records do not reach
- *   (a year-ago quarter, for Year over Year), count their sales_history units at the product's
- *   unit price.
+ *   (a year-ago quarter, for Year over Year), count their sales_history revenue: the money loaded
+ *   with it, else its units at the price in effect that week (product_prices), else at the
+ *   product's unit price, as a history load derives it.
  * - current, last: revenue of `quarter` in each client's latest plan version (current) and the one
  *   before it (last), summed over the clients in scope: the versions' totals by quarter (migration
  *   0009).
@@ -23,8 +24,9 @@ const inScope = (scope: Scope, column: string) =>
  * gives both the first week and every quarter's sums (each week's quarter told by comparing dates
  * with the quarter's bounds, not by formatting every week); the history is read per quarter
  * within exactly the weeks that count (an index range of `sales_history_week`, none at all for a
- * quarter the records cover) and summed per product before its price multiplies it, in NUMERIC,
- * so the sum is exact (units are whole numbers) instead of a float sum of 9,100 products.
+ * quarter the records cover), each week's units priced by one hash join on the prices of the
+ * products in scope, each price over the weeks until the next, and summed in NUMERIC, so the sum
+ * is exact (units are whole numbers) instead of a float sum of 9,100 products.
  */
 export async function dashboardFigures(
   db: Kysely<Database>,
@@ -47,18 +49,22 @@ export async function dashboardFigures(
       where ${inScope(scope, 't.client_id')}),
     ranges(n, quarter, from_week, to_week) as (
       values ${sql.join(ranges.map((r, i) => sql`(${i + 1}::int, ${r.quarter}::text, ${r.from}::date, ${r.to}::date)`))}),
+    prices as (
+      select pp.pid, pp.effective_from, pp.unit_price,
+        lead(pp.effective_from) over (partition by pp.pid order by pp.effective_from) as until
+      from product_prices pp
+      where pp.pid in (select p.pid from products p where ${inScope(scope, 'p.client_id')})),
     revenues as (
       select r.quarter, round(coalesce(w.sums[r.n], 0) + coalesce(h.revenue, 0), 2)::float8 as revenue
       from ranges r cross join weeks w cross join lateral (
-        select sum(u.units::numeric * p.unit_price) as revenue
-        from (
-          select s.pid, sum(s.units) as units
-          from sales_history s
-          where s.week_start >= r.from_week
-            and s.week_start < least(r.to_week, ${q.currentWeek}::date, coalesce(w.first_week, 'infinity'::date))
-          group by s.pid) u
-        join products p on p.pid = u.pid
-        where ${inScope(scope, 'p.client_id')}) h
+        select sum(coalesce(s.revenue, s.units::numeric * coalesce(pp.unit_price, p.unit_price))) as revenue
+        from sales_history s
+        join products p on p.pid = s.pid
+        left join prices pp on pp.pid = s.pid and s.week_start >= pp.effective_from
+          and (pp.until is null or s.week_start < pp.until)
+        where s.week_start >= r.from_week
+          and s.week_start < least(r.to_week, ${q.currentWeek}::date, coalesce(w.first_week, 'infinity'::date))
+          and ${inScope(scope, 'p.client_id')}) h
       where w.sums[r.n] is not null or h.revenue is not null),
     ranked as (
       select v.quarters, row_number() over (partition by v.client_id order by v.published_at desc, v.id desc) as n

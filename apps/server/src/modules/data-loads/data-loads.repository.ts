@@ -1,6 +1,7 @@
 import type { DataLoadCounts, DataLoadEntity, DataLoadRefusal } from '@ps/domain';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { arrayLiteral, copyText } from '../../db/bulk';
+import { JOB_LOCK_CLASS, jobLockFree, lockJob, ORPHAN_GRACE } from '../../db/job-locks';
 import type { Database, DataLoadsTable } from '../../db/schema';
 import { bulkWrite } from '../../read-model';
 import { STAGE_COLUMNS } from './stage-columns';
@@ -89,19 +90,35 @@ export async function latestLoads(db: Db, limit: number): Promise<DataLoadRow[]>
     .execute()) satisfies DataLoadRow[];
 }
 
-/** Loads left running by a stopped server (all but `live`): their transaction ended with it. */
-export async function failInterruptedLoads(db: Db, live: readonly number[]): Promise<number> {
-  const result = await db
-    .updateTable('data_loads')
-    .set({
-      status: 'failed',
-      error: 'The server stopped during the load: nothing was written',
-      finished_at: new Date(),
-    })
-    .where('status', '=', 'running')
-    .$if(live.length > 0, (q) => q.where('id', 'not in', [...live]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export const INTERRUPTED_LOAD = 'The server stopped during the load: nothing was written';
+
+/**
+ * Marks failed the loads left 'running' by a stopped server, but `own` (this process's): on the
+ * embedded database, which only this process opens, every other one; on a shared PostgreSQL only
+ * those whose transaction's lock nobody holds (`lockedOnly`). Their transaction ended with the
+ * server, so nothing of them was written.
+ */
+export async function failInterruptedLoads(
+  db: Kysely<Database>,
+  options: { own: readonly number[]; lockedOnly: boolean },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('data_loads')
+      .set({ status: 'failed', error: INTERRUPTED_LOAD, finished_at: new Date() })
+      .where('status', '=', 'running')
+      .$if(options.own.length > 0, (q) => q.where('id', 'not in', [...options.own]))
+      .$if(options.lockedOnly, (q) =>
+        q.where('started_at', '<', ORPHAN_GRACE).where(jobLockFree(JOB_LOCK_CLASS.dataLoad)),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
+}
+
+/** Marks the load as its transaction's: see lockJob. */
+export async function lockLoad(trx: Transaction<Database>, id: number): Promise<void> {
+  await lockJob(trx, JOB_LOCK_CLASS.dataLoad, id);
 }
 
 /**

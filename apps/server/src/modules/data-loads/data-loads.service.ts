@@ -14,7 +14,7 @@ import {
   type DataLoadJob,
   type DataLoadRefusal,
 } from '@ps/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
@@ -27,6 +27,7 @@ import {
   finishLoad,
   insertRunningLoad,
   latestLoads,
+  lockLoad,
   stageBatch,
   type DataLoadRow,
 } from './data-loads.repository';
@@ -97,10 +98,15 @@ export class DataLoadService {
     },
   ) {}
 
-  /** Loads left running by a stopped server are marked failed (their transaction ended with it). */
+  /**
+   * Loads left running by a stopped server are marked failed (their transaction ended with it). On
+   * a shared PostgreSQL a load another live process runs holds its lock and is left alone.
+   */
   async recoverInterruptedLoads(): Promise<void> {
-    if (this.options.databaseKind === 'postgres') return;
-    const count = await failInterruptedLoads(this.db, [...this.own.keys()]);
+    const count = await failInterruptedLoads(this.db, {
+      own: [...this.own.keys()],
+      lockedOnly: this.options.databaseKind === 'postgres',
+    });
     if (count > 0) this.options.log.info(`Marked ${count} interrupted data load(s) as failed`);
   }
 
@@ -208,6 +214,7 @@ export class DataLoadService {
     const outcome = await this.db
       .transaction()
       .execute(async (trx) => {
+        if (this.options.databaseKind === 'postgres') await lockLoad(trx, id);
         await allowLongLoad(trx);
         await createStage(trx, request.entity);
         const usesCopy = this.options.databaseKind === 'postgres';
@@ -237,7 +244,8 @@ export class DataLoadService {
         const writing = performance.now();
         await loader.apply(trx, context);
         mark('writeMs', writing);
-        return { counts, refusals };
+        // Finished within its transaction: the row never shows 'running' without the lock held.
+        return { finished: await this.finishRow(trx, own, 'succeeded', counts, refusals, null) };
       })
       .catch((error: unknown) => {
         // A dry run or a refused row ends the transaction without writing: the outcome rides on it.
@@ -246,6 +254,7 @@ export class DataLoadService {
         if (error instanceof FileProblem) return { problem: error.message };
         throw error;
       });
+    if ('finished' in outcome) return this.settle(own, outcome.finished);
     if ('problem' in outcome) return this.end(own, 'failed', null, [], outcome.problem);
     const status = outcome.counts.refused > 0 ? 'refused' : 'succeeded';
     return this.end(own, status, outcome.counts, outcome.refusals, null);
@@ -258,7 +267,19 @@ export class DataLoadService {
     refusals: DataLoadRefusal[],
     error: string | null,
   ): Promise<DataLoadJob> {
-    const row = await finishLoad(this.db, Number(own.row.id), {
+    return this.settle(own, await this.finishRow(this.db, own, status, counts, refusals, error));
+  }
+
+  /** Writes the load's outcome row, in the load's own transaction when it succeeded. */
+  private finishRow(
+    db: Kysely<Database> | Transaction<Database>,
+    own: OwnLoad,
+    status: 'succeeded' | 'refused' | 'failed',
+    counts: DataLoadCounts | null,
+    refusals: DataLoadRefusal[],
+    error: string | null,
+  ): Promise<DataLoadRow> {
+    return finishLoad(db, Number(own.row.id), {
       status,
       processedRows: own.processedRows,
       counts,
@@ -267,6 +288,13 @@ export class DataLoadService {
       steps: own.steps,
       durationMs: Math.max(0, Date.now() - new Date(own.row.started_at).getTime()),
     });
+  }
+
+  /**
+   * What this process answers for the load from now on. Only once its row is committed: a poll that
+   * read 'succeeded' earlier could read the data before the load's writes are visible.
+   */
+  private settle(own: OwnLoad, row: DataLoadRow): DataLoadJob {
     own.row = row;
     return toJob(row);
   }
@@ -275,14 +303,23 @@ export class DataLoadService {
     if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can see data loads');
     const own = this.own.get(id);
     if (own) return toJob(own.row, own);
-    const row = await findLoad(this.db, id);
+    let row = await findLoad(this.db, id);
     if (!row) throw AppError.notFound(`Data load ${id} was not found`);
+    if (row.status === 'running') {
+      // Not this process's: its process may have died since, and then this read says so.
+      await this.recoverInterruptedLoads();
+      row = (await findLoad(this.db, id)) ?? row;
+    }
     return toJob(row);
   }
 
   async log(user: AccessScope): Promise<DataLoadJob[]> {
     if (!user.isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can see data loads');
-    const rows = await latestLoads(this.db, LOG_LENGTH);
+    let rows = await latestLoads(this.db, LOG_LENGTH);
+    if (rows.some((row) => row.status === 'running' && !this.own.has(Number(row.id)))) {
+      await this.recoverInterruptedLoads();
+      rows = await latestLoads(this.db, LOG_LENGTH);
+    }
     return rows.map((row) => toJob(row, this.own.get(Number(row.id))));
   }
 }

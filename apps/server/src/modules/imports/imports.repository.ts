@@ -9,6 +9,7 @@ import {
   type DemandRecordRow,
 } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable } from '../../db/schema';
+import { JOB_LOCK_CLASS, jobLockFree, lockJob, ORPHAN_GRACE } from '../../db/job-locks';
 import { bulkWrite } from '../../read-model';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -115,11 +116,6 @@ export async function allowLongImport(trx: Transaction<Database>): Promise<void>
   await sql`set local statement_timeout = '600s'`.execute(trx);
 }
 
-/** Advisory-lock class of a running import (forecast runs 7301, solves 7302): held by its transaction. */
-const IMPORT_LOCK_CLASS = 7_303;
-/** The lock's key: the import's id within its schema (test schemas share one database's locks). */
-const lockKey = (id: unknown) => sql<number>`hashtext(current_schema() || '/' || ${id}::text)`;
-
 export type ImportRow = Selectable<Database['imports']>;
 
 /** The import's row, 'running', committed before its transaction starts so it can be polled. */
@@ -143,12 +139,9 @@ export async function insertRunningImport(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Marks the import as its transaction's (PostgreSQL): the lock ends with the transaction or with
- * the process, which is how another process tells an interrupted import from a running one.
- */
+/** Marks the import as its transaction's: see lockJob. */
 export async function lockImport(trx: Transaction<Database>, id: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${lockKey(id)})`.execute(trx);
+  await lockJob(trx, JOB_LOCK_CLASS.import, id);
 }
 
 /** Progress, written from outside the import's transaction so a poll sees it at once. */
@@ -226,8 +219,8 @@ export async function failOrphanedImports(db: Kysely<Database>): Promise<number>
       .updateTable('imports')
       .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
       .where('status', '=', 'running')
-      .where('imported_at', '<', sql<Date>`now() - interval '10 seconds'`)
-      .where(sql<boolean>`pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${lockKey(sql.ref('id'))})`)
+      .where('imported_at', '<', ORPHAN_GRACE)
+      .where(jobLockFree(JOB_LOCK_CLASS.import))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   });

@@ -1,0 +1,34 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * Advisory-lock classes of background jobs whose row is committed 'running' before their
+ * transaction starts (forecast runs use 7301, solves 7302).
+ */
+export const JOB_LOCK_CLASS = { import: 7_303, dataLoad: 7_304 } as const;
+type JobLockClass = (typeof JOB_LOCK_CLASS)[keyof typeof JOB_LOCK_CLASS];
+
+/** The lock's key: the job's id within its schema (test schemas share one database's locks). */
+const lockKey = (id: unknown) => sql<number>`hashtext(current_schema() || '/' || ${id}::text)`;
+
+/**
+ * Marks the job as its transaction's (PostgreSQL): the lock ends with the transaction or with the
+ * process, which is how another process tells an interrupted job from a running one.
+ */
+export async function lockJob(
+  trx: Transaction<Database>,
+  lockClass: JobLockClass,
+  id: number,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${lockClass}, ${lockKey(id)})`.execute(trx);
+}
+
+/**
+ * A condition true for a job row whose lock no live transaction holds. It takes the lock itself,
+ * so it belongs in a transaction of its own, which lets the locks go when it ends.
+ */
+export const jobLockFree = (lockClass: JobLockClass, idColumn = 'id') =>
+  sql<boolean>`pg_try_advisory_xact_lock(${lockClass}, ${lockKey(sql.ref(idColumn))})`;
+
+/** A job's row is committed a moment before its transaction takes the lock: it is not orphaned yet. */
+export const ORPHAN_GRACE = sql<Date>`now() - interval '10 seconds'`;
