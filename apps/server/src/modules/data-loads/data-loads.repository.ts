@@ -458,6 +458,9 @@ const keysOf = (
  * written weeks' differences instead of recounting every week of each product.
  */
 async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
+  // From here on every statement probes keys (a few weeks of each product): their cost estimates
+  // grow with the products and cross the JIT thresholds, and compiling costs more than running.
+  await sql`set local jit = off`.execute(trx);
   await sql`create temp table data_load_written on commit drop as
     select r.pid, r.week_start, true as was_present, r.has_data as had_data
     from demand_records r join data_load_weeks w on r.pid = w.pid and r.week_start = w.week_start
