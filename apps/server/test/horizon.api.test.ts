@@ -189,6 +189,81 @@ describe.each(backends)('rolling plan horizon on %s', (backend) => {
     expect(await keptTablesAgainstRebuild(db)).toEqual({ week: 0, product: 0 });
   });
 
+  it('fills a gap in a product’s horizon with its latest forecast, and a product with history only without one', async () => {
+    // The clock is in week anchor + 4; the next roll covers anchor + 5 to anchor + 56.
+    const week = (n: number) => toIsoDate(addWeeks(TEST_ANCHOR, n));
+    const product = (pid: string) => ({
+      pid,
+      client_id: 'internal',
+      bu: 'Flow',
+      pf: 'Valves',
+      class: 'C',
+      region: 'EMEA',
+      site: 'Berlin',
+      entity_type: 'Purchased',
+      unit_cost: 10,
+      unit_price: 15,
+      rank: null,
+    });
+    await db
+      .insertInto('products')
+      .values([product('GAP-1'), product('HIST-1')])
+      .execute();
+    // GAP-1: every horizon week but anchor + 20 (a gap) and anchor + 56 (the new week). Forecast 5
+    // everywhere, except anchor + 54 (7, naive 6, its latest forecast: anchor + 55 has none) and
+    // anchor + 4, the week a season before anchor + 56 (11, no naive forecast).
+    const gapWeeks = Array.from({ length: 51 }, (_, i) => i + 5).filter((n) => n !== 20);
+    await db
+      .insertInto('demand_records')
+      .values([
+        ...gapWeeks.map((n) => ({
+          pid: 'GAP-1',
+          week_start: week(n),
+          ensemble_fcst_units: n === 55 ? null : n === 54 ? 7 : 5,
+          naive_fcst_units: n === 55 ? null : n === 54 ? 6 : 4,
+        })),
+        { pid: 'GAP-1', week_start: week(4), ensemble_fcst_units: 11, naive_fcst_units: null },
+        // HIST-1: three weeks of actuals, never a forecast.
+        ...[-3, -2, -1].map((n) => ({ pid: 'HIST-1', week_start: week(n), act_bkg_units: 20 })),
+      ])
+      .execute();
+    const before = await recordsByKey(db);
+    server.clock.advanceWeeks(1);
+    const outcome = await rollHorizon(db, server.clock, { horizonWeeks: HORIZON });
+    // One new week for each of the PRODUCTS and NEW-1, two for GAP-1, the whole horizon for HIST-1.
+    expect(outcome).toMatchObject({ rolled: true, week: week(5), recordsAdded: PRODUCTS + 1 + 2 + HORIZON });
+    const after = await recordsByKey(db);
+    for (const [key, row] of before) expect(after.get(key), key).toBe(row);
+
+    const { rows } = await sql<{
+      pid: string;
+      week_start: string;
+      ensemble_fcst_units: number | null;
+      naive_fcst_units: number | null;
+    }>`select pid, to_char(week_start, 'YYYY-MM-DD') as week_start,
+        ensemble_fcst_units::float8 as ensemble_fcst_units, naive_fcst_units::float8 as naive_fcst_units
+      from demand_records where pid = 'GAP-1' and week_start in (${week(20)}::date, ${week(56)}::date)
+      order by week_start`.execute(db);
+    expect(rows).toEqual([
+      { pid: 'GAP-1', week_start: week(20), ensemble_fcst_units: 7, naive_fcst_units: 6 },
+      // The season-earlier forecast; its missing naive forecast falls back to the latest one.
+      { pid: 'GAP-1', week_start: week(56), ensemble_fcst_units: 11, naive_fcst_units: 6 },
+    ]);
+    const perProduct = await futureWeeksPerProduct(db, week(5));
+    for (const pid of ['GAP-1', 'HIST-1'])
+      expect(perProduct.find((p) => p.pid === pid)).toEqual({
+        pid,
+        weeks: HORIZON,
+        first: week(5),
+        last: week(56),
+      });
+    const { rows: history } = await sql<{ records: number; forecasts: number }>`
+      select count(*)::int as records, count(ensemble_fcst_units)::int as forecasts
+      from demand_records where pid = 'HIST-1'`.execute(db);
+    expect(history[0]).toEqual({ records: 3 + HORIZON, forecasts: 0 });
+    expect(await keptTablesAgainstRebuild(db)).toEqual({ week: 0, product: 0 });
+  });
+
   it("applies an import's third and fourth quarter to an existing SKU: the rolled horizon has their weeks", async () => {
     const product = await db
       .selectFrom('products')

@@ -108,6 +108,92 @@ describe.each(backends)('read model bulk write on %s', (backend) => {
     expect(digest.rows[0]!.n).toBe(1);
   });
 
+  it("takes a noted write's product totals by differences, equal to the rebuild: one week for every product, data gained and lost, new buckets", async () => {
+    const db = server.database.db;
+    const slice = { client_id: 'internal', bu: 'Flow', pf: 'Valves', class: 'C', region: 'EMEA' };
+    const product = (pid: string) => ({
+      pid,
+      ...slice,
+      site: 'Berlin',
+      entity_type: 'Purchased',
+      unit_cost: 10,
+      unit_price: 15,
+      rank: null,
+    });
+    await db
+      .insertInto('products')
+      .values([product('DIFF-1'), product('DIFF-2')])
+      .execute();
+    // DIFF-1: one record with data in March 2031 (its only one that month), one without in May, one
+    // with data in July that the write leaves alone.
+    await db
+      .insertInto('demand_records')
+      .values([
+        { pid: 'DIFF-1', week_start: '2031-03-02', act_bkg_units: 4, act_rev_dlrs: 40 },
+        { pid: 'DIFF-1', week_start: '2031-03-09', act_bkg_units: 0 },
+        { pid: 'DIFF-1', week_start: '2031-05-04', act_bkg_units: 5 },
+        { pid: 'DIFF-1', week_start: '2031-07-06', act_bkg_units: 3, act_rev_dlrs: 30 },
+      ])
+      .execute();
+    const before = await sql<{ data_count: number; month_data_groups: number }>`
+      select data_count, month_data_groups from demand_product_totals where pid = 'DIFF-1'`.execute(db);
+    expect(before.rows).toEqual([{ data_count: 2, month_data_groups: 2 }]);
+    const week = await firstWeek();
+    await db.transaction().execute((trx) =>
+      bulkWrite(trx, async () => {
+        // As a weekly load notes what it writes: the updated records locked and read first.
+        await sql`create temp table test_written on commit drop as
+          select r.pid, r.week_start, true as was_present, r.has_data as had_data from demand_records r
+          where (r.week_start = ${week}::date and r.pid not like 'DIFF-%')
+            or (r.pid = 'DIFF-1' and r.week_start in ('2031-03-02', '2031-05-04'))
+          order by r.pid, r.week_start for update of r`.execute(trx);
+        await sql`update demand_records r set act_bkg_units = coalesce(r.act_bkg_units, 0) + 1,
+            act_rev_dlrs = case when r.pid = 'DIFF-1' and r.week_start = '2031-03-02' then 0
+              when r.pid = 'DIFF-1' then 50 else coalesce(r.act_rev_dlrs, 0) + 2 end
+          from test_written x where r.pid = x.pid and r.week_start = x.week_start`.execute(trx);
+        // New weeks: DIFF-1 in a new year and beside its July week (no data), DIFF-2 its first record.
+        await sql`insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs)
+          values ('DIFF-1', '2032-01-04', 6, 60), ('DIFF-1', '2031-07-13', 2, 0),
+            ('DIFF-2', '2031-03-02', 7, 0)`.execute(trx);
+        await sql`insert into test_written values ('DIFF-1', '2032-01-04', false, false),
+          ('DIFF-1', '2031-07-13', false, false), ('DIFF-2', '2031-03-02', false, false)`.execute(trx);
+        const { rows } = await sql<{ pid: string }>`select distinct pid from test_written`.execute(trx);
+        return { pids: rows.map((r) => r.pid), written: 'test_written' };
+      }),
+    );
+    await expectEveryTableRebuilt('noted write');
+    // Hand-counted: March lost its only week with data, May and January 2032 gained one each, July
+    // (a new week beside one the write left) neither gained nor lost.
+    const { rows } = await sql`
+      select pid, record_count, data_count, month_groups, month_data_groups, quarter_groups,
+        quarter_data_groups, year_groups, year_data_groups
+      from demand_product_totals where pid like 'DIFF-%' order by pid`.execute(db);
+    expect(rows).toEqual([
+      {
+        pid: 'DIFF-1',
+        record_count: 6,
+        data_count: 3,
+        month_groups: 4,
+        month_data_groups: 3,
+        quarter_groups: 4,
+        quarter_data_groups: 3,
+        year_groups: 2,
+        year_data_groups: 2,
+      },
+      {
+        pid: 'DIFF-2',
+        record_count: 1,
+        data_count: 0,
+        month_groups: 1,
+        month_data_groups: 0,
+        quarter_groups: 1,
+        quarter_data_groups: 0,
+        year_groups: 1,
+        year_data_groups: 0,
+      },
+    ]);
+  });
+
   it('refuses nothing and rebuilds nothing for an empty write', async () => {
     await server.database.db
       .transaction()

@@ -40,6 +40,14 @@ export type BulkKeys = {
    * them are rebuilt. Leave out for a write that inserted or deleted records.
    */
   readonly columns?: readonly string[] | undefined;
+  /**
+   * When the write only inserted and updated records: the name of a table (the writer's temporary
+   * one) holding every record it wrote, with columns pid, week_start, was_present (false for a
+   * record it inserted) and had_data (the record's has_data before the write, read with the row
+   * locked; false for one it inserted). The product totals then take the differences of these
+   * product-weeks instead of recounting every week of each product.
+   */
+  readonly written?: string | undefined;
 };
 
 type Trx = Transaction<Database>;
@@ -106,7 +114,9 @@ export async function applyBulkWrite(trx: Trx, keys: BulkKeys): Promise<void> {
       source: sql`(${sql.raw(SLICE_OF('p'))}) in (${k.slices}) and ${k.weeksOf('r')}`,
     });
   }
-  if (touches(keys, PRODUCT_TOTALS.reads)) {
+  if (touches(keys, PRODUCT_TOTALS.reads) && keys.written !== undefined) {
+    await addProductTotalsDifferences(trx, keys.written);
+  } else if (touches(keys, PRODUCT_TOTALS.reads)) {
     await replaceRows(trx, PRODUCT_TOTALS, {
       kept: sql`t.pid in (${k.products})`,
       source: sql`r.pid in (${k.products})`,
@@ -165,4 +175,64 @@ async function replaceRows(
   await sql`delete from ${name} t where ${where.kept}
     and not exists (select 1 from read_model_rebuilt n where (${keyOf('n')}) = (${keyOf('t')}))`.execute(trx);
   await sql`drop table read_model_rebuilt`.execute(trx);
+}
+
+/** The product totals' time buckets: the `<unit>_groups` and `<unit>_data_groups` columns. */
+const BUCKET_UNITS = ['month', 'quarter', 'year'] as const;
+const BUCKET_LENGTH = { month: '1 month', quarter: '3 months', year: '1 year' } as const;
+
+/**
+ * Adds to demand_product_totals what the records in `written` changed, equal to a recount of the
+ * written products (the rebuild). Record and data counts change by the written records' own
+ * differences; a time bucket (month, quarter, year) of a product is counted when it holds any
+ * record (any record with data), and only the buckets the written weeks fall in can change: each
+ * is probed before and after the write by key lookups (the written records' earlier state, and
+ * whether any other record of the product in that bucket exists), never by reading every week.
+ */
+async function addProductTotalsDifferences(trx: Trx, written: string): Promise<void> {
+  const w = sql.table(written);
+  // The totals rows locked in key order first, as the records' triggers lock them.
+  await sql`select 1 from demand_product_totals t where t.pid in (select distinct pid from ${w})
+    order by t.pid for update of t`.execute(trx);
+  const buckets = BUCKET_UNITS.map((unit) => {
+    const inBucket = `r.pid = g.pid and r.week_start >= g.lo and r.week_start < g.hi`;
+    const other = `not exists (select 1 from ${written} o where o.pid = r.pid and o.week_start = r.week_start)`;
+    return sql.raw(`
+      select g.pid, '${unit}' as unit,
+        -- Every written record is there after the write; before, those that were there, and others.
+        (g.was_present or exists (select 1 from demand_records r where ${inBucket} and ${other})) as had_any,
+        (g.had_data or exists (select 1 from demand_records r where ${inBucket} and r.has_data and ${other}))
+          as had_data,
+        exists (select 1 from demand_records r where ${inBucket} and r.has_data) as has_data
+      from (
+        -- Each bucket a written week falls in: its first date and the first date after it.
+        select x.pid, date_trunc('${unit}', x.week_start)::date as lo,
+          (date_trunc('${unit}', x.week_start) + interval '${BUCKET_LENGTH[unit]}')::date as hi,
+          bool_or(x.was_present) as was_present, bool_or(x.had_data) as had_data
+        from ${written} x group by 1, 2, 3) g`);
+  });
+  const groups = (unit: string) =>
+    sql.raw(`coalesce(sum(case when b.unit = '${unit}' then 1 - b.had_any::int end), 0) as ${unit}_groups,
+      coalesce(sum(case when b.unit = '${unit}' then b.has_data::int - b.had_data::int end), 0) as ${unit}_data_groups`);
+  const columns = [
+    'record_count',
+    'data_count',
+    ...BUCKET_UNITS.flatMap((u) => [`${u}_groups`, `${u}_data_groups`]),
+  ];
+  const set = sql.raw(columns.map((c) => `${c} = t.${c} + excluded.${c}`).join(', '));
+  const changed = sql.raw(columns.map((c) => `excluded.${c} <> 0`).join(' or '));
+  await sql`
+    insert into demand_product_totals as t (pid, ${sql.raw(columns.join(', '))})
+    select r.pid, r.record_count, r.data_count, ${sql.join(BUCKET_UNITS.map((u) => sql.raw(`coalesce(b.${u}_groups, 0), coalesce(b.${u}_data_groups, 0)`)))}
+    from (
+      select x.pid, count(*) filter (where not x.was_present) as record_count,
+        count(*) filter (where r.has_data) - count(*) filter (where x.had_data) as data_count
+      from ${w} x join demand_records r on r.pid = x.pid and r.week_start = x.week_start
+      group by x.pid) r
+    left join (
+      select b.pid, ${sql.join(BUCKET_UNITS.map(groups))}
+      from (${sql.join(buckets, sql` union all `)}) b
+      group by b.pid) b on b.pid = r.pid
+    order by r.pid
+    on conflict (pid) do update set ${set} where ${changed}`.execute(trx);
 }

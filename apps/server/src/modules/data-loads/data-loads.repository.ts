@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { arrayLiteral, copyText } from '../../db/bulk';
 import { JOB_LOCK_CLASS, jobLockFree, lockJob, ORPHAN_GRACE } from '../../db/job-locks';
 import type { Database, DataLoadsTable } from '../../db/schema';
-import { bulkWrite } from '../../read-model';
+import { bulkWrite, type BulkKeys } from '../../read-model';
 import { STAGE_COLUMNS } from './stage-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -435,37 +435,101 @@ export async function applySalesHistory(
     where not exists (select 1 from sales_history s where s.pid = w.pid and s.week_start = w.week_start)
     order by w.pid, w.week_start`.execute(trx);
   // The records are written as a bulk write: their kept-table triggers stand aside and the read
-  // model is rebuilt once for the products and weeks written, not row by row.
-  await bulkWrite(trx, async () => {
-    const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
-      with updated as (
-        update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
-          last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
-        from data_load_weeks w
-        where r.pid = w.pid and r.week_start = w.week_start
-          and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
-        returning r.pid, r.week_start),
-      inserted as (
-        insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
-        select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
-        from data_load_weeks w
-        where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
-          and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
-        on conflict (pid, week_start) do nothing
-        returning pid, week_start)
-      select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted
-      from (select *, false as inserted from updated union all select *, true from inserted) x
-      group by pid`.execute(trx);
-    return {
-      pids: rows.map((r) => r.pid),
-      // A load that only updated actuals rebuilds only the kept tables that read what it set.
-      columns: rows.some((r) => r.inserted) ? undefined : UPDATED_RECORD_COLUMNS,
-      weeks: rows.length
-        ? {
-            first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
-            last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
-          }
-        : undefined,
-    };
-  });
+  // model is brought up to date once for the products and weeks written, not row by row.
+  const { rows } = await sql<{ weeks: number }>`
+    select count(distinct week_start)::int as weeks from data_load_weeks`.execute(trx);
+  await bulkWrite(trx, () =>
+    rows[0]!.weeks <= WEEKS_BY_DIFFERENCES ? writeWeeksNoted(trx, change) : writeWeeks(trx, change),
+  );
+}
+
+/**
+ * Loads of up to this many weeks (the weekly actuals, a correction) have the product totals take
+ * the written weeks' differences; a longer history recounts its products' weeks, which costs less
+ * than noting every record it writes.
+ */
+const WEEKS_BY_DIFFERENCES = 13;
+
+type RecordsChange = { by: string; currentWeek: string; recordsFrom: string };
+
+/** The keys of a write that returned, per product, its first and last week and whether it inserted. */
+const keysOf = (
+  rows: ReadonlyArray<{ pid: string; first: string; last: string; inserted: boolean }>,
+  written?: string,
+): BulkKeys => ({
+  pids: rows.map((r) => r.pid),
+  // A load that only updated actuals rebuilds only the kept tables that read what it set.
+  columns: rows.some((r) => r.inserted) ? undefined : UPDATED_RECORD_COLUMNS,
+  weeks: rows.length
+    ? {
+        first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
+        last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
+      }
+    : undefined,
+  written,
+});
+
+/**
+ * The checked weeks into the records: the records to update are locked and their has_data read
+ * first, and every record written is noted (data_load_written), so the product totals take the
+ * written weeks' differences instead of recounting every week of each product.
+ */
+async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
+  // From here on every statement probes keys (a few weeks of each product): their cost estimates
+  // grow with the products and cross the JIT thresholds, and compiling costs more than running.
+  await sql`set local jit = off`.execute(trx);
+  await sql`create temp table data_load_written on commit drop as
+    select r.pid, r.week_start, true as was_present, r.has_data as had_data
+    from demand_records r join data_load_weeks w on r.pid = w.pid and r.week_start = w.week_start
+    where (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
+    order by r.pid, r.week_start
+    for update of r`.execute(trx);
+  await sql`
+    update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
+      last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
+    from data_load_written x join data_load_weeks w on w.pid = x.pid and w.week_start = x.week_start
+    where r.pid = x.pid and r.week_start = x.week_start`.execute(trx);
+  await sql`
+    with inserted as (
+      insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
+      select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
+      from data_load_weeks w
+      where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
+        and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
+      order by w.pid, w.week_start
+      on conflict (pid, week_start) do nothing
+      returning pid, week_start)
+    insert into data_load_written (pid, week_start, was_present, had_data)
+    select pid, week_start, false, false from inserted`.execute(trx);
+  await sql`create unique index on data_load_written (pid, week_start)`.execute(trx);
+  await sql`analyze data_load_written`.execute(trx);
+  const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
+    select pid, min(week_start)::text as first, max(week_start)::text as last,
+      bool_or(not was_present) as inserted
+    from data_load_written group by pid`.execute(trx);
+  return keysOf(rows, 'data_load_written');
+}
+
+/** The checked weeks into the records in one statement, for the read model to recount. */
+async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
+  const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
+    with updated as (
+      update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
+        last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
+      from data_load_weeks w
+      where r.pid = w.pid and r.week_start = w.week_start
+        and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
+      returning r.pid, r.week_start),
+    inserted as (
+      insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
+      select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
+      from data_load_weeks w
+      where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
+        and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
+      on conflict (pid, week_start) do nothing
+      returning pid, week_start)
+    select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted
+    from (select *, false as inserted from updated union all select *, true from inserted) x
+    group by pid`.execute(trx);
+  return keysOf(rows);
 }

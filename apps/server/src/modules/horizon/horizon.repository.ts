@@ -81,6 +81,11 @@ export type MissingWeek = {
  * The weeks from `first` to `last` that these products have no record for, each with the forecast
  * it carries until a forecast run writes its own: the product's forecast for the same week one
  * season (52 weeks) earlier, else its latest forecast (the last week that has one).
+ *
+ * Every step is a lookup by the records' key, never a pass over a product's records: each
+ * product-week of the horizon is probed for a record, the season-earlier forecast is read by its
+ * key, and the latest forecast is read once per product that misses a week, walking its records
+ * backwards from the newest (the newest week that has one is almost always the first read).
  */
 export async function missingWeeks(
   db: Kysely<Database>,
@@ -89,24 +94,29 @@ export async function missingWeeks(
   last: string,
 ): Promise<MissingWeek[]> {
   const { rows } = await sql<MissingWeek>`
-    with latest as (
-      select distinct on (r.pid) r.pid, r.ensemble_fcst_units, r.naive_fcst_units
-      from demand_records r
-      where r.pid = any(${[...pids]}::text[]) and r.ensemble_fcst_units is not null
-      order by r.pid, r.week_start desc
+    with missing as materialized (
+      select p.pid, w.week::date as week_start, p.unit_cost, p.unit_price
+      from products p
+      cross join generate_series(${first}::date, ${last}::date, interval '7 days') as w(week)
+      where p.pid = any(${[...pids]}::text[])
+        and not exists (select 1 from demand_records r where r.pid = p.pid and r.week_start = w.week::date)
+    ),
+    latest as materialized (
+      select l.* from (select distinct m.pid from missing m) m
+      cross join lateral (
+        select r.pid, r.ensemble_fcst_units, r.naive_fcst_units from demand_records r
+        where r.pid = m.pid and r.ensemble_fcst_units is not null
+        order by r.week_start desc limit 1) l
     )
-    select p.pid, to_char(w.week, 'YYYY-MM-DD') as week_start,
-      p.unit_cost::float8 as unit_cost, p.unit_price::float8 as unit_price,
+    select m.pid, to_char(m.week_start, 'YYYY-MM-DD') as week_start,
+      m.unit_cost::float8 as unit_cost, m.unit_price::float8 as unit_price,
       coalesce(s.ensemble_fcst_units, l.ensemble_fcst_units)::float8 as ensemble_fcst_units,
       coalesce(s.naive_fcst_units, l.naive_fcst_units)::float8 as naive_fcst_units
-    from products p
-    cross join generate_series(${first}::date, ${last}::date, interval '7 days') as w(week)
-    left join demand_records r on r.pid = p.pid and r.week_start = w.week::date
-    left join demand_records s on s.pid = p.pid and s.week_start = w.week::date - 364
+    from missing m
+    left join demand_records s on s.pid = m.pid and s.week_start = m.week_start - 364
       and s.ensemble_fcst_units is not null
-    left join latest l on l.pid = p.pid
-    where p.pid = any(${[...pids]}::text[]) and r.pid is null
-    order by p.pid, w.week`.execute(db);
+    left join latest l on l.pid = m.pid
+    order by m.pid, m.week_start`.execute(db);
   return rows;
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { planColumns } from '../../db/demand-record-row';
 import { runInBackground } from '../../db/pglite-dialect';
 import type { Database } from '../../db/schema';
+import { writeTransaction } from '../../db/write-transaction';
 import { currentWeekOf, type Clock } from '../../lib/clock';
 import {
   claimRoll,
@@ -77,7 +78,8 @@ export async function rollHorizon(
     let added = 0;
     for (let start = 0; start < pids.length; start += PRODUCTS_PER_CHUNK) {
       const chunk = pids.slice(start, start + PRODUCTS_PER_CHUNK);
-      added += await db.transaction().execute(async (trx) => {
+      // The write settings: without them each chunk's statements and their triggers were JIT-compiled.
+      added += await writeTransaction(db, async (trx) => {
         const rows = await missingWeeks(trx, chunk, first, last);
         const records = rows.map((row) => {
           const source = {
