@@ -10,6 +10,8 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const TARGET_BYTES = MAX_BYTES - 256 * 1024;
 const XLSX_ROWS = Number(process.env.IMPORT_MEMORY_BENCH_ROWS ?? 200_000);
 const BUDGET = { workerHeapMb: 256, serverRssMb: 600 };
+/** Long enough that XLSX_ROWS rows of random notes fill the byte limit. */
+const DENSE_NOTE_CHARS = 330;
 
 const HEADER = [
   'SKU',
@@ -51,8 +53,29 @@ function noteOf(i: number): string {
   return note;
 }
 
+/**
+ * A note that barely compresses (serial numbers and hashes pasted by a tool): random letters and
+ * digits from a 32-bit mixing generator, so an .xlsx of these reaches the byte limit within the
+ * row limit instead of staying a few MB.
+ */
+function denseNoteOf(i: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let state = (i + 1) * 0x9e3779b9;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  let note = `Lot ${i}:`;
+  while (note.length < DENSE_NOTE_CHARS) note += alphabet[next() % alphabet.length];
+  return note;
+}
+
+type NoteOf = (i: number) => string;
+
 /** One row: a new SKU, its attributes, a Q1 forecast on one row in ten, a long note. */
-function rowOf(round: number, i: number): Array<string | number> {
+function rowOf(round: number, i: number, note: NoteOf = noteOf): Array<string | number> {
   return [
     `MEM-${round}-${String(i).padStart(6, '0')}`,
     `Ball valve ${i % 500}`,
@@ -72,7 +95,7 @@ function rowOf(round: number, i: number): Array<string | number> {
     '',
     `Supplier ${i % 40}`,
     14,
-    noteOf(i),
+    note(i),
     '03/15/2026',
   ];
 }
@@ -103,10 +126,10 @@ const column = (index: number): string =>
   index < 26 ? String.fromCharCode(65 + index) : `A${String.fromCharCode(65 + index - 26)}`;
 
 /**
- * XLSX_ROWS rows as Excel writes them: text in the shared strings (every note its own entry),
+ * `rows` rows as Excel writes them: text in the shared strings (every note its own entry),
  * numbers in the cells; deflated at zlib's default level, about what Excel's own files get.
  */
-function xlsxFile(round: number): { bytes: Buffer; rows: number } {
+function xlsxFile(round: number, rows = XLSX_ROWS, note: NoteOf = noteOf): { bytes: Buffer; rows: number } {
   const shared: string[] = [];
   const index = new Map<string, number>();
   const stringCell = (ref: string, text: string): string => {
@@ -133,7 +156,7 @@ function xlsxFile(round: number): { bytes: Buffer; rows: number } {
     sheet.push(`<row r="${r}">${cells}</row>`);
   };
   addRow(1, HEADER);
-  for (let i = 0; i < XLSX_ROWS; i++) addRow(i + 2, rowOf(round, i));
+  for (let i = 0; i < rows; i++) addRow(i + 2, rowOf(round, i, note));
   sheet.push('</sheetData></worksheet>');
   const main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const rels = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
@@ -156,8 +179,24 @@ function xlsxFile(round: number): { bytes: Buffer; rows: number } {
       `<sst ${main} count="${shared.length}" uniqueCount="${shared.length}">${shared.map((s) => `<si><t>${escapeXml(s)}</t></si>`).join('')}</sst>`,
     ),
   };
-  return { bytes: zip(parts), rows: XLSX_ROWS };
+  return { bytes: zip(parts), rows };
 }
+
+/** An .xlsx of barely compressible notes with as many rows (up to XLSX_ROWS) as fit in TARGET_BYTES. */
+function denseXlsxFile(round: number): { bytes: Buffer; rows: number } {
+  let file = xlsxFile(round, XLSX_ROWS, denseNoteOf);
+  while (file.bytes.length > TARGET_BYTES) {
+    const rows = Math.floor((file.rows * TARGET_BYTES * 0.99) / file.bytes.length);
+    file = xlsxFile(round, rows, denseNoteOf);
+  }
+  return file;
+}
+
+const FILES = {
+  csv: { extension: 'csv', build: csvFile, label: '' },
+  xlsx: { extension: 'xlsx', build: (round: number) => xlsxFile(round), label: '' },
+  'xlsx-dense': { extension: 'xlsx', build: denseXlsxFile, label: ', barely compressible notes' },
+} as const;
 
 /** A zip archive of deflated entries (no ZIP64: every part here is under 4 GB). */
 function zip(entries: Record<string, Buffer>): Buffer {
@@ -211,11 +250,19 @@ async function post<T>(
 ): Promise<{ status: number; data?: T; text: string }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), name);
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: server.headers,
-    body: form,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: server.headers,
+      body: form,
+    });
+  } catch (error) {
+    // The server closed the upload (it refused the file early, or it died): a row that says so.
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    return { status: 0, text: `connection closed: ${cause}` };
+  }
   const text = await response.text();
   return {
     status: response.status,
@@ -238,7 +285,8 @@ async function follow(server: ExportServer, job: ImportJob): Promise<ImportJob> 
 
 /**
  * The largest files a planner may send (50 MB, notes of ~360 characters on every row, 20 columns):
- * a CSV of as many rows as fit and an .xlsx of 200,000 rows, each previewed then imported on
+ * a CSV of as many rows as fit, an .xlsx of 200,000 rows, and an .xlsx whose notes barely compress
+ * with as many rows as fit (the limit in bytes reached by a workbook), each previewed then imported on
  * PostgreSQL with the server in a process of its own. Reports the parse worker's largest heap
  * (sampled while it reads, steps.parseHeapMb) and the server's peak resident memory (VmHWM).
  */
@@ -248,10 +296,10 @@ export async function runImportMemoryBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     let round = 0;
-    for (const format of ['csv', 'xlsx'] as const) {
+    for (const kind of Object.values(FILES)) {
       round += 1;
-      const file = format === 'csv' ? csvFile(round) : xlsxFile(round);
-      const name = `memory.${format}`;
+      const file = kind.build(round);
+      const name = `memory.${kind.extension}`;
       const previewStarted = performance.now();
       const preview = await post<ImportPreview>(
         server,
@@ -269,7 +317,7 @@ export async function runImportMemoryBench(): Promise<BenchRow[]> {
       const heap = job?.steps.parseHeapMb ?? Number.NaN;
       const failed = [preview, started].find((answer) => answer.status >= 400);
       rows.push({
-        file: `.${format}, ${(file.bytes.length / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en-US')} rows`,
+        file: `.${kind.extension}, ${(file.bytes.length / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en-US')} rows${kind.label}`,
         'preview status': preview.status,
         preview: ms(previewMs),
         'import status': started.status,
