@@ -82,9 +82,10 @@ const SEASON_LENGTH = 52.18;
 /** Progress is written at most this often while the engine works. */
 const PROGRESS_INTERVAL_MS = 500;
 /**
- * Share of a run's progress that training its global member counts for, when it trains one: the
- * step models are trained before any chunk starts, and together they take about as long as
- * forecasting and writing the products (forecast-run bench).
+ * Share of a run's progress that training its global member counts for, when it trains one. The
+ * step models are trained before any chunk starts; on the demo data set training costs several
+ * times the products' statistical fits, and writing the records and their plans the rest of a
+ * run, so each part is counted as about half.
  */
 const TRAINING_SHARE = 0.5;
 /** last_updated_by on records a run rewrites. */
