@@ -207,6 +207,8 @@ async function main(): Promise<void> {
       );
     return choice;
   });
+  // A dropped member has no configuration left to show on its own.
+  const shownMembers = members.filter((model) => !dropNames.includes(`member ${model}`));
   /** The engine's configurations, less those of the dropped choices. */
   const isKept: NonNullable<Variant['keep']> = (m, windows) => dropped.every((d) => d.keep!(m, windows));
   const holdout = (cases: readonly OriginCase[], extra: Variant[] = []): HoldoutCase[] =>
@@ -264,7 +266,7 @@ async function main(): Promise<void> {
   console.log(
     formatTable(
       ['method', 'design sMAPE', 'MASE', 'OWA', 'reported sMAPE', 'MASE', 'OWA'],
-      [row('naive'), ...members.map((m) => row(m)), row('ensemble')],
+      [row('naive'), ...shownMembers.map((m) => row(m)), row('ensemble')],
     ),
   );
   console.log('\nensemble OWA per origin:');

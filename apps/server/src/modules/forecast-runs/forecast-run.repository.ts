@@ -408,6 +408,18 @@ export async function loadGlobalModels(db: Kysely<Database>, runId: number): Pro
   return row?.models;
 }
 
+/** Each product's weekly sales units in week order, without the weeks (a run's training reads only these). */
+export async function loadSalesUnits(
+  db: Kysely<Database>,
+  pids: readonly string[],
+): Promise<Map<string, number[]>> {
+  const { rows } = await sql<{ pid: string; units: number[] }>`
+    select pid, array_agg(units::float8 order by week_start) as units
+    from sales_history where pid = any(${[...pids]}::text[])
+    group by pid`.execute(db);
+  return new Map(rows.map((row) => [row.pid, row.units]));
+}
+
 export type FutureRecord = {
   pid: string;
   week_start: string;

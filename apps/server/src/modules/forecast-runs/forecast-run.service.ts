@@ -32,6 +32,7 @@ import {
   insertRunningRun,
   loadGlobalModels,
   loadRunHorizon,
+  loadSalesUnits,
   recordTrainingProgress,
   saveGlobalModels,
   updateRun,
@@ -285,8 +286,18 @@ export class ForecastRunService {
   private async trainGlobalMember(runId: number, pids: readonly string[]): Promise<void> {
     const horizon = await loadRunHorizon(this.db, pids);
     await updateRun(this.db, runId, { horizon, total_products: pids.length });
-    const history = await loadSalesHistory(this.db, pids);
-    const series = pids.map((pid) => history.get(pid)?.units ?? []).filter((units) => units.length > 0);
+    // Read a chunk's worth of products at a time: a large run's histories arrive in pieces
+    // the server's heap holds easily, and only the units are kept.
+    const series: number[][] = [];
+    const batch = this.options.chunkProducts ?? DEFAULT_CHUNK_PRODUCTS;
+    for (let start = 0; start < pids.length; start += batch) {
+      const slice = pids.slice(start, start + batch);
+      const units = await loadSalesUnits(this.db, slice);
+      for (const pid of slice) {
+        const values = units.get(pid);
+        if (values && values.length > 0) series.push(values);
+      }
+    }
     const models = await trainGlobalMember(series, {
       horizon,
       seasonLength: SEASON_LENGTH,
