@@ -110,13 +110,16 @@ describe.skipIf(!backends.includes('postgres'))('forecast runs through the job q
     const started = await server.request<Envelope<Run>>('POST', '/api/forecast/runs');
     expect(started.status).toBe(202);
     const runId = started.body.data.id;
-    // No process works the queue yet: the chunks wait, written and queued with the run.
-    await sleep(1500);
+    // The server trains the run's global member, then queues the chunks; no process works the
+    // queue yet, so they wait, and the run shows training done (half its progress), no product.
+    for (let i = 0; i < 240 && (await chunksOf(runId)).length === 0; i++) await sleep(250);
+    await sleep(1000);
     const waiting = await server.request<Envelope<Run>>('GET', `/api/forecast/runs/${runId}`);
     expect(waiting.body.data).toMatchObject({
       status: 'running',
       totalProducts: PRODUCTS,
       processedProducts: 0,
+      progressPercent: 50,
     });
     expect((await chunksOf(runId)).map((c) => c.pids.length)).toEqual([8, 8, 8, 6]);
 

@@ -7,7 +7,7 @@ export {
   type ForecastTuning,
   type SeriesForecast,
 } from './forecast-series';
-export { forecastBatch, forecastMany, type BatchOptions } from './pool';
+export { forecastBatch, forecastMany, trainGlobalMember, type BatchOptions } from './pool';
 export { CONTINUOUS_MODELS, forecastCandidates, type ContinuousModel } from './candidates';
 export { classifyDemand, croston, sba, tsb, type DemandClass, type DemandProfile } from './intermittent';
 export { bias, mape, mase, owa, smape } from './metrics';
@@ -22,4 +22,12 @@ export {
   type LevelScore,
   type ReconciliationMethod,
 } from './hierarchy-evaluation';
-export { DEFAULT_GLOBAL_MEMBER, type ExternalMember, type GlobalMemberTuning } from './global/global-member';
+export {
+  DEFAULT_GLOBAL_MEMBER,
+  parseGlobalModels,
+  serializeGlobalModels,
+  type ExternalMember,
+  type GlobalMemberTuning,
+  type GlobalModels,
+  type SerializedGlobalModels,
+} from './global/global-member';

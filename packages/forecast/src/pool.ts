@@ -22,6 +22,12 @@ export type BatchOptions = ForecastOptions & {
   chunkSize?: number;
   /** Called after each finished chunk with the number of series done so far. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The global member trained beforehand on a larger set these series belong to (a forecast
+   * run's products, `trainGlobalMember`), with one model per step of `horizon`: it is used
+   * instead of training one on these series alone.
+   */
+  globalModels?: GlobalModels;
 };
 
 const DEFAULT_CHUNK_SIZE = 32;
@@ -64,17 +70,26 @@ export async function forecastMany(
   series: readonly (readonly number[])[],
   options: BatchOptions,
 ): Promise<SeriesForecast[]> {
-  const { concurrency, chunkSize = DEFAULT_CHUNK_SIZE, onProgress, ...forecastOptions } = options;
+  const {
+    concurrency,
+    chunkSize = DEFAULT_CHUNK_SIZE,
+    onProgress,
+    globalModels,
+    ...forecastOptions
+  } = options;
   const total = series.length;
   if (total === 0) return [];
   const threads = Math.max(1, concurrency ?? availableParallelism());
+  if (globalModels && globalModels.length !== forecastOptions.horizon)
+    throw new Error(
+      `The global member has ${globalModels.length} step models for a horizon of ${forecastOptions.horizon}`,
+    );
 
   let external: (ExternalMember | null)[] | null = null;
-  const tuning = globalTuning(series, forecastOptions);
-  if (tuning) {
-    const models = await trainGlobalMany(series, forecastOptions.horizon, tuning, threads);
-    external = series.map((values) => globalMemberPaths(values, models));
-  }
+  const tuning = globalModels ? null : globalTuning(series, forecastOptions);
+  const models =
+    globalModels ?? (tuning && (await trainGlobalMany(series, forecastOptions.horizon, tuning, { threads })));
+  if (models) external = series.map((values) => globalMemberPaths(values, models));
 
   const tasks: WorkerTask[] = [];
   for (let start = 0; start < total; start += chunkSize) {
@@ -94,28 +109,48 @@ export async function forecastMany(
 }
 
 /**
- * Trains the global member's step models on worker threads: the steps are dealt out round-robin,
- * each with its own seed, so the models do not depend on the thread count.
+ * Trains the global member's step models on worker threads, one step per task handed to the next
+ * free thread; each step has its own seed, so the models do not depend on the thread count.
+ * `onProgress` hears the number of steps trained so far.
  */
 export async function trainGlobalMany(
   series: readonly (readonly number[])[],
   horizon: number,
   tuning: GlobalMemberTuning,
-  threads: number = availableParallelism(),
+  options: { threads?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<GlobalModels> {
   const inputs = globalInputs(series, horizon, tuning);
-  const groupCount = Math.max(1, Math.min(threads, horizon));
-  const groups = Array.from({ length: groupCount }, (_, g) =>
-    Array.from({ length: horizon }, (_, j) => j + 1).filter((step) => (step - 1) % groupCount === g),
-  );
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  let done = 0;
   const trained = (await runOnWorkers(
-    groups.map((steps): WorkerTask => ({ kind: 'train-global', series: inputs, steps, horizon, tuning })),
-    groupCount,
+    Array.from({ length: horizon }, (_, j): WorkerTask => ({
+      kind: 'train-global',
+      series: inputs,
+      steps: [j + 1],
+      horizon,
+      tuning,
+    })),
+    threads,
+    () => options.onProgress?.(++done, horizon),
   )) as { step: number; model: GbmModel }[][];
-  return trained
-    .flat()
-    .sort((a, b) => a.step - b.step)
-    .map((t) => t.model);
+  return trained.flat().map((t) => t.model);
+}
+
+/**
+ * Trains the global member once for a set of series that is then forecast in several calls (a
+ * forecast run's products, chunk by chunk): pass the result to each call as `globalModels`.
+ * Null when the member is off or too few series have the history to train it.
+ */
+export async function trainGlobalMember(
+  series: readonly (readonly number[])[],
+  options: Pick<BatchOptions, 'horizon' | 'seasonLength' | 'tuning' | 'concurrency' | 'onProgress'>,
+): Promise<GlobalModels | null> {
+  const tuning = globalTuning(series, options);
+  if (!tuning) return null;
+  return trainGlobalMany(series, options.horizon, tuning, {
+    threads: options.concurrency,
+    onProgress: options.onProgress,
+  });
 }
 
 /**

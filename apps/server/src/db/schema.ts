@@ -323,6 +323,18 @@ export type ForecastRunsTable = {
   queued: Generated<boolean>;
   /** Who to notify when the run ends, whichever process ends it (migration 0024; null before). */
   requested_by_id: string | null;
+  /** Weeks ahead every chunk forecasts, set before the chunks (migration 0085; null before). */
+  horizon: number | null;
+  /** The global member's step models to train before the chunks, and how many are trained. */
+  training_steps: Generated<number>;
+  trained_steps: Generated<number>;
+};
+
+/** The learned global member a run trained on all its products, read by each chunk (migration 0085). */
+export type ForecastRunGlobalModelsTable = {
+  run_id: number;
+  /** `SerializedGlobalModels` of @ps/forecast. */
+  models: ColumnType<unknown, string, never>;
 };
 
 /** One chunk of a forecast run's products, a job in the queue or a step in process (migration 0024). */
@@ -749,6 +761,7 @@ export type Database = {
   inventory_open_orders: InventoryOpenOrdersTable;
   forecast_runs: ForecastRunsTable;
   forecast_run_chunks: ForecastRunChunksTable;
+  forecast_run_global_models: ForecastRunGlobalModelsTable;
   forecast_accuracy: ForecastAccuracyTable;
   oidc_provider_records: OidcProviderRecordsTable;
   sign_in_failures: SignInFailuresTable;

@@ -25,7 +25,7 @@ import { parseArgs, positiveNumber, progressReporter, tuningArg } from './args';
 /**
  * npm run forecast:eval [-- --input FILE --horizon 13 --season-length 52.18 --origins 12 --step 13
  *   --design 8 --min-train 52 --tuning JSON --refit no-log,classical-season,window-season
- *   --save FILE --load FILE]
+ *   --save FILE --load FILE --drop CHOICE[,CHOICE…]]
  *
  * Rolling-origin evaluation of the training file: origin k of `origins` (oldest first) scores
  * the `horizon` weeks that end (origins − k)·step weeks before the file's end. Origins 1…design
@@ -35,6 +35,9 @@ import { parseArgs, positiveNumber, progressReporter, tuningArg } from './args';
  * dropping configurations, or with --refit by fitting the engine again without the choice), and
  * the quantile forecasts' pinball loss, MSIS and coverage with offsets calibrated on the design
  * origins only. --save keeps the forecasts, --load re-scores saved ones without fitting.
+ * --drop takes design choices out (names as the choices table prints them, configurations only):
+ * the engine is then rebuilt without them, and every other choice tested against that engine —
+ * the rule's removals one at a time, without a refit. The quantile tables stay the engine's own.
  */
 const REFITS: Record<
   string,
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     'refit',
     'save',
     'load',
+    'drop',
   ]);
   const input = args.get('input') ?? '../shared/data/m4-weekly-train.csv';
   const horizon = Math.round(positiveNumber(args, 'horizon', 13));
@@ -187,18 +191,44 @@ async function main(): Promise<void> {
   // Per member (its own configurations, weighted as in the engine) and the ensemble.
   const hasGlobal = effective.globalMember !== null;
   const members: string[] = [...effective.members, ...(hasGlobal ? [GLOBAL_MEMBER] : [])];
+  const choices = designChoices(members, fixedWindows);
+  const dropNames = (args.get('drop') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const dropped = dropNames.map((name) => {
+    const choice = choices.find((v) => v.name === name);
+    if (!choice?.keep)
+      throw new Error(
+        `--drop takes configuration choices: ${choices
+          .filter((v) => v.keep)
+          .map((v) => `"${v.name}"`)
+          .join(', ')}; got "${name}"`,
+      );
+    return choice;
+  });
+  // A dropped member has no configuration left to show on its own.
+  const shownMembers = members.filter((model) => !dropNames.includes(`member ${model}`));
+  /** The engine's configurations, less those of the dropped choices. */
+  const isKept: NonNullable<Variant['keep']> = (m, windows) => dropped.every((d) => d.keep!(m, windows));
   const holdout = (cases: readonly OriginCase[], extra: Variant[] = []): HoldoutCase[] =>
     cases.map((c) => {
       const nonNegative = c.train.every((v) => v >= 0);
       const methods = new Map<string, number[]>([['naive', c.forecast.naive]]);
-      for (const model of members)
-        methods.set(
-          model,
-          recombine(c.forecast, nonNegative, { name: model, keep: (m) => m.model === model }, fixedWindows),
+      const rebuild = (variant: Variant): number[] =>
+        recombine(
+          c.forecast,
+          nonNegative,
+          {
+            ...variant,
+            keep: (m, windows) => isKept(m, windows) && (variant.keep?.(m, windows) ?? true),
+          },
+          fixedWindows,
         );
-      methods.set('ensemble', c.forecast.ensemble);
-      for (const variant of extra)
-        methods.set(variant.name, recombine(c.forecast, nonNegative, variant, fixedWindows));
+      for (const model of members)
+        methods.set(model, rebuild({ name: model, keep: (m) => m.model === model }));
+      methods.set('ensemble', dropped.length === 0 ? c.forecast.ensemble : rebuild({ name: 'ensemble' }));
+      for (const variant of extra) methods.set(variant.name, rebuild(variant));
       return { train: c.train, actual: c.actual, forecasts: methods };
     });
 
@@ -220,7 +250,8 @@ async function main(): Promise<void> {
     `ensemble rebuilt from its configurations: largest relative difference ${deviation.toExponential(1)}`,
   );
 
-  const variants = designChoices(members, fixedWindows);
+  if (dropped.length > 0) console.log(`engine without: ${dropNames.join('; ')}`);
+  const variants = choices.filter((v) => !dropped.includes(v));
   const byOrigin = new Map([...base.entries()].map(([o, cases]) => [o, holdout(cases, variants)]));
   const designScores = scoreOrigins(byOrigin, design);
   const reportedScores = scoreOrigins(byOrigin, reported);
@@ -235,7 +266,7 @@ async function main(): Promise<void> {
   console.log(
     formatTable(
       ['method', 'design sMAPE', 'MASE', 'OWA', 'reported sMAPE', 'MASE', 'OWA'],
-      [row('naive'), ...members.map((m) => row(m)), row('ensemble')],
+      [row('naive'), ...shownMembers.map((m) => row(m)), row('ensemble')],
     ),
   );
   console.log('\nensemble OWA per origin:');

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         list.map((c) => c.train),
         horizon,
         tuning,
-        threads,
+        { threads },
       );
       seconds += (performance.now() - started) / 1000;
       cases.set(

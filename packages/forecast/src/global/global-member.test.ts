@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_MEMBER } from '../forecast-series';
 import { smape } from '../metrics';
-import { forecastBatch, forecastMany } from '../pool';
+import { forecastBatch, forecastMany, trainGlobalMember } from '../pool';
 import { mulberry32 } from './gbm';
 import {
   DEFAULT_GLOBAL_MEMBER,
   globalInputs,
   globalMemberPaths,
   originsPerSeries,
+  parseGlobalModels,
+  serializeGlobalModels,
   trainGlobal,
   type GlobalMemberTuning,
 } from './global-member';
@@ -73,6 +75,41 @@ describe('the learned global member', () => {
     expect(pooled).toEqual(inThread);
     expect(pooled[0]!.members.some((m) => m.model === GLOBAL_MEMBER)).toBe(true);
   }, 60_000);
+
+  it('trained once for a set, forecasts its chunks as if they were forecast together', async () => {
+    const series = cycleSeries(12, 100);
+    const options = { horizon: 6, seasonLength: 52.18, tuning: { globalMember: tuning } };
+    const steps: number[] = [];
+    const models = await trainGlobalMember(series, {
+      ...options,
+      concurrency: 2,
+      onProgress: (done) => steps.push(done),
+    });
+    expect(steps).toEqual([1, 2, 3, 4, 5, 6]);
+    // Stored as JSON and read back, as a forecast run hands it to its chunks.
+    const stored = parseGlobalModels(JSON.parse(JSON.stringify(serializeGlobalModels(models!))));
+    const chunked = [
+      ...(await forecastMany(series.slice(0, 5), { ...options, globalModels: stored, concurrency: 2 })),
+      ...(await forecastMany(series.slice(5), { ...options, globalModels: stored, concurrency: 2 })),
+    ];
+    expect(chunked).toEqual(forecastBatch(series, options));
+    await expect(forecastMany(series, { ...options, horizon: 5, globalModels: stored })).rejects.toThrow(
+      /6 step models for a horizon of 5/,
+    );
+  }, 60_000);
+
+  it('writes models to JSON and reads them back exactly, refusing a malformed one', () => {
+    const models = trainGlobal(cycleSeries(12, 100), 3, tuning);
+    // A split at the lowest edge (only missing values go left) has the threshold −∞.
+    models[0]!.trees[0]!.threshold[0] = -Infinity;
+    const text = JSON.stringify(serializeGlobalModels(models));
+    expect(parseGlobalModels(JSON.parse(text))).toEqual(models);
+    const broken = JSON.parse(text) as { models: { features: number; trees: { left: number[] }[] }[] };
+    expect(() => parseGlobalModels({ models: [] })).toThrow(/no models/);
+    expect(() => parseGlobalModels({ models: [{ ...broken.models[0]!, features: 3 }] })).toThrow(/features/);
+    broken.models[1]!.trees[0]!.left[0] = 0;
+    expect(() => parseGlobalModels(broken)).toThrow(/child index/);
+  });
 
   it('keeps the training rows within the budget', () => {
     // 16,000 rows: 359 series keep their 40 origins (⌊16000/359⌋ = 44), 1,000 series get 16,

@@ -138,3 +138,97 @@ export function globalMemberPaths(values: readonly number[], models: GlobalModel
   if (!forecast) return null;
   return { inner: pathFrom(clean, clean.length - 1 - horizon, models), forecast };
 }
+
+/**
+ * A trained member as plain JSON, to keep with a run and hand to the chunks that forecast its
+ * series. A threshold of −∞ (the split that sends only missing values left) is written as null,
+ * which JSON can hold; every other number survives the round trip exactly.
+ */
+export type SerializedGlobalModels = {
+  models: {
+    base: number;
+    features: number;
+    trees: {
+      feature: number[];
+      threshold: (number | null)[];
+      left: number[];
+      right: number[];
+      value: number[];
+    }[];
+  }[];
+};
+
+export function serializeGlobalModels(models: GlobalModels): SerializedGlobalModels {
+  return {
+    models: models.map((model) => ({
+      base: model.base,
+      features: model.features,
+      trees: model.trees.map((tree) => ({
+        feature: Array.from(tree.feature),
+        threshold: Array.from(tree.threshold, (t) => (t === -Infinity ? null : t)),
+        left: Array.from(tree.left),
+        right: Array.from(tree.right),
+        value: Array.from(tree.value),
+      })),
+    })),
+  };
+}
+
+/**
+ * Reads models written by `serializeGlobalModels`, checking their shape: a stored model that does
+ * not fit this engine's features (written by another version) is an error, never a wrong forecast.
+ */
+export function parseGlobalModels(stored: unknown): GlobalModels {
+  const fail = (what: string): never => {
+    throw new Error(`Stored global member is malformed: ${what}`);
+  };
+  const models = (stored as Partial<SerializedGlobalModels> | null)?.models;
+  if (!Array.isArray(models) || models.length === 0) return fail('no models');
+  const numbers = (value: unknown, what: string, isNullable = false): number[] => {
+    if (!Array.isArray(value)) return fail(what);
+    return value.map((v: unknown) => {
+      if (v === null && isNullable) return -Infinity;
+      if (typeof v !== 'number' || !Number.isFinite(v)) return fail(what);
+      return v;
+    });
+  };
+  return models.map((model, step) => {
+    if (model.features !== FEATURE_COUNT) fail(`step ${step + 1} has ${model.features} features`);
+    if (typeof model.base !== 'number' || !Array.isArray(model.trees)) fail(`step ${step + 1}`);
+    return {
+      base: model.base,
+      features: model.features,
+      trees: model.trees.map((tree) => {
+        const feature = numbers(tree.feature, 'feature');
+        const nodes = feature.length;
+        const parts = {
+          threshold: numbers(tree.threshold, 'threshold', true),
+          left: numbers(tree.left, 'left'),
+          right: numbers(tree.right, 'right'),
+          value: numbers(tree.value, 'value'),
+        };
+        const isInside = (i: number): boolean => Number.isInteger(i) && i >= 0 && i < nodes;
+        if (Object.values(parts).some((p) => p.length !== nodes)) fail('node arrays differ in length');
+        feature.forEach((f, i) => {
+          if (f === -1) return;
+          if (!Number.isInteger(f) || f < 0 || f >= FEATURE_COUNT) fail('feature index');
+          // Children come after their parent, so prediction always ends at a leaf.
+          if (
+            !isInside(parts.left[i]!) ||
+            !isInside(parts.right[i]!) ||
+            parts.left[i]! <= i ||
+            parts.right[i]! <= i
+          )
+            fail('child index');
+        });
+        return {
+          feature: Int32Array.from(feature),
+          threshold: Float64Array.from(parts.threshold),
+          left: Int32Array.from(parts.left),
+          right: Int32Array.from(parts.right),
+          value: Float64Array.from(parts.value),
+        };
+      }),
+    };
+  });
+}

@@ -66,7 +66,15 @@ export async function updateRun(
   values: Partial<
     Pick<
       ForecastRunRow,
-      'status' | 'total_products' | 'processed_products' | 'updated_records' | 'error' | 'finished_at'
+      | 'status'
+      | 'total_products'
+      | 'processed_products'
+      | 'updated_records'
+      | 'error'
+      | 'finished_at'
+      | 'horizon'
+      | 'training_steps'
+      | 'trained_steps'
     >
   >,
 ): Promise<void> {
@@ -348,6 +356,68 @@ export async function loadSalesHistory(
     from sales_history where pid = any(${[...pids]}::text[])
     group by pid`.execute(db);
   return new Map(rows.map((row) => [row.pid, { weeks: row.weeks, units: row.units }]));
+}
+
+/**
+ * Weeks from each product's last week of history to its furthest record after it, the most over
+ * the products (at least 1): the horizon a run forecasts all its products to, so every chunk
+ * forecasts the same steps the run's global member was trained for.
+ */
+export async function loadRunHorizon(db: Kysely<Database>, pids: readonly string[]): Promise<number> {
+  const { rows } = await sql<{ days: number | null }>`
+    select max(r.week_start - h.last_week)::int4 as days
+    from demand_records r
+    join (select pid, max(week_start) as last_week from sales_history
+          where pid = any(${[...pids]}::text[]) group by pid) h
+      on h.pid = r.pid and r.week_start > h.last_week`.execute(db);
+  return Math.max(1, Math.round((rows[0]?.days ?? 0) / 7));
+}
+
+/** Step models of the run's global member trained so far (never back: writes may land out of order). */
+export async function recordTrainingProgress(
+  db: Kysely<Database>,
+  runId: number,
+  progress: { done: number; total: number },
+): Promise<void> {
+  await db
+    .updateTable('forecast_runs')
+    .set((eb) => ({
+      training_steps: progress.total,
+      trained_steps: sql<number>`greatest(${eb.ref('trained_steps')}, ${progress.done})`,
+    }))
+    .where('id', '=', runId)
+    .execute();
+}
+
+/** The run's trained global member, stored once before its chunks are queued. */
+export async function saveGlobalModels(db: Kysely<Database>, runId: number, models: unknown): Promise<void> {
+  await db
+    .insertInto('forecast_run_global_models')
+    .values({ run_id: runId, models: JSON.stringify(models) })
+    .onConflict((oc) => oc.column('run_id').doNothing())
+    .execute();
+}
+
+/** The run's global member as stored; undefined when the run trained none. */
+export async function loadGlobalModels(db: Kysely<Database>, runId: number): Promise<unknown> {
+  const row = await db
+    .selectFrom('forecast_run_global_models')
+    .select('models')
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  return row?.models;
+}
+
+/** Each product's weekly sales units in week order, without the weeks (a run's training reads only these). */
+export async function loadSalesUnits(
+  db: Kysely<Database>,
+  pids: readonly string[],
+): Promise<Map<string, number[]>> {
+  const { rows } = await sql<{ pid: string; units: number[] }>`
+    select pid, array_agg(units::float8 order by week_start) as units
+    from sales_history where pid = any(${[...pids]}::text[])
+    group by pid`.execute(db);
+  return new Map(rows.map((row) => [row.pid, row.units]));
 }
 
 export type FutureRecord = {

@@ -1,4 +1,10 @@
-import { forecastMany, type SeriesForecast } from '@ps/forecast';
+import {
+  forecastMany,
+  parseGlobalModels,
+  serializeGlobalModels,
+  trainGlobalMember,
+  type SeriesForecast,
+} from '@ps/forecast';
 import {
   STORED_QUANTILE_LEVELS,
   STORED_QUANTILE_WEEKS,
@@ -24,6 +30,12 @@ import {
   findRunningRun,
   insertChunks,
   insertRunningRun,
+  loadGlobalModels,
+  loadRunHorizon,
+  loadSalesUnits,
+  recordTrainingProgress,
+  saveGlobalModels,
+  updateRun,
   listProductsByPids,
   listProductsToForecast,
   listRecentRuns,
@@ -70,6 +82,13 @@ const MAX_WRITE_ATTEMPTS = 5;
 const SEASON_LENGTH = 52.18;
 /** Progress is written at most this often while the engine works. */
 const PROGRESS_INTERVAL_MS = 500;
+/**
+ * Share of a run's progress that training its global member counts for, when it trains one. The
+ * step models are trained before any chunk starts; on the demo data set training costs several
+ * times the products' statistical fits, and writing the records and their plans the rest of a
+ * run, so each part is counted as about half.
+ */
+const TRAINING_SHARE = 0.5;
 /** last_updated_by on records a run rewrites. */
 const FORECAST_USER = 'Forecast engine';
 
@@ -109,16 +128,27 @@ function toForecastRun(row: ForecastRunRow): ForecastRun {
     totalProducts: row.total_products,
     processedProducts: row.processed_products,
     updatedRecords: row.updated_records,
-    progressPercent:
-      row.total_products === 0
-        ? row.status === 'running'
-          ? 0
-          : 100
-        : Math.floor((100 * row.processed_products) / row.total_products),
+    progressPercent: runProgressPercent(row),
     error: row.error,
     startedAt: new Date(row.started_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
   };
+}
+
+/** Training the global member first (when the run trains one), then forecasting the products. */
+export function runProgressPercent(
+  row: Pick<
+    ForecastRunRow,
+    'status' | 'total_products' | 'processed_products' | 'training_steps' | 'trained_steps'
+  >,
+): number {
+  if (row.total_products === 0) return row.status === 'running' ? 0 : 100;
+  const forecasting = row.processed_products / row.total_products;
+  const share =
+    row.training_steps === 0
+      ? forecasting
+      : TRAINING_SHARE * (row.trained_steps / row.training_steps) + (1 - TRAINING_SHARE) * forecasting;
+  return Math.floor(100 * share);
 }
 
 const weeksBetween = (from: string, to: string): number =>
@@ -225,6 +255,10 @@ export class ForecastRunService {
    */
   private async splitIntoChunks(run: ForecastRunRow): Promise<number> {
     const products = await listProductsToForecast(this.db, run.client_ids as AccessScope['clientIds']);
+    await this.trainGlobalMember(
+      run.id,
+      products.map((p) => p.pid),
+    );
     const size = this.options.chunkProducts ?? DEFAULT_CHUNK_PRODUCTS;
     const chunks: string[][] = [];
     for (let start = 0; start < products.length; start += size)
@@ -239,6 +273,41 @@ export class ForecastRunService {
     });
     if (queue && chunks.length === 0) await this.finishIfComplete(run.id);
     return chunks.length;
+  }
+
+  /**
+   * Sets the run's horizon and trains the learned global member once on all its products' sales
+   * histories, before any chunk: every chunk then forecasts with the same models, learned from
+   * every product rather than a chunk's few hundred. The training runs on the engine's worker
+   * threads (requests go on meanwhile) and is seeded, so a run's forecasts do not depend on how
+   * it is chunked or on which process takes a chunk. No model is stored when too few products
+   * have the history to train one; the chunks then forecast without the member.
+   */
+  private async trainGlobalMember(runId: number, pids: readonly string[]): Promise<void> {
+    const horizon = await loadRunHorizon(this.db, pids);
+    await updateRun(this.db, runId, { horizon, total_products: pids.length });
+    // Read a chunk's worth of products at a time: a large run's histories arrive in pieces
+    // the server's heap holds easily, and only the units are kept.
+    const series: number[][] = [];
+    const batch = this.options.chunkProducts ?? DEFAULT_CHUNK_PRODUCTS;
+    for (let start = 0; start < pids.length; start += batch) {
+      const slice = pids.slice(start, start + batch);
+      const units = await loadSalesUnits(this.db, slice);
+      for (const pid of slice) {
+        const values = units.get(pid);
+        if (values && values.length > 0) series.push(values);
+      }
+    }
+    const models = await trainGlobalMember(series, {
+      horizon,
+      seasonLength: SEASON_LENGTH,
+      onProgress: (done, total) => {
+        recordTrainingProgress(this.db, runId, { done, total }).catch((error: unknown) =>
+          this.log.error({ err: error, runId }, 'could not record training progress'),
+        );
+      },
+    });
+    if (models) await saveGlobalModels(this.db, runId, serializeGlobalModels(models));
   }
 
   /** Takes this process's share of queued chunks until the queue is stopped. */
@@ -280,7 +349,7 @@ export class ForecastRunService {
             this.log.error({ err: error, runId: job.runId }, 'could not record forecast progress'),
           );
         };
-        const updatedRecords = await this.forecastStep(job.runId, products, onProgress);
+        const updatedRecords = await this.forecastStep(run, products, onProgress);
         await completeChunk(this.db, job.runId, job.chunk, { processed: chunk.pids.length, updatedRecords });
       } catch (error) {
         await recordChunkError(
@@ -383,30 +452,31 @@ export class ForecastRunService {
   }
 
   private async forecastStep(
-    runId: number,
+    run: ForecastRunRow,
     products: ReadonlyArray<{ pid: string; unit_cost: number; unit_price: number }>,
     onProgress: (done: number) => void,
   ): Promise<number> {
+    const runId = run.id;
     const pids = products.map((p) => p.pid);
-    const [history, future] = await Promise.all([
+    const [history, future, storedModels] = await Promise.all([
       loadSalesHistory(this.db, pids),
       loadFutureRecords(this.db, pids),
+      loadGlobalModels(this.db, runId),
     ]);
     const withHistory = products.filter((p) => (history.get(p.pid)?.units.length ?? 0) > 0);
     if (withHistory.length === 0) return 0;
 
-    // Each product's horizon reaches its furthest future record; one horizon for the step keeps one pool call.
     const lastWeek = new Map(withHistory.map((p) => [p.pid, history.get(p.pid)!.weeks.at(-1)!]));
-    const horizon = Math.max(
-      1,
-      ...future.map((r) => weeksBetween(lastWeek.get(r.pid) ?? r.week_start, r.week_start)),
-    );
-    // The learned global member is left out here: a run is fitted chunk by chunk, so it would be
-    // trained once per chunk, on a chunk's products only, at several times a chunk's statistical
-    // cost. It belongs in a run once one model is trained per run before the chunks are queued.
+    // A run queued before runs kept their horizon has none: its chunk's own products give it.
+    const horizon = run.horizon ?? (await loadRunHorizon(this.db, pids));
+    // The member trained on the whole run; a chunk never trains one on its own few products.
+    const member =
+      storedModels === undefined
+        ? { tuning: { globalMember: null } }
+        : { globalModels: parseGlobalModels(storedModels) };
     const forecasts = await forecastMany(
       withHistory.map((p) => history.get(p.pid)!.units),
-      { horizon, seasonLength: SEASON_LENGTH, onProgress, tuning: { globalMember: null } },
+      { horizon, seasonLength: SEASON_LENGTH, onProgress, ...member },
     );
     const byPid = new Map(withHistory.map((p, i) => [p.pid, { product: p, forecast: forecasts[i]! }]));
 
