@@ -7,6 +7,7 @@ import { ForecastQueue } from '../apps/server/src/modules/forecast-runs/forecast
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { refreshStaleExtremes } from '../apps/server/src/modules/planning-grid/sort-extremes.repository';
 import { seedDemoData, type SeedSummary } from '../apps/server/src/seed/seed-demo-data';
+import { seedPlanInSql } from './sql-seed';
 import { signInOverHttp } from '../apps/server/test/support/sign-in';
 import { freePort } from '../apps/server/test/support/free-port';
 
@@ -38,9 +39,11 @@ export async function startBenchServer(
     kept?: string;
     /** The built web app to serve (the first-load bench); none by default. */
     webDistDir?: string;
+    /** Seed the records in SQL (seedPlanInSql: records only, fast) instead of the demo data set. */
+    isSqlSeed?: boolean;
   } = {},
 ): Promise<BenchServer> {
-  const { env = {}, kept, webDistDir = '/nonexistent' } = options;
+  const { env = {}, kept, webDistDir = '/nonexistent', isSqlSeed = false } = options;
   const schema = kept ?? `bench_${randomBytes(4).toString('hex')}`;
   let database: DatabaseHandle;
   let isSeeded = false;
@@ -65,9 +68,12 @@ export async function startBenchServer(
   }
   const migrated = performance.now();
   await migrateToLatest(database.db);
+  const anchor = new Date('2026-11-15T00:00:00Z');
   const seed = isSeeded
     ? await keptSummary(database, (performance.now() - migrated) / 1000)
-    : await seedDemoData(database.db, { ...size, anchor: new Date('2026-11-15T00:00:00Z') });
+    : isSqlSeed
+      ? await seedPlanInSql(database.db, { ...size, futureWeeks: size.futureWeeks ?? 26, anchor })
+      : await seedDemoData(database.db, { ...size, anchor });
   if (kind === 'postgres') {
     // A kept schema's last run left its spreads' products stale: the server's background refresher
     // would spend the first figures' seconds recomputing them, beside what is measured.

@@ -194,6 +194,51 @@ describe.each(backends)('read model bulk write on %s', (backend) => {
     ]);
   });
 
+  it("recounts a noted write's accuracy for the lags its weeks reach only, equal to the rebuild", async () => {
+    const db = server.database.db;
+    // The latest week whose actual pairs with a snapshot at some lag, and the keys it reaches.
+    const { rows: weeks } = await sql<{ week: string }>`
+      select max(r.week_start)::text as week from demand_records r
+      join forecast_snapshots s on s.pid = r.pid and s.snapshot_week = r.week_start - 7 * 2
+      where r.act_bkg_units is not null`.execute(db);
+    const week = weeks[0]!.week;
+    const keys = async () =>
+      (
+        await sql<{ lag: number; pid: string; xmin: string; n: number }>`
+          select a.lag, a.pid, a.xmin::text as xmin, a.n from accuracy_product_sums a order by a.lag, a.pid`.execute(
+          db,
+        )
+      ).rows;
+    const before = await keys();
+    const { rows: reached } = await sql<{ lag: number; pid: string }>`
+      select distinct l.lag, r.pid from demand_records r
+      cross join generate_series(1, 13) l(lag)
+      join forecast_snapshots s on s.pid = r.pid and s.snapshot_week = r.week_start - 7 * l.lag
+      where r.week_start = ${week}::date`.execute(db);
+    expect(reached.length).toBeGreaterThan(0);
+    await db.transaction().execute((trx) =>
+      bulkWrite(trx, async () => {
+        await sql`create temp table test_written on commit drop as
+          select r.pid, r.week_start, true as was_present, r.has_data as had_data from demand_records r
+          where r.week_start = ${week}::date order by r.pid for update of r`.execute(trx);
+        await sql`update demand_records r set act_bkg_units = r.act_bkg_units + 5
+          from test_written x where r.pid = x.pid and r.week_start = x.week_start`.execute(trx);
+        const { rows } = await sql<{ pid: string }>`select distinct pid from test_written`.execute(trx);
+        return { pids: rows.map((r) => r.pid), written: 'test_written', columns: ['act_bkg_units'] };
+      }),
+    );
+    await expectEveryTableRebuilt('accuracy of a noted write');
+    const isReached = new Set(reached.map((k) => `${k.lag}|${k.pid}`));
+    const after = new Map((await keys()).map((k) => [`${k.lag}|${k.pid}`, k]));
+    const untouched = before.filter((k) => !isReached.has(`${k.lag}|${k.pid}`));
+    // Keys the week does not reach are not rewritten (same row version); the reached ones are.
+    expect(untouched.length).toBeGreaterThan(0);
+    for (const k of untouched) expect(after.get(`${k.lag}|${k.pid}`)?.xmin, `${k.lag} ${k.pid}`).toBe(k.xmin);
+    const rewritten = before.filter((k) => isReached.has(`${k.lag}|${k.pid}`));
+    expect(rewritten.length).toBeGreaterThan(0);
+    for (const k of rewritten) expect(after.get(`${k.lag}|${k.pid}`)?.xmin).not.toBe(k.xmin);
+  });
+
   it('refuses nothing and rebuilds nothing for an empty write', async () => {
     await server.database.db
       .transaction()

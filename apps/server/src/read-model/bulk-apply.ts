@@ -45,9 +45,15 @@ export type BulkKeys = {
    * one) holding every record it wrote, with columns pid, week_start, was_present (false for a
    * record it inserted) and had_data (the record's has_data before the write, read with the row
    * locked; false for one it inserted). The product totals then take the differences of these
-   * product-weeks instead of recounting every week of each product.
+   * product-weeks instead of recounting every week of each product, and the accuracy sums are
+   * recounted for the lags these weeks reach.
    */
   readonly written?: string | undefined;
+  /**
+   * The writer has noted the products' sort extremes itself (refreshed, or marked stale with the
+   * bounds of what it moved): the unbounded marks of a write whose changes are unknown are skipped.
+   */
+  readonly isExtremesNoted?: boolean | undefined;
 };
 
 type Trx = Transaction<Database>;
@@ -87,7 +93,11 @@ export async function applyBulkWrite(trx: Trx, keys: BulkKeys): Promise<void> {
     order by p.pid for update of p`.execute(trx);
   // In the order the records' triggers run (their names sort so): accuracy, the digests, the
   // overridden records, the extremes, the week totals with the product totals.
-  if (touches(keys, readsOf('accuracy_sums'))) {
+  if (touches(keys, readsOf('accuracy_sums')) && keys.written !== undefined) {
+    // Only the lags the written weeks reach (migration 0088), not every snapshot of each product.
+    await sql`select refresh_accuracy_weeks(array_agg(x.pid), array_agg(x.week_start))
+      from ${sql.table(keys.written)} x having count(*) > 0`.execute(trx);
+  } else if (touches(keys, readsOf('accuracy_sums'))) {
     await sql`select refresh_accuracy(${pids}::text[])`.execute(trx);
   }
   if (touches(keys, readsOf('demand_annotation_digest'))) {
@@ -104,7 +114,7 @@ export async function applyBulkWrite(trx: Trx, keys: BulkKeys): Promise<void> {
       source: sql`r.pid in (${k.products}) and ${k.weeksOf('r')}`,
     });
   }
-  if (touches(keys, readsOf('demand_product_extremes'))) {
+  if (!keys.isExtremesNoted && touches(keys, readsOf('demand_product_extremes'))) {
     // Refreshed now when few, else marked stale (unbounded) for the refresher, as the trigger does.
     await sql`select note_product_extremes(${pids}::text[])`.execute(trx);
   }

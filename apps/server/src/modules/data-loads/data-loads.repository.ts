@@ -4,6 +4,7 @@ import { arrayLiteral, copyText } from '../../db/bulk';
 import { JOB_LOCK_CLASS, jobLockFree, lockJob, ORPHAN_GRACE } from '../../db/job-locks';
 import type { Database, DataLoadsTable } from '../../db/schema';
 import { bulkWrite, type BulkKeys } from '../../read-model';
+import { REFRESHED_AT_ONCE } from '../../db/migrations/0035-extremes-marks';
 import { STAGE_COLUMNS } from './stage-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -479,7 +480,9 @@ async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange
   // grow with the products and cross the JIT thresholds, and compiling costs more than running.
   await sql`set local jit = off`.execute(trx);
   await sql`create temp table data_load_written on commit drop as
-    select r.pid, r.week_start, true as was_present, r.has_data as had_data
+    select r.pid, r.week_start, true as was_present, r.has_data as had_data,
+      r.act_bkg_units::numeric as old_units, r.act_rev_dlrs::numeric as old_revenue,
+      r.act_bkg_cost::numeric as old_cost
     from demand_records r join data_load_weeks w on r.pid = w.pid and r.week_start = w.week_start
     where (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
     order by r.pid, r.week_start
@@ -507,7 +510,60 @@ async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange
     select pid, min(week_start)::text as first, max(week_start)::text as last,
       bool_or(not was_present) as inserted
     from data_load_written group by pid`.execute(trx);
-  return keysOf(rows, 'data_load_written');
+  await noteExtremesOfActuals(
+    trx,
+    rows.map((r) => r.pid),
+  );
+  return { ...keysOf(rows, 'data_load_written'), isExtremesNoted: true };
+}
+
+/** The actuals a load writes, and each one's bound columns on a stale mark (migration 0045). */
+const ACTUALS = [
+  { column: 'act_bkg_units', old: 'old_units' },
+  { column: 'act_rev_dlrs', old: 'old_revenue' },
+  { column: 'act_bkg_cost', old: 'old_cost' },
+] as const;
+
+/**
+ * The sort extremes of the products a noted load wrote. Few products are refreshed at once (as
+ * the records' trigger does); more are marked stale with the bounds of what the load moved, as
+ * the trigger marks a large statement's products: each actual's rises and falls summed per
+ * product (a null counted as 0) and the update time written. A bounded mark lets a figure-sorted
+ * page skip the product unless those bounds can reach the page; an unbounded one (what the
+ * read model's bulk apply sets, knowing no changes) made every written product a candidate until
+ * the refresher had recounted it.
+ */
+async function noteExtremesOfActuals(trx: Transaction<Database>, pids: readonly string[]): Promise<void> {
+  if (pids.length === 0) return;
+  if (pids.length <= REFRESHED_AT_ONCE) {
+    await sql`select note_product_extremes(${[...pids]}::text[])`.execute(trx);
+    return;
+  }
+  const bounds = ACTUALS.flatMap((a) => [`${a.column}_up`, `${a.column}_down`]);
+  const merged = [
+    ...bounds.map((b) => `${b} = nullif(coalesce(s.${b}, 0) + coalesce(excluded.${b}, 0), 0)`),
+    'last_updated_at_hi = greatest(s.last_updated_at_hi, excluded.last_updated_at_hi)',
+    'last_updated_at_lo = least(s.last_updated_at_lo, excluded.last_updated_at_lo)',
+  ];
+  await sql`
+    insert into demand_product_extremes_stale as s (pid, mark, bounded, ${sql.raw(bounds.join(', '))},
+      last_updated_at_hi, last_updated_at_lo)
+    select d.pid, txid_current(), true, ${sql.raw(
+      ACTUALS.flatMap((a) => [
+        `sum(d.${a.column}) filter (where d.${a.column} > 0)`,
+        `sum(d.${a.column}) filter (where d.${a.column} < 0)`,
+      ]).join(', '),
+    )}, max(d.last_updated_at), min(d.last_updated_at)
+    from (
+      select x.pid, r.last_updated_at, ${sql.raw(
+        ACTUALS.map(
+          (a) => `coalesce(r.${a.column}::numeric, 0) - coalesce(x.${a.old}, 0) as ${a.column}`,
+        ).join(', '),
+      )}
+      from data_load_written x join demand_records r on r.pid = x.pid and r.week_start = x.week_start) d
+    group by d.pid order by d.pid
+    on conflict (pid) do update set mark = excluded.mark, bounded = s.bounded and excluded.bounded,
+      ${sql.raw(merged.join(', '))}`.execute(trx);
 }
 
 /** The checked weeks into the records in one statement, for the read model to recount. */

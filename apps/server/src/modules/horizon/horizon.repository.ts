@@ -82,10 +82,14 @@ export type MissingWeek = {
  * it carries until a forecast run writes its own: the product's forecast for the same week one
  * season (52 weeks) earlier, else its latest forecast (the last week that has one).
  *
- * Every step is a lookup by the records' key, never a pass over a product's records: each
- * product-week of the horizon is probed for a record, the season-earlier forecast is read by its
- * key, and the latest forecast is read once per product that misses a week, walking its records
- * backwards from the newest (the newest week that has one is almost always the first read).
+ * The chunk's existing weeks of the horizon are read once, a range of the records' key per product,
+ * and taken from the horizon's product-weeks in one hashed set difference (EXCEPT): probing the key
+ * for each product-week (on a weekly roll every product misses only the newest week) cost one index
+ * descent per product-week, and an anti-join against the read weeks was planned as a merge on the
+ * product alone, comparing each product-week with all of its product's weeks. The season-earlier
+ * forecast is read by its key and the latest forecast once per product that misses a week, walking
+ * its records backwards from the newest (the newest week that has one is almost always the first
+ * read).
  */
 export async function missingWeeks(
   db: Kysely<Database>,
@@ -95,11 +99,16 @@ export async function missingWeeks(
 ): Promise<MissingWeek[]> {
   const { rows } = await sql<MissingWeek>`
     with missing as materialized (
-      select p.pid, w.week::date as week_start, p.unit_cost, p.unit_price
-      from products p
-      cross join generate_series(${first}::date, ${last}::date, interval '7 days') as w(week)
-      where p.pid = any(${[...pids]}::text[])
-        and not exists (select 1 from demand_records r where r.pid = p.pid and r.week_start = w.week::date)
+      select k.pid, k.week_start, p.unit_cost, p.unit_price
+      from (
+        select p.pid, w.week::date as week_start from products p
+        cross join generate_series(${first}::date, ${last}::date, interval '7 days') as w(week)
+        where p.pid = any(${[...pids]}::text[])
+        except
+        select r.pid, r.week_start from demand_records r
+        where r.pid = any(${[...pids]}::text[]) and r.week_start between ${first}::date and ${last}::date
+      ) k
+      join products p on p.pid = k.pid
     ),
     latest as materialized (
       select l.* from (select distinct m.pid from missing m) m
