@@ -50,6 +50,7 @@ import * as forecastQuantiles from './0070-forecast-quantiles';
 import * as inventorySafetyStock from './0071-inventory-safety-stock';
 import * as savedViews from './0073-saved-views';
 import * as salesHistorySetChecked from './0076-sales-history-set-checked';
+import * as importUndo from './0077-import-undo';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0071-inventory-safety-stock': inventorySafetyStock,
   '0073-saved-views': savedViews,
   '0076-sales-history-set-checked': salesHistorySetChecked,
+  '0077-import-undo': importUndo,
 };
 
 export const migrationProvider: MigrationProvider = {
