@@ -51,6 +51,7 @@ import * as inventorySafetyStock from './0071-inventory-safety-stock';
 import * as savedViews from './0073-saved-views';
 import * as salesHistorySetChecked from './0076-sales-history-set-checked';
 import * as importUndo from './0077-import-undo';
+import * as notesSkipWeekMaths from './0078-notes-skip-week-maths';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0073-saved-views': savedViews,
   '0076-sales-history-set-checked': salesHistorySetChecked,
   '0077-import-undo': importUndo,
+  '0078-notes-skip-week-maths': notesSkipWeekMaths,
 };
 
 export const migrationProvider: MigrationProvider = {
