@@ -734,8 +734,10 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     );
     await sql`insert into demand_records (pid, week_start, ensemble_fcst_units)
       values ('STOPPED-1', ${importQuarterWeeks(new Date())[0]![0]!}, 5)`.execute(server.database.db);
-    await sql`insert into import_undo_products (import_id, pid, is_created)
-      values (${left.id}, 'STOPPED-1', true)`.execute(server.database.db);
+    await sql`insert into product_audit_log (client_id, pid, field, old_value, new_value, changed_by, source, import_id)
+      values ('internal', 'STOPPED-1', 'product', null, 'created', 'admin', 'import', ${left.id})`.execute(
+      server.database.db,
+    );
     const { body } = await server.request<Ok<ImportJob>>(
       'GET',
       `/api/demand-planning-items/import/${left.id}`,

@@ -189,11 +189,10 @@ export type ImportUndoRecordsTable = {
   previous: ColumnType<unknown, string, string>;
 };
 
-/** A product a running import created or changed, with its earlier place and details (0077). */
+/** A product whose place or details a running import changed, with their earlier values (0077). */
 export type ImportUndoProductsTable = {
   import_id: number;
   pid: string;
-  is_created: boolean;
   region: string | null;
   site: string | null;
   planner_name: string | null;

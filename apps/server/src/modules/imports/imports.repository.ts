@@ -255,16 +255,19 @@ export async function noteUndoRecords(
 
 export type ProductUndo = Omit<Selectable<Database['import_undo_products']>, 'import_id'>;
 
-/** Products a slice creates, or whose place or details it changes (with their values before). */
+/** A product's audit row when an import creates it: also how undoing the import finds it. */
+export const PRODUCT_CREATED = { field: 'product', value: 'created' } as const;
+
+/** Products whose place or details a slice changes, with their values before. */
 export async function noteUndoProducts(
   trx: Transaction<Database>,
   importId: number,
   rows: readonly ProductUndo[],
 ): Promise<void> {
   await inChunks(rows, (chunk) =>
-    sql`insert into import_undo_products (import_id, pid, is_created, region, site, planner_name, notes)
+    sql`insert into import_undo_products (import_id, pid, region, site, planner_name, notes)
       select ${importId}::int8, * from unnest(${chunk.map((r) => r.pid)}::text[],
-        ${chunk.map((r) => r.is_created)}::boolean[], ${chunk.map((r) => r.region)}::text[],
+        ${chunk.map((r) => r.region)}::text[],
         ${chunk.map((r) => r.site)}::text[], ${chunk.map((r) => r.planner_name)}::text[],
         ${chunk.map((r) => r.notes)}::text[])
       on conflict do nothing`.execute(trx),
@@ -287,7 +290,7 @@ const RESTORED_COLUMNS = () => [
 
 /**
  * Undoes every slice an import committed, by the notes of migration 0077: the records it updated
- * get their earlier values back, the products it created go (with their records), the products it
+ * get their earlier values back, the products it created go (with their records; found by their 'created' audit rows), the products it
  * moved or whose details it changed get theirs back, and its audit rows go. A record someone saved
  * after the import wrote it (its version moved on further than the import's writes) keeps that
  * save, which was made on top of the import's values and is audited as such. The records' own
@@ -312,22 +315,23 @@ export async function undoImport(trx: Transaction<Database>, importId: number): 
     from previous p
     where r.pid = p.pid and r.week_start = p.week_start and r.version = p.version + p.n`.execute(trx);
   await sql`
-    delete from products p using import_undo_products u
-    where u.import_id = ${importId}::int8 and u.is_created and p.pid = u.pid`.execute(trx);
+    delete from products p using product_audit_log a
+    where a.import_id = ${importId}::int8 and a.field = ${PRODUCT_CREATED.field} and a.old_value is null
+      and a.new_value = ${PRODUCT_CREATED.value} and p.pid = a.pid`.execute(trx);
   await sql`
     update products p set region = u.region, site = u.site
     from import_undo_products u
-    where u.import_id = ${importId}::int8 and not u.is_created and p.pid = u.pid
+    where u.import_id = ${importId}::int8 and p.pid = u.pid
       and (p.region, p.site) is distinct from (u.region, u.site)`.execute(trx);
   // A product without planner or notes has no details row (a row of nulls reads the same).
   await sql`
     delete from product_details d using import_undo_products u
-    where u.import_id = ${importId}::int8 and not u.is_created and d.pid = u.pid
+    where u.import_id = ${importId}::int8 and d.pid = u.pid
       and u.planner_name is null and u.notes is null`.execute(trx);
   await sql`
     insert into product_details (pid, planner_name, notes)
     select u.pid, u.planner_name, u.notes from import_undo_products u
-    where u.import_id = ${importId}::int8 and not u.is_created
+    where u.import_id = ${importId}::int8
       and (u.planner_name is not null or u.notes is not null)
     on conflict (pid) do update set planner_name = excluded.planner_name, notes = excluded.notes
     where (product_details.planner_name, product_details.notes)

@@ -48,6 +48,7 @@ import {
   lockRecords,
   noteUndoProducts,
   noteUndoRecords,
+  PRODUCT_CREATED,
   recordImportProgress,
   updateProductPlaces,
   undoImport,
@@ -637,7 +638,7 @@ class ImportPlan {
   readonly details: ProductDetails[] = [];
   readonly audit: AuditWrite[] = [];
   readonly productAudit: ProductAuditWrite[] = [];
-  /** The products this plan creates or changes, as they were: what undoing it restores. */
+  /** The products whose place or details this plan changes, as they were: what undoing it restores. */
   readonly productUndo: ProductUndo[] = [];
 
   constructor(
@@ -671,15 +672,9 @@ class ImportPlan {
     });
     if (row.plannerName !== undefined || row.notes !== undefined)
       this.details.push({ pid: row.sku, planner_name: row.plannerName ?? null, notes: row.notes ?? null });
-    this.productAudit.push(this.productAuditRow(clientId, row.sku, 'product', null, 'created'));
-    this.productUndo.push({
-      pid: row.sku,
-      is_created: true,
-      region: null,
-      site: null,
-      planner_name: null,
-      notes: null,
-    });
+    this.productAudit.push(
+      this.productAuditRow(clientId, row.sku, PRODUCT_CREATED.field, null, PRODUCT_CREATED.value),
+    );
     this.newWeeks.pids.push(row.sku);
     const changes: ImportRowOutcome['changes'] = [];
     this.quarters.forEach((weeks, q) => {
@@ -781,7 +776,6 @@ class ImportPlan {
     if (attributeChanges.some(([, before, after]) => before !== after))
       this.productUndo.push({
         pid: product.pid,
-        is_created: false,
         region: product.region,
         site: product.site,
         planner_name: product.planner_name,
