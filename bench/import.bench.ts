@@ -18,7 +18,7 @@ const BUDGET_MS = 10_000;
  * SKUs with their catalogue attributes, one in LAUNCH_EVERY with a Q1 forecast (13 weekly
  * records); the others get no records (no quarter has a value).
  */
-function rowsOf(pids: string[], round: number): string[][] {
+export function rowsOf(pids: string[], round: number): string[][] {
   const header = [
     'SKU',
     'Category',
@@ -62,7 +62,7 @@ function rowsOf(pids: string[], round: number): string[][] {
   return rows;
 }
 
-const csvOf = (rows: string[][]): Buffer =>
+export const csvOf = (rows: string[][]): Buffer =>
   Buffer.from(
     rows.map((r) => r.map((v) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',')).join('\n'),
   );
@@ -74,7 +74,12 @@ async function xlsxOf(rows: string[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function post<T>(server: BenchServer, path: string, name: string, file: Buffer): Promise<T> {
+async function post<T>(
+  server: Pick<BenchServer, 'baseUrl' | 'headers'>,
+  path: string,
+  name: string,
+  file: Buffer,
+): Promise<T> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), name);
   const response = await fetch(`${server.baseUrl}${path}`, {
@@ -90,7 +95,11 @@ async function post<T>(server: BenchServer, path: string, name: string, file: Bu
 type Run = { ms: number; answeredMs: number; job: ImportJob; progressSeen: number };
 
 /** One import as the dialog does it: upload (answered with the running job), then polls to the end. */
-async function importOnce(server: BenchServer, name: string, file: Buffer): Promise<Run> {
+export async function importOnce(
+  server: Pick<BenchServer, 'baseUrl' | 'headers'>,
+  name: string,
+  file: Buffer,
+): Promise<Run> {
   const started = performance.now();
   let job = await post<ImportJob>(server, '/api/demand-planning-items/import', name, file);
   const answeredMs = performance.now() - started;

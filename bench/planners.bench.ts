@@ -48,7 +48,7 @@ export type Target = {
   pids: string[];
   businessUnits: string[];
 };
-type Sample = { kind: string; ms: number; ok: boolean; bytes: number };
+export type Sample = { kind: string; ms: number; ok: boolean; bytes: number };
 
 /** The screen's drill-downs: none, week, month, quarter. */
 const SCREEN_DRILL_DOWNS = DRILL_DOWNS.filter((drillDown) => drillDown !== 'yearly');
@@ -203,7 +203,7 @@ const KINDS: Kind[] = [
   },
   { kind: 'save', share: 0.15, run: (session) => session.save() },
 ];
-const PLANNERS_MIX: Mix = { kinds: KINDS, cells: 4 };
+export const PLANNERS_MIX: Mix = { kinds: KINDS, cells: 4 };
 
 /** One planner: thinks, then makes one of the screen's calls, until the deadline. */
 async function planner(
@@ -223,14 +223,14 @@ async function planner(
   }
 }
 
-async function runLoad(target: Target, mix: Mix, users: number, seconds: number): Promise<Sample[]> {
+export async function runLoad(target: Target, mix: Mix, users: number, seconds: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(Array.from({ length: users }, (_, i) => planner(target, mix, i, deadline, samples)));
   return samples.filter((s) => s.kind !== 'own records');
 }
 
-function summarize(label: string, samples: Sample[], seconds: number): BenchRow {
+export function summarize(label: string, samples: Sample[], seconds: number): BenchRow {
   const timings = samples.map((s) => s.ms);
   return {
     requests: label,
@@ -275,7 +275,7 @@ function processCpuMs(pid: number): number | null {
 }
 
 /** A fresh schema with the default data set (700 × 52, as `npm start` seeds) and N server processes on it. */
-async function startServers(processes: number): Promise<Servers> {
+export async function startServers(processes: number): Promise<Servers> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = openDatabase({ kind: 'postgres', url: BENCH_POSTGRES_URL, poolSize: 1 });
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);

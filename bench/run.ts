@@ -8,6 +8,7 @@ import { runForecastBench } from './forecast.bench';
 import { runForecastRunBench } from './forecast-run.bench';
 import { runForecastQueueBench } from './forecast-queue.bench';
 import { runImportBench } from './import.bench';
+import { runImportContentionBench } from './import-contention.bench';
 import { runImportMemoryBench } from './import-memory.bench';
 import { runInventoryBench } from './inventory.bench';
 import { runListLatencyBench } from './list-latency.bench';
@@ -58,6 +59,11 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     title:
       "Spreadsheet import of a planner's 100,000-row file, CSV and .xlsx (default data set, PostgreSQL, HTTP, background job polled)",
     run: runImportBench,
+  },
+  'import-contention': {
+    title:
+      "Planners at work during a colleague's 100,000-row import: saves and reads, quiet and during (default data set, PostgreSQL)",
+    run: runImportContentionBench,
   },
   'import-memory': {
     title:

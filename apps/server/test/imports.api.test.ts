@@ -28,7 +28,14 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     server = await startTestServer(
       backend,
       { products: 8, weeks: 52 },
-      { env: { IMPORT_MAX_BYTES: String(MAX_BYTES), IMPORT_MAX_ROWS: String(MAX_ROWS) } },
+      {
+        // One row per slice: a failure mid-import always has slices to undo.
+        env: {
+          IMPORT_MAX_BYTES: String(MAX_BYTES),
+          IMPORT_MAX_ROWS: String(MAX_ROWS),
+          IMPORT_SLICE_ROWS: '1',
+        },
+      },
     );
     const products = await server.database.db
       .selectFrom('products')
@@ -95,6 +102,20 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     for (const table of ['products', 'product_details', 'demand_records', 'audit_log', 'product_audit_log']) {
       const { rows } = await sql<{ sum: string | null }>`
         select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t`.execute(
+        server.database.db,
+      );
+      parts.push(`${table}:${rows[0]?.sum ?? 'empty'}`);
+    }
+    return parts.join(',');
+  };
+
+  /** The grid's kept totals (week, product, slice), so an undone import can be shown to leave them as they were. */
+  const keptChecksum = async (): Promise<string> => {
+    const parts: string[] = [];
+    for (const table of ['demand_week_totals', 'demand_product_totals', 'demand_slice_product_counts']) {
+      const { rows } = await sql<{ sum: string | null }>`
+        select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t
+        where not (to_jsonb(t) ? 'record_count') or (to_jsonb(t)->>'record_count')::int > 0`.execute(
         server.database.db,
       );
       parts.push(`${table}:${rows[0]?.sum ?? 'empty'}`);
@@ -584,11 +605,14 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(created).toBeUndefined();
   });
 
-  it('applies all rows or none: a value a record cannot hold rolls back the rows before it', async () => {
+  it('applies all rows or none: a value a record cannot hold undoes the slices committed before it', async () => {
     const [first, second] = [internalSkus[3]!, internalSkus[4]!];
     await sql`update products set unit_price = 9999999 where pid = ${second}`.execute(server.database.db);
     const before = await checksum();
-    const csv = `sku,category,bu,override q1\n${first},Valves,Flow,5\n${second},Valves,Flow,1000000000\n`;
+    const keptBefore = await keptChecksum();
+    // A new SKU, an update of an existing one and a moved product commit (one row per slice) before
+    // the row that fails.
+    const csv = `sku,category,bu,region,forecast q1,override q1\nUNDONE-1,Valves,Flow,,13,\n${first},Valves,Flow,EMEA,,5\n${second},Valves,Flow,,,1000000000\n`;
     const started = await startImport('overflow.csv', csv);
     expect(started.status).toBe(202);
     const job = await followImport((started.body as Ok<ImportJob>).data.id);
@@ -599,12 +623,18 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     });
     expect(job.error).toMatch(new RegExp(`^${second} / \\d{4}-\\d{2}-\\d{2}: Final_Pln_Rev_Dlrs would be`));
     expect(await checksum()).toBe(before);
+    expect(await keptChecksum()).toBe(keptBefore);
     const imports = await server.database.db
       .selectFrom('imports')
       .select(['status', 'created_count', 'updated_count'])
       .where('file_name', '=', 'overflow.csv')
       .execute();
     expect(imports).toEqual([{ status: 'failed', created_count: 0, updated_count: 0 }]);
+    const undoNotes = await sql<{ n: number }>`
+      select (select count(*) from import_undo_records) + (select count(*) from import_undo_products) as n`.execute(
+      server.database.db,
+    );
+    expect(Number(undoNotes.rows[0]!.n)).toBe(0);
   });
 
   it('runs a file as a background job: 202 with the running import, polled to its outcome, yours only', async () => {
@@ -672,7 +702,7 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
     expect(viewer.status).toBe(403);
   });
 
-  it('marks an import whose server stopped as failed, with nothing of it written', async () => {
+  it('marks an import whose server stopped as failed and undoes the slices it committed', async () => {
     const mine = await importFile('mine.csv', 'sku,category,bu\nMINE-1,Valves,Flow\n');
     const { imported_by_id: userId } = await server.database.db
       .selectFrom('imports')
@@ -696,10 +726,23 @@ describe.each(backends)('spreadsheet import on %s', (backend) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // It had committed a slice that created a product with records.
+    const before = await checksum();
+    await sql`insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
+      values ('STOPPED-1', 'internal', 'Flow', 'Valves', 'x', 'x', 'x', 'x', 0, 0)`.execute(
+      server.database.db,
+    );
+    await sql`insert into demand_records (pid, week_start, ensemble_fcst_units)
+      values ('STOPPED-1', ${importQuarterWeeks(new Date())[0]![0]!}, 5)`.execute(server.database.db);
+    await sql`insert into product_audit_log (client_id, pid, field, old_value, new_value, changed_by, source, import_id)
+      values ('internal', 'STOPPED-1', 'product', null, 'created', 'admin', 'import', ${left.id})`.execute(
+      server.database.db,
+    );
     const { body } = await server.request<Ok<ImportJob>>(
       'GET',
       `/api/demand-planning-items/import/${left.id}`,
     );
+    expect(await checksum()).toBe(before);
     expect(body.data).toMatchObject({
       status: 'failed',
       error: 'Interrupted: the server stopped before the import finished; nothing of it was written',

@@ -180,6 +180,25 @@ export type ImportsTable = {
   steps: ColumnType<unknown, string | null | undefined, string | null>;
 };
 
+/** A record a running import updated, as it was before (0077): what undoing the import restores. */
+export type ImportUndoRecordsTable = {
+  import_id: number;
+  pid: string;
+  week_start: string;
+  /** The record's row as JSON. */
+  previous: ColumnType<unknown, string, string>;
+};
+
+/** A product whose place or details a running import changed, with their earlier values (0077). */
+export type ImportUndoProductsTable = {
+  import_id: number;
+  pid: string;
+  region: string | null;
+  site: string | null;
+  planner_name: string | null;
+  notes: string | null;
+};
+
 /** Changes to product attributes (region, site, planner, notes), which are not per week (0010). */
 export type ProductAuditLogTable = {
   id: Generated<number>;
@@ -744,6 +763,8 @@ export type Database = {
   audit_log: AuditLogTable;
   product_details: ProductDetailsTable;
   imports: ImportsTable;
+  import_undo_records: ImportUndoRecordsTable;
+  import_undo_products: ImportUndoProductsTable;
   product_audit_log: ProductAuditLogTable;
   demand_week_totals: DemandWeekTotalsTable;
   demand_product_totals: DemandProductTotalsTable;

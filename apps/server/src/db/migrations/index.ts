@@ -50,6 +50,8 @@ import * as forecastQuantiles from './0070-forecast-quantiles';
 import * as inventorySafetyStock from './0071-inventory-safety-stock';
 import * as savedViews from './0073-saved-views';
 import * as salesHistorySetChecked from './0076-sales-history-set-checked';
+import * as importUndo from './0077-import-undo';
+import * as notesSkipWeekMaths from './0078-notes-skip-week-maths';
 import * as forecastRunGlobalMember from './0085-forecast-run-global-member';
 import * as accuracyOfWrittenWeeks from './0088-accuracy-of-written-weeks';
 
@@ -106,6 +108,8 @@ const migrations: Record<string, Migration> = {
   '0071-inventory-safety-stock': inventorySafetyStock,
   '0073-saved-views': savedViews,
   '0076-sales-history-set-checked': salesHistorySetChecked,
+  '0077-import-undo': importUndo,
+  '0078-notes-skip-week-maths': notesSkipWeekMaths,
   '0085-forecast-run-global-member': forecastRunGlobalMember,
   '0088-accuracy-of-written-weeks': accuracyOfWrittenWeeks,
 };

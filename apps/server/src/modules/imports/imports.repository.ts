@@ -9,8 +9,7 @@ import {
   type DemandRecordRow,
 } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable } from '../../db/schema';
-import { JOB_LOCK_CLASS, jobLockFree, lockJob, ORPHAN_GRACE } from '../../db/job-locks';
-import { bulkWrite } from '../../read-model';
+import { JOB_LOCK_CLASS, jobLockFree, ORPHAN_GRACE } from '../../db/job-locks';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -139,11 +138,6 @@ export async function insertRunningImport(
     .executeTakeFirstOrThrow();
 }
 
-/** Marks the import as its transaction's: see lockJob. */
-export async function lockImport(trx: Transaction<Database>, id: number): Promise<void> {
-  await lockJob(trx, JOB_LOCK_CLASS.import, id);
-}
-
 /** Progress, written from outside the import's transaction so a poll sees it at once. */
 export async function recordImportProgress(db: Db, id: number, processed: number): Promise<void> {
   await db
@@ -210,31 +204,141 @@ export const INTERRUPTED_IMPORT =
 
 /**
  * Marks failed the imports left 'running' by a process that is gone (PostgreSQL): those whose
- * transaction's lock nobody holds. The few seconds' grace covers the moment between an import's
- * row and its transaction's first statement.
+ * lock nobody holds, and undoes the slices they committed, in one transaction that keeps their
+ * locks (so no other process undoes them too). The few seconds' grace covers the moment between
+ * an import's row and its first lock.
  */
 export async function failOrphanedImports(db: Kysely<Database>): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
+    const failed = await trx
       .updateTable('imports')
       .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
       .where('status', '=', 'running')
       .where('imported_at', '<', ORPHAN_GRACE)
       .where(jobLockFree(JOB_LOCK_CLASS.import))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returning('id')
+      .execute();
+    for (const { id } of failed) await undoImport(trx, id);
+    return failed.length;
   });
 }
 
 /** The embedded database has one process: every running import but its own was interrupted. */
 export async function failImportsExcept(db: Kysely<Database>, own: readonly number[]): Promise<number> {
-  const result = await db
-    .updateTable('imports')
-    .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
-    .where('status', '=', 'running')
-    .$if(own.length > 0, (q) => q.where('id', 'not in', [...own]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('imports')
+      .set({ status: 'failed', error: INTERRUPTED_IMPORT, finished_at: new Date() })
+      .where('status', '=', 'running')
+      .$if(own.length > 0, (q) => q.where('id', 'not in', [...own]))
+      .returning('id')
+      .execute();
+    for (const { id } of failed) await undoImport(trx, id);
+    return failed.length;
+  });
+}
+
+/** The records a slice is about to update, noted as they are (the first note of a record wins). */
+export async function noteUndoRecords(
+  trx: Transaction<Database>,
+  importId: number,
+  keys: ReadonlyArray<{ pid: string; week_start: string }>,
+): Promise<void> {
+  await inChunks(keys, (chunk) =>
+    sql`insert into import_undo_records (import_id, pid, week_start, previous)
+      select ${importId}::int8, r.pid, r.week_start, to_jsonb(r)
+      from unnest(${chunk.map((k) => k.pid)}::text[], ${chunk.map((k) => k.week_start)}::date[]) k(pid, week_start)
+      join demand_records r on r.pid = k.pid and r.week_start = k.week_start
+      on conflict do nothing`.execute(trx),
+  );
+}
+
+export type ProductUndo = Omit<Selectable<Database['import_undo_products']>, 'import_id'>;
+
+/** A product's audit row when an import creates it: also how undoing the import finds it. */
+export const PRODUCT_CREATED = { field: 'product', value: 'created' } as const;
+
+/** Products whose place or details a slice changes, with their values before. */
+export async function noteUndoProducts(
+  trx: Transaction<Database>,
+  importId: number,
+  rows: readonly ProductUndo[],
+): Promise<void> {
+  await inChunks(rows, (chunk) =>
+    sql`insert into import_undo_products (import_id, pid, region, site, planner_name, notes)
+      select ${importId}::int8, * from unnest(${chunk.map((r) => r.pid)}::text[],
+        ${chunk.map((r) => r.region)}::text[],
+        ${chunk.map((r) => r.site)}::text[], ${chunk.map((r) => r.planner_name)}::text[],
+        ${chunk.map((r) => r.notes)}::text[])
+      on conflict do nothing`.execute(trx),
+  );
+}
+
+/** The import succeeded: what would undo it is no longer needed. */
+export async function forgetUndo(trx: Transaction<Database>, importId: number): Promise<void> {
+  await trx.deleteFrom('import_undo_records').where('import_id', '=', importId).execute();
+  await trx.deleteFrom('import_undo_products').where('import_id', '=', importId).execute();
+}
+
+/** The record columns an undo puts back: what the import wrote, and the record's stamps. */
+const RESTORED_COLUMNS = () => [
+  ...WRITTEN_COLUMNS.map((c) => c.name),
+  'version',
+  'last_updated_at',
+  'last_updated_by',
+];
+
+/**
+ * Undoes every slice an import committed, by the notes of migration 0077: the records it updated
+ * get their earlier values back, the products it created go (with their records; found by their 'created' audit rows), the products it
+ * moved or whose details it changed get theirs back, and its audit rows go. A record someone saved
+ * after the import wrote it (its version moved on further than the import's writes) keeps that
+ * save, which was made on top of the import's values and is audited as such. The records' own
+ * triggers keep the read model, as for any save.
+ */
+export async function undoImport(trx: Transaction<Database>, importId: number): Promise<void> {
+  const columns = RESTORED_COLUMNS();
+  const list = sql.raw(columns.join(', '));
+  const fromPrevious = sql.raw(columns.map((c) => `b.${c}`).join(', '));
+  await sql`
+    with writes as (
+      select a.pid, a.week_start, count(*)::int4 as n from audit_log a
+      where a.import_id = ${importId}::int8 and a.field = 'SOP_Pln_Ovrd_Units'
+      group by a.pid, a.week_start),
+    previous as (
+      select b.*, w.n from import_undo_records u
+      join writes w on w.pid = u.pid and w.week_start = u.week_start
+      cross join lateral jsonb_populate_record(null::demand_records, u.previous) b
+      where u.import_id = ${importId}::int8)
+    update demand_records r set (${list}) = (select ${fromPrevious} from previous b
+      where b.pid = r.pid and b.week_start = r.week_start)
+    from previous p
+    where r.pid = p.pid and r.week_start = p.week_start and r.version = p.version + p.n`.execute(trx);
+  await sql`
+    delete from products p using product_audit_log a
+    where a.import_id = ${importId}::int8 and a.field = ${PRODUCT_CREATED.field} and a.old_value is null
+      and a.new_value = ${PRODUCT_CREATED.value} and p.pid = a.pid`.execute(trx);
+  await sql`
+    update products p set region = u.region, site = u.site
+    from import_undo_products u
+    where u.import_id = ${importId}::int8 and p.pid = u.pid
+      and (p.region, p.site) is distinct from (u.region, u.site)`.execute(trx);
+  // A product without planner or notes has no details row (a row of nulls reads the same).
+  await sql`
+    delete from product_details d using import_undo_products u
+    where u.import_id = ${importId}::int8 and d.pid = u.pid
+      and u.planner_name is null and u.notes is null`.execute(trx);
+  await sql`
+    insert into product_details (pid, planner_name, notes)
+    select u.pid, u.planner_name, u.notes from import_undo_products u
+    where u.import_id = ${importId}::int8
+      and (u.planner_name is not null or u.notes is not null)
+    on conflict (pid) do update set planner_name = excluded.planner_name, notes = excluded.notes
+    where (product_details.planner_name, product_details.notes)
+      is distinct from (excluded.planner_name, excluded.notes)`.execute(trx);
+  await trx.deleteFrom('audit_log').where('import_id', '=', importId).execute();
+  await trx.deleteFrom('product_audit_log').where('import_id', '=', importId).execute();
+  await forgetUndo(trx, importId);
 }
 
 type NewProduct = {
@@ -308,9 +412,11 @@ export type RecordWrite = { pid: string; week_start: string } & Pick<DemandRecor
  * record's values are one of a few distinct "shapes" (forecast, overrides and the plan chain that
  * follows from them, computed by the caller with the domain's rules). So the statement carries the
  * SKUs, the weeks, the shapes and one small integer per record instead of a row object per record,
- * and PostgreSQL builds the rows with one insert, as a bulk write: the kept tables are rebuilt
- * for these SKUs and weeks once, after it. The S&OP overrides it writes are audited in the same
- * statement.
+ * and PostgreSQL builds the rows with one insert. The S&OP overrides it writes are audited in the
+ * same statement. A slice of an import is small, so the records' triggers keep the read model by
+ * the differences of its rows, which cost in proportion to the slice; a rebuild of the key set
+ * (bulkWrite) would read every record of the slices' product groups, which an import keeps
+ * growing, once per slice.
  */
 export type NewWeeks = {
   pids: readonly string[];
@@ -344,21 +450,16 @@ export async function insertNewSkuWeeks(
       cross join unnest(${[...batch.weeks]}::date[]) with ordinality as w(week_start, k)
       join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape)
         on s.shape = (${shapeOf}::int4[])[(p.n - 1) * ${batch.weeks.length} + w.k] + 1`;
-  // One insert for the whole batch, the kept tables rebuilt for its SKUs and weeks after it.
-  await bulkWrite(trx, async () => {
-    await sql`
-      with inserted as (
-        insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
-        select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
-        ${rowsOf}
-        returning pid, week_start, sop_pln_ovrd_units)
-      insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
-      select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
-        ${change.by}, ${audit.source}, ${audit.importId}::int4
-      from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
-    const weeks = [...batch.weeks].sort();
-    return { pids: batch.pids, weeks: { first: weeks[0]!, last: weeks[weeks.length - 1]! } };
-  });
+  await sql`
+    with inserted as (
+      insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
+      select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
+      ${rowsOf}
+      returning pid, week_start, sop_pln_ovrd_units)
+    insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
+    select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
+      ${change.by}, ${audit.source}, ${audit.importId}::int4
+    from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
 }
 
 export async function updateRecords(

@@ -22,6 +22,7 @@ import {
   type ReasonCode,
 } from '@ps/domain';
 import type { Kysely, Transaction } from 'kysely';
+import { holdJob, JOB_LOCK_CLASS, releaseJob } from '../../db/job-locks';
 import { planColumns, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
 import { narrowToContext, type AccessScope } from '../../lib/access';
@@ -43,10 +44,14 @@ import {
   insertProducts,
   insertNewSkuWeeks,
   insertRunningImport,
-  lockImport,
+  forgetUndo,
   lockRecords,
+  noteUndoProducts,
+  noteUndoRecords,
+  PRODUCT_CREATED,
   recordImportProgress,
   updateProductPlaces,
+  undoImport,
   updateRecords,
   upsertProductDetails,
   type AuditWrite,
@@ -56,6 +61,7 @@ import {
   type ProductDetails,
   type ImportRow as ImportTableRow,
   type ProductPlaceUpdate,
+  type ProductUndo,
   type RecordWrite,
 } from './imports.repository';
 import type { ParseSteps, SpreadsheetParser } from './spreadsheet-parser';
@@ -80,12 +86,6 @@ export function outcomeMessage(imported: number, failed: number): string {
     : `Successfully imported ${imported} items`;
 }
 
-/**
- * Rows planned and written together. Each batch is a few statements (its new products and their
- * weekly records, its updates, its audit rows), after which the import's progress moves on and
- * other users' requests interleave with the planning CPU instead of waiting behind it.
- */
-const BATCH_ROWS = 5_000;
 const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Progress is written to the import's row at most this often (PostgreSQL; the pollers' source). */
 const PROGRESS_INTERVAL_MS = 300;
@@ -166,6 +166,8 @@ export class ImportService {
   private readonly own = new Map<number, OwnImport>();
   /** Their background work, so a closing server lets them end. */
   private readonly work = new Set<Promise<void>>();
+  /** The embedded database's imports write in turn: the last one's end (PostgreSQL uses a lock). */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -176,6 +178,13 @@ export class ImportService {
       notifier?: Notifier | undefined;
       /** Today decides the import's four quarters. */
       clock?: Clock | undefined;
+      /**
+       * Rows planned, written and committed together (IMPORT_SLICE_ROWS). A slice is a few
+       * statements (its new products and their weekly records, its updates, its audit rows, its undo
+       * notes) in one transaction: another user's save of a record the import writes waits for one
+       * slice at most, and the import's progress moves on after each.
+       */
+      sliceRows: number;
     },
   ) {}
 
@@ -193,9 +202,8 @@ export class ImportService {
   }
 
   /**
-   * An import left 'running' by a stopped server is marked failed. Its transaction ended with the
-   * process, so none of its writes are in the data. On a shared PostgreSQL only imports that no
-   * live process's transaction holds are touched.
+   * An import left 'running' by a stopped server is marked failed, and the slices it committed are
+   * undone. On a shared PostgreSQL only imports whose lock no live process holds are touched.
    */
   async recoverInterruptedImports(): Promise<void> {
     const count =
@@ -353,12 +361,13 @@ export class ImportService {
   }
 
   /**
-   * Applies the valid rows in one transaction: all of them or none. Rows the caller may not import
-   * (refusalOf) fail and are reported without stopping the others; a value that overflows a column stops
-   * the whole import with a 400 naming the SKU, week and field. The rows go in batches of
-   * BATCH_ROWS, each planned then written, and the progress moves on after each. The import's row
-   * turns 'succeeded' in the same transaction; when it rolls back the row is marked 'failed' with
-   * the reason, and when the process dies the next one to look marks it so.
+   * Applies the valid rows, all of them or none, in slices that each commit (options.sliceRows), noting in
+   * each what would undo it. Rows the caller may not import (refusalOf) fail and are reported
+   * without stopping the others; a value that overflows a column stops the whole import with a 400
+   * naming the SKU, week and field, and the slices already committed are undone. The import's row
+   * turns 'succeeded' with the last transaction; when the import fails the row is marked 'failed'
+   * with the reason once its slices are undone, and when the process dies the next one to look
+   * undoes them and marks it so. Imports write in turn (a second one waits for the first to end).
    */
   private async apply(
     scope: AccessScope,
@@ -367,9 +376,39 @@ export class ImportService {
     invalid: ImportRowOutcome[],
     today: Date,
   ): Promise<Applied> {
+    if (this.options.databaseKind === 'postgres') {
+      const importId = Number(own.row.id);
+      return this.db.connection().execute(async (connection) => {
+        // Alive while it runs (recoverInterruptedImports), then its turn among imports.
+        await holdJob(connection, JOB_LOCK_CLASS.import, importId);
+        try {
+          await holdJob(connection, JOB_LOCK_CLASS.importTurn, 'imports');
+          try {
+            return await this.applySlices(connection, scope, own, { rows, invalid, today });
+          } finally {
+            await releaseJob(connection, JOB_LOCK_CLASS.importTurn, 'imports');
+          }
+        } finally {
+          await releaseJob(connection, JOB_LOCK_CLASS.import, importId);
+        }
+      });
+    }
+    const applied = this.turn.then(() => this.applySlices(this.db, scope, own, { rows, invalid, today }));
+    this.turn = applied.catch(() => undefined);
+    return applied;
+  }
+
+  private async applySlices(
+    db: Kysely<Database>,
+    scope: AccessScope,
+    own: OwnImport,
+    file: { rows: readonly ImportRow[]; invalid: ImportRowOutcome[]; today: Date },
+  ): Promise<Applied> {
+    const { rows } = file;
     const importId = Number(own.row.id);
     const { steps } = own;
-    const quarters = importQuarterWeeks(today);
+    const { sliceRows } = this.options;
+    const quarters = importQuarterWeeks(file.today);
     const weeks = { first: quarters[0]![0]!, last: quarters[3]![12]! };
     const newClient: ClientId = scope.clientIds.includes('internal') ? 'internal' : scope.clientIds[0]!;
     // The audit rows carry when the change was made, in real time, whatever day the clock says.
@@ -378,37 +417,38 @@ export class ImportService {
     let progressWritten = 0;
     const progress = async (processed: number, last = false) => {
       own.processed = processed;
-      // The embedded database is busy with the transaction: a poll reads `own` instead.
+      // The embedded database serves one statement at a time: a poll reads `own` instead.
       if (!isPostgres || (!last && performance.now() - progressWritten < PROGRESS_INTERVAL_MS)) return;
       progressWritten = performance.now();
       await recordImportProgress(this.db, importId, processed);
     };
 
     try {
-      const applied = await this.db.transaction().execute(async (trx) => {
-        if (isPostgres) await lockImport(trx, importId);
-        await allowLongImport(trx);
-        const products = await timed(steps, 'findProductsMs', async () => {
-          const found = await findProducts(
-            trx,
-            rows.map((r) => r.sku),
-            true,
-            productsVisibleTo(scope),
-          );
-          return new Map(found.map((p) => [p.pid, p]));
-        });
-        const outcomes: ImportRowOutcome[] = [...invalid];
-        let processed = invalid.length;
-        await progress(processed);
-        for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-          const batch = rows.slice(start, start + BATCH_ROWS);
+      const outcomes: ImportRowOutcome[] = [...file.invalid];
+      let processed = file.invalid.length;
+      await progress(processed);
+      for (let start = 0; start < rows.length; start += sliceRows) {
+        const slice = rows.slice(start, start + sliceRows);
+        const sliceOutcomes = await db.transaction().execute(async (trx) => {
+          await allowLongImport(trx);
+          // Read in the slice's transaction, locked: an earlier slice may have created a SKU.
+          const products = await timed(steps, 'findProductsMs', async () => {
+            const found = await findProducts(
+              trx,
+              slice.map((r) => r.sku),
+              true,
+              productsVisibleTo(scope),
+            );
+            return new Map(found.map((p) => [p.pid, p]));
+          });
+          const done: ImportRowOutcome[] = [];
           const plan = new ImportPlan(importId, scope.userName, quarters, newClient);
           const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
-          for (const row of batch) {
+          for (const row of slice) {
             const product = products.get(row.sku);
             const refusal = refusalOf(scope, product);
-            if (refusal) outcomes.push(failed(row.row, row.sku, failedMessage(row.sku, refusal)));
-            else if (!product) outcomes.push(plan.create(row));
+            if (refusal) done.push(failed(row.row, row.sku, failedMessage(row.sku, refusal)));
+            else if (!product) done.push(plan.create(row));
             else existing.push({ row, product });
           }
           const records = await timed(steps, 'lockRecordsMs', () =>
@@ -422,42 +462,50 @@ export class ImportService {
           const recordsByPid = groupBy(records, (r) => r.pid);
           await timed(steps, 'planMs', async () => {
             for (const { row, product } of existing)
-              outcomes.push(plan.update(row, product, recordsByPid.get(product.pid) ?? []));
+              done.push(plan.update(row, product, recordsByPid.get(product.pid) ?? []));
           });
           await plan.write(trx, change, steps);
-          processed += batch.length;
-          await progress(processed);
-          await yieldToOtherRequests();
-        }
+          return done;
+        });
+        outcomes.push(...sliceOutcomes);
+        processed += slice.length;
+        await progress(processed);
+        await yieldToOtherRequests();
+      }
 
-        outcomes.sort((a, b) => a.row - b.row);
-        const count = (status: ImportRowOutcome['status']) =>
-          outcomes.filter((o) => o.status === status).length;
-        const counts = {
-          created: count('created'),
-          updated: count('updated'),
-          unchanged: count('unchanged'),
-          failed: count('failed'),
-        };
-        const imported = counts.created + counts.updated + counts.unchanged;
-        const outcome: ImportOutcome = {
-          importId,
-          imported,
-          ...counts,
-          message: outcomeMessage(imported, counts.failed),
-          rows: outcomes
-            .filter((o) => o.status !== 'unchanged' || o.warnings.length > 0)
-            .slice(0, IMPORT_LIST_LIMIT),
-        };
+      outcomes.sort((a, b) => a.row - b.row);
+      const count = (status: ImportRowOutcome['status']) =>
+        outcomes.filter((o) => o.status === status).length;
+      const counts = {
+        created: count('created'),
+        updated: count('updated'),
+        unchanged: count('unchanged'),
+        failed: count('failed'),
+      };
+      const imported = counts.created + counts.updated + counts.unchanged;
+      const outcome: ImportOutcome = {
+        importId,
+        imported,
+        ...counts,
+        message: outcomeMessage(imported, counts.failed),
+        rows: outcomes
+          .filter((o) => o.status !== 'unchanged' || o.warnings.length > 0)
+          .slice(0, IMPORT_LIST_LIMIT),
+      };
+      await db.transaction().execute(async (trx) => {
         await finishImport(trx, importId, { counts, outcome, steps });
-        return { outcome, rowOutcomes: outcomes };
+        await forgetUndo(trx, importId);
       });
       // Only once committed: a poll that reads 'succeeded' then reads the data.
-      own.row = { ...own.row, status: 'succeeded', outcome: applied.outcome, finished_at: new Date() };
-      return applied;
+      own.row = { ...own.row, status: 'succeeded', outcome, finished_at: new Date() };
+      return { outcome, rowOutcomes: outcomes };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await failImport(this.db, importId, message, steps);
+      await db.transaction().execute(async (trx) => {
+        await allowLongImport(trx);
+        await undoImport(trx, importId);
+        await failImport(trx, importId, message, steps);
+      });
       own.row = { ...own.row, status: 'failed', error: message, finished_at: new Date() };
       throw error;
     }
@@ -590,6 +638,8 @@ class ImportPlan {
   readonly details: ProductDetails[] = [];
   readonly audit: AuditWrite[] = [];
   readonly productAudit: ProductAuditWrite[] = [];
+  /** The products whose place or details this plan changes, as they were: what undoing it restores. */
+  readonly productUndo: ProductUndo[] = [];
 
   constructor(
     private readonly importId: number,
@@ -622,7 +672,9 @@ class ImportPlan {
     });
     if (row.plannerName !== undefined || row.notes !== undefined)
       this.details.push({ pid: row.sku, planner_name: row.plannerName ?? null, notes: row.notes ?? null });
-    this.productAudit.push(this.productAuditRow(clientId, row.sku, 'product', null, 'created'));
+    this.productAudit.push(
+      this.productAuditRow(clientId, row.sku, PRODUCT_CREATED.field, null, PRODUCT_CREATED.value),
+    );
     this.newWeeks.pids.push(row.sku);
     const changes: ImportRowOutcome['changes'] = [];
     this.quarters.forEach((weeks, q) => {
@@ -721,6 +773,14 @@ class ImportPlan {
       this.places.push({ pid: product.pid, region, site });
     if (planner !== product.planner_name || notes !== product.notes)
       this.details.push({ pid: product.pid, planner_name: planner, notes });
+    if (attributeChanges.some(([, before, after]) => before !== after))
+      this.productUndo.push({
+        pid: product.pid,
+        region: product.region,
+        site: product.site,
+        planner_name: product.planner_name,
+        notes: product.notes,
+      });
     return {
       row: row.row,
       sku: row.sku,
@@ -805,8 +865,12 @@ class ImportPlan {
     };
   }
 
-  /** The batch's writes; `steps` gets the milliseconds of each kind (the records' with their roll-up). */
+  /** The slice's writes, after its undo notes; `steps` gets the milliseconds of each kind (the records' with their roll-up). */
   async write(trx: Transaction<Database>, change: { at: Date; by: string }, steps: Steps): Promise<void> {
+    await timed(steps, 'writeUndoNotesMs', async () => {
+      await noteUndoProducts(trx, this.importId, this.productUndo);
+      await noteUndoRecords(trx, this.importId, this.recordUpdates);
+    });
     await timed(steps, 'writeProductsMs', () => insertProducts(trx, this.newProducts));
     await timed(steps, 'writeNewRecordsMs', () =>
       insertNewSkuWeeks(trx, this.newWeeks, change, {

@@ -25,6 +25,7 @@ export const importsModule: ServerModule = {
         log,
         notifier: createNotifier(database.db, config, log),
         clock,
+        sliceRows: config.IMPORT_SLICE_ROWS,
       });
       // An import left running by a stopped server is marked failed before anyone polls it.
       await service.recoverInterruptedImports();
