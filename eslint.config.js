@@ -14,6 +14,12 @@ const OTHER_MODULE_INTERNALS = {
   regex: '^\\.\\./[\\w-]+/.+',
   message: "Import another module through its index ('../module'), never its files.",
 };
+/** The schema a migration left behind is fixed once it ships: nothing may reuse or reshape it. */
+const MIGRATIONS = {
+  group: ['**/migrations/0*', './0*'],
+  message:
+    'Runtime code never imports a migration; the schema today is in db/schema.sql (npm run schema:dump).',
+};
 const SQL_IN_REPOSITORIES = 'Queries live in *.repository.ts / *.sql.ts; import kysely types only here.';
 
 export default tseslint.config(
@@ -75,7 +81,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
-    rules: restrict([SERVER_NOT_WEB]),
+    rules: restrict([SERVER_NOT_WEB, MIGRATIONS]),
   },
   // Server layering (docs/architecture.md): a module reaches another only through its index; SQL
   // lives in repositories (*.repository.ts, *.sql.ts) and db/; lib never imports a feature.
@@ -88,21 +94,45 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'kysely', message: SQL_IN_REPOSITORIES, allowTypeImports: true }],
-          patterns: [SERVER_NOT_WEB, OTHER_MODULE_INTERNALS],
+          patterns: [SERVER_NOT_WEB, OTHER_MODULE_INTERNALS, MIGRATIONS],
         },
       ],
     },
   },
   {
     files: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.sql.ts'],
-    rules: restrict([SERVER_NOT_WEB, OTHER_MODULE_INTERNALS]),
+    rules: restrict([SERVER_NOT_WEB, OTHER_MODULE_INTERNALS, MIGRATIONS]),
   },
   {
     files: ['apps/server/src/lib/**', 'apps/server/src/db/**'],
     rules: restrict([
       SERVER_NOT_WEB,
+      MIGRATIONS,
       { group: ['**/modules/**', '../modules'], message: 'lib and db never import a feature module.' },
     ]),
+  },
+  // A migration is self-contained: it runs the same SQL whatever other code becomes later.
+  {
+    files: ['apps/server/src/db/migrations/0*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.|@ps/)',
+              message:
+                'A migration imports nothing of ours (copy what it needs): it must never change once shipped.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The migration list, and tests that run or check a migration, are the only importers.
+  {
+    files: ['apps/server/src/db/migrations/index.ts', 'apps/server/test/**', 'apps/server/src/**/*.test.ts'],
+    rules: restrict([SERVER_NOT_WEB]),
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],

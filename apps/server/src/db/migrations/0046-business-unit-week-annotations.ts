@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { annotated } from './0033-annotation-digest';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** The records of transition table `rows` that carry a comment or a reason code. */
+const annotated = (rows: string) =>
+  `select pid, week_start, comments, reason_code from ${rows}
+      where comments is not null or reason_code is not null`;
 
 /**
  * The annotations digest per business unit and week: each distinct comment and reason code of a
