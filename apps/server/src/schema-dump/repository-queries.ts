@@ -2,7 +2,16 @@ import type { ClientId } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccessScope } from '../lib/access';
+import * as aiAssistant from '../modules/ai-assistant/ai-assistant.repository';
+import * as controlTower from '../modules/control-tower/control-tower.repository';
 import * as cycle from '../modules/cycle/cycle.repository';
+import * as dataLoads from '../modules/data-loads/data-loads.repository';
+import * as exchangeRates from '../modules/exchange-rates/exchange-rates.repository';
+import * as forecastRuns from '../modules/forecast-runs/forecast-run.repository';
+import * as imports from '../modules/imports/imports.repository';
+import * as inventory from '../modules/inventory/inventory.repository';
+import * as optimisation from '../modules/optimisation/optimisation.repository';
+import * as planningPolicy from '../modules/demand-records/planning-policy.repository';
 import * as dashboard from '../modules/dashboard/dashboard.repository';
 import * as demandRecords from '../modules/demand-records/demand-record.repository';
 import * as horizon from '../modules/horizon/horizon.repository';
@@ -35,6 +44,17 @@ const WEEK = '2026-01-04';
  * repository, the calls that show its queries. Add a call when a repository gains a query.
  */
 export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
+  'ai-assistant.repository': {
+    productExists: (db) => aiAssistant.productExists(db, CLIENTS, PID),
+    dataWindow: (db) => aiAssistant.dataWindow(db, CLIENTS),
+    accuracyFingerprint: (db) => aiAssistant.accuracyFingerprint(db),
+    latestVersions: (db) => aiAssistant.latestVersions(db, CLIENTS),
+  },
+  'control-tower.repository': {
+    filterOptions: (db) => controlTower.filterOptions(db, CLIENTS),
+    companyPlanQuarters: (db) => controlTower.companyPlanQuarters(db, 'internal'),
+    latestCycles: (db) => controlTower.latestCycles(db, CLIENTS),
+  },
   'cycle.repository': {
     findSchedule: (db) => cycle.findSchedule(db),
     findRunningRun: (db) => cycle.findRunningRun(db),
@@ -43,6 +63,10 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     listRecentRuns: (db) => cycle.listRecentRuns(db, 10),
     listSteps: (db) => cycle.listSteps(db, [1]),
     knownPids: (db) => cycle.knownPids(db, [PID]),
+  },
+  'data-loads.repository': {
+    findLoad: (db) => dataLoads.findLoad(db, 1),
+    latestLoads: (db) => dataLoads.latestLoads(db, 10),
   },
   'dashboard.repository': {
     dashboardFigures: (db) =>
@@ -62,11 +86,29 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     demandRecordExists: (db) => demandRecords.demandRecordExists(db, { pid: PID, weekStart: WEEK }),
     findProduct: (db) => demandRecords.findProduct(db, PID),
   },
+  'exchange-rates.repository': {
+    listRates: (db) => exchangeRates.listRates(db),
+    listChanges: (db) => exchangeRates.listChanges(db, 20),
+  },
+  'forecast-run.repository': {
+    findRunningRun: (db) => forecastRuns.findRunningRun(db),
+    findRun: (db) => forecastRuns.findRun(db, 1),
+    listRecentRuns: (db) => forecastRuns.listRecentRuns(db, 10),
+    failOrphanedRuns: (db) => forecastRuns.failOrphanedRuns(db),
+  },
   'horizon.repository': {
     readHorizon: (db) => horizon.readHorizon(db),
     claimRoll: (db) => horizon.claimRoll(db, WEEK, 104),
     releaseRoll: (db) => horizon.releaseRoll(db),
     productIds: (db) => horizon.productIds(db),
+  },
+  'imports.repository': {
+    findImport: (db) => imports.findImport(db, 1),
+    failOrphanedImports: (db) => imports.failOrphanedImports(db),
+  },
+  'inventory.repository': {
+    policyRows: (db) => inventory.policyRows(db),
+    latestNetworkPlan: (db) => inventory.latestNetworkPlan(db),
   },
   'login-throttle.repository': {
     countSignInFailures: (db) => loginThrottle.countSignInFailures(db, 'user@example.com'),
@@ -78,6 +120,18 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     usersWithDueDigest: (db) => notifications.usersWithDueDigest(db, 60),
     claimDigest: (db) => notifications.claimDigest(db, 'user'),
     removeFromOutbox: (db) => notifications.removeFromOutbox(db, [1]),
+  },
+  'optimisation.repository': {
+    loadNetwork: (db) => optimisation.loadNetwork(db),
+    findDc: (db) => optimisation.findDc(db, 1),
+    plantExists: (db) => optimisation.plantExists(db, 1),
+    readPenalty: (db) => optimisation.readPenalty(db),
+    listScenarios: (db) => optimisation.listScenarios(db),
+    findScenario: (db) => optimisation.findScenario(db, 1),
+    findRun: (db) => optimisation.findRun(db, 1),
+  },
+  'planning-policy.repository': {
+    readPlanningPolicy: (db) => planningPolicy.readPlanningPolicy(db),
   },
   'provider-storage.repository': {
     findProviderRecord: (db) => providerStorage.findProviderRecord(db, 'Session', 'id', 'id'),

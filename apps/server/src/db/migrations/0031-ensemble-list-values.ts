@@ -247,7 +247,7 @@ const rollUpFunction = (extra: readonly ExtraSum[] = []): string =>
       end $fn$`;
 
 /**
- * Pub Ensemble Forecast at list price in the week totals (issue 11, docs/metrics.md "Data behind
+ * Pub Ensemble Forecast at list price in the week totals (docs/metrics.md "Data behind
  * the screens"): per BU × region × family slice and week, Σ over the records of
  * list_value(`Ensemble_Fcst_Units`, the product's unit price) and the same at its unit cost. A
  * record's value is rounded to the cent before summing, so a family's figure is exactly the sum of

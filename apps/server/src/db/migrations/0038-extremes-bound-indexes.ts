@@ -27,7 +27,7 @@ const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
 const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
 
 /**
- * An index per kept figure and bound on demand_product_extremes (issue 15, Must 8; docs/adr/0008).
+ * An index per kept figure and bound on demand_product_extremes (docs/adr/0008).
  *
  * A figure-sorted page needs the K = offset + limit products with the best bound (largest maximum
  * descending, smallest minimum ascending) and then every product whose bound reaches the K-th.

@@ -148,7 +148,7 @@ const perSchema: ProductLockKey = (pid) => `hashtext(current_schema() || '/' || 
 /**
  * A stale product's mark (migrations 0032, 0035) carries bounds on how far the writes since its
  * last refresh can have moved its extremes, so that a figure-sorted page reads a stale product
- * only when those bounds say it may reach the page (issue 15, Must 8; ADR 0008's second amendment).
+ * only when those bounds say it may reach the page (ADR 0008's second amendment).
  *
  * Before, every stale product was a candidate whatever its values: right after a spread over
  * 5,000 products, until the background refresher had drained them (~13 s at 2.6 ms a product), an

@@ -15,7 +15,7 @@ const annotated = (rows: string) =>
  * the business unit and distinct note. A slice's distinct notes in a week grow with its products
  * until they reach the notes planners use (~3 a slice-week at 20,000 × 156, ~12 at 100,000), so a
  * business unit × week page sorted by a figure read 5,129 digest rows at 20,000 products and 18,819
- * at 100,000, and took 1.47–1.55× its time (issue 15, Must 8). Per business unit and week it reads
+ * at 100,000, and took 1.47–1.55× its time. Per business unit and week it reads
  * at most the distinct notes in use, the same at either size.
  *
  * Kept from the weekly slice digest, and only for the weeks a statement changed: the slice digests
