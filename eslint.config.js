@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -20,6 +21,20 @@ const MIGRATIONS = {
   message:
     'Runtime code never imports a migration; the schema today is in db/schema.sql (npm run schema:dump).',
 };
+const WEB_NOT_SERVER = {
+  group: ['@ps/server', '**/apps/server/**', '@ps/forecast'],
+  message: 'The web app talks to the server over HTTP only.',
+};
+/**
+ * A web feature reaches another only through its index (`@/features/x`), as server modules do;
+ * shared hooks live in lib/ and shared components in components/. Screens loaded lazily by the
+ * router (`import('@/features/x/Page')`) are a feature's other way in.
+ */
+const WEB_FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url));
+const otherFeatureInternals = (own) => ({
+  group: ['@/features/*/**', ...(own ? [`!@/features/${own}/**`] : [])],
+  message: "Import another feature through its index ('@/features/name'), never its files.",
+});
 const SQL_IN_REPOSITORIES = 'Queries live in *.repository.ts / *.sql.ts; import kysely types only here.';
 
 export default tseslint.config(
@@ -71,14 +86,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([
-        {
-          group: ['@ps/server', '**/apps/server/**', '@ps/forecast'],
-          message: 'The web app talks to the server over HTTP only.',
-        },
-      ]),
+      ...restrict([WEB_NOT_SERVER, otherFeatureInternals(null)]),
     },
   },
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**`],
+    rules: restrict([WEB_NOT_SERVER, otherFeatureInternals(feature)]),
+  })),
   {
     files: ['apps/server/**'],
     rules: restrict([SERVER_NOT_WEB, MIGRATIONS]),
