@@ -11,7 +11,7 @@ const SCREEN = /\/[A-Z]\w*(Page|Layout)\.tsx$/;
  * entry must start its downloads before any of that has arrived.
  */
 const ENTRY_MODULE =
-  /\/src\/(app\/screens\.ts|features\/auth\/utils\/(auth-config-request|token-store|storage-keys)\.ts)$|vite\/preload-helper/;
+  /\/src\/(app\/screens\.ts|lib\/auth\/(auth-config-request|token-store|storage-keys)\.ts)$|vite\/preload-helper/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -12,6 +12,8 @@ import * as imports from '../modules/imports/imports.repository';
 import * as inventory from '../modules/inventory/inventory.repository';
 import * as optimisation from '../modules/optimisation/optimisation.repository';
 import * as planningPolicy from '../modules/demand-records/planning-policy.repository';
+import * as planCycles from '../modules/plan-cycles/plan-cycle.repository';
+import * as publishedPlan from '../modules/plan-cycles/published-plan.repository';
 import * as dashboard from '../modules/dashboard/dashboard.repository';
 import * as demandRecords from '../modules/demand-records/demand-record.repository';
 import * as horizon from '../modules/horizon/horizon.repository';
@@ -129,6 +131,16 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     listScenarios: (db) => optimisation.listScenarios(db),
     findScenario: (db) => optimisation.findScenario(db, 1),
     findRun: (db) => optimisation.findRun(db, 1),
+  },
+  'plan-cycle.repository': {
+    findRunningForecast: (db) => planCycles.findRunningForecast(db, CLIENTS),
+    finalPlanTotals: (db) => planCycles.finalPlanTotals(db, CLIENTS),
+    listPlanVersions: (db) => planCycles.listPlanVersions(db, CLIENTS),
+  },
+  'published-plan.repository': {
+    keepPublishedFigures: (db) =>
+      publishedPlan.keepPublishedFigures(db, { id: 1, clientId: 'internal' }, WEEK),
+    versionOf: (db) => publishedPlan.versionOf(db, 1, CLIENTS),
   },
   'planning-policy.repository': {
     readPlanningPolicy: (db) => planningPolicy.readPlanningPolicy(db),
