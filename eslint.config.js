@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,6 +15,26 @@ const OTHER_MODULE_INTERNALS = {
   regex: '^\\.\\./[\\w-]+/.+',
   message: "Import another module through its index ('../module'), never its files.",
 };
+/** The schema a migration left behind is fixed once it ships: nothing may reuse or reshape it. */
+const MIGRATIONS = {
+  group: ['**/migrations/0*', './0*'],
+  message:
+    'Runtime code never imports a migration; the schema today is in db/schema.sql (npm run schema:dump).',
+};
+const WEB_NOT_SERVER = {
+  group: ['@ps/server', '**/apps/server/**', '@ps/forecast'],
+  message: 'The web app talks to the server over HTTP only.',
+};
+/**
+ * A web feature reaches another only through its index (`@/features/x`), as server modules do;
+ * shared hooks live in lib/ and shared components in components/. Screens loaded lazily by the
+ * router (`import('@/features/x/Page')`) are a feature's other way in.
+ */
+const WEB_FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url));
+const otherFeatureInternals = (own) => ({
+  group: ['@/features/*/**', ...(own ? [`!@/features/${own}/**`] : [])],
+  message: "Import another feature through its index ('@/features/name'), never its files.",
+});
 const SQL_IN_REPOSITORIES = 'Queries live in *.repository.ts / *.sql.ts; import kysely types only here.';
 
 export default tseslint.config(
@@ -65,17 +86,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([
-        {
-          group: ['@ps/server', '**/apps/server/**', '@ps/forecast'],
-          message: 'The web app talks to the server over HTTP only.',
-        },
-      ]),
+      ...restrict([WEB_NOT_SERVER, otherFeatureInternals(null)]),
     },
   },
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**`],
+    rules: restrict([WEB_NOT_SERVER, otherFeatureInternals(feature)]),
+  })),
   {
     files: ['apps/server/**'],
-    rules: restrict([SERVER_NOT_WEB]),
+    rules: restrict([SERVER_NOT_WEB, MIGRATIONS]),
   },
   // Server layering (docs/architecture.md): a module reaches another only through its index; SQL
   // lives in repositories (*.repository.ts, *.sql.ts) and db/; lib never imports a feature.
@@ -88,21 +108,45 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'kysely', message: SQL_IN_REPOSITORIES, allowTypeImports: true }],
-          patterns: [SERVER_NOT_WEB, OTHER_MODULE_INTERNALS],
+          patterns: [SERVER_NOT_WEB, OTHER_MODULE_INTERNALS, MIGRATIONS],
         },
       ],
     },
   },
   {
     files: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.sql.ts'],
-    rules: restrict([SERVER_NOT_WEB, OTHER_MODULE_INTERNALS]),
+    rules: restrict([SERVER_NOT_WEB, OTHER_MODULE_INTERNALS, MIGRATIONS]),
   },
   {
     files: ['apps/server/src/lib/**', 'apps/server/src/db/**'],
     rules: restrict([
       SERVER_NOT_WEB,
+      MIGRATIONS,
       { group: ['**/modules/**', '../modules'], message: 'lib and db never import a feature module.' },
     ]),
+  },
+  // A migration is self-contained: it runs the same SQL whatever other code becomes later.
+  {
+    files: ['apps/server/src/db/migrations/0*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.|@ps/)',
+              message:
+                'A migration imports nothing of ours (copy what it needs): it must never change once shipped.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The migration list, and tests that run or check a migration, are the only importers.
+  {
+    files: ['apps/server/src/db/migrations/index.ts', 'apps/server/test/**', 'apps/server/src/**/*.test.ts'],
+    rules: restrict([SERVER_NOT_WEB]),
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,6 +18,8 @@ export default defineConfig({
           ],
           environment: 'node',
         },
+        // The web app's `@/` paths, as its Vite config resolves them.
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
       },
       {
         test: {

@@ -11,7 +11,7 @@ const SCREEN = /\/[A-Z]\w*(Page|Layout)\.tsx$/;
  * entry must start its downloads before any of that has arrived.
  */
 const ENTRY_MODULE =
-  /\/src\/(app\/screens\.ts|features\/auth\/utils\/(auth-config-request|token-store|storage-keys)\.ts)$|vite\/preload-helper/;
+  /\/src\/(app\/screens\.ts|lib\/auth\/(auth-config-request|token-store|storage-keys)\.ts)$|vite\/preload-helper/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -52,7 +52,7 @@ export default defineConfig({
             },
             /*
              * A screen's first load fetched 50–60 files, most of them under 5 kB: the browser asks
-             * for six at a time per server, so they came in ten rounds (issue 15, Must 8). What
+             * for six at a time per server, so they came in ten rounds. What
              * every screen needs is now a few chunks: the framework, the UI kit, and the app's
              * shared code grouped by the screens that use it (small groups merged, so a screen
              * may load a little it does not run).

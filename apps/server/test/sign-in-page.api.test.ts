@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
-/** The embedded provider's sign-in page in the user's language (issue 18). */
+/** The embedded provider's sign-in page in the user's language. */
 describe.each(backends)('provider sign-in page languages on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * What a planner is told about (issue 18 Must 4). Each kind's content is a flat record of figures
+ * What a planner is told about. Each kind's content is a flat record of figures
  * that the screen and the mail word in the reader's language.
  */
 export const NOTIFICATION_KINDS = [

@@ -14,7 +14,7 @@ import { periodLabelOf, periodRangeOf } from './rollup/time-buckets';
 import { ZSpreadCellSchema, ZSpreadScopeSchema } from './planning-grid-spread';
 
 /**
- * The time-phased planning view (issue 15, Must 2), as IBP's planning view and frePPLe's forecast
+ * The time-phased planning view, as IBP's planning view and frePPLe's forecast
  * editor show a plan: one block of measure rows per product, family or business unit, one column
  * per week, month or quarter, the past left of the current period and the future right of it.
  */

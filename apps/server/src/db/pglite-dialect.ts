@@ -80,7 +80,7 @@ class PGliteDriver implements Driver {
    * Gives the connection to the next waiter, requests before background work. PGlite runs each
    * statement on this thread, so nothing else happens while one runs, and a forecast run that
    * issued statement after statement got the connection back through promise callbacks alone,
-   * before the event loop ever read a waiting request: a progress poll once waited 102 s. The
+   * before the event loop ever read a waiting request, so a progress poll waited the whole run. The
    * hand-over therefore waits one event-loop turn, so requests that arrived meanwhile are read
    * and queued before the next holder is chosen.
    */

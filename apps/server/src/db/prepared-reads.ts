@@ -9,7 +9,7 @@ import type pg from 'pg';
  * connections run with `plan_cache_mode = force_custom_plan`, because PostgreSQL's default would
  * keep a generic plan after five executions whenever its estimate is no dearer, and a generic
  * plan does not know how many candidates a figure-sorted page passes in its array: products by
- * quarter sorted by final units went from 55–90 ms to 1.1–1.8 s a call at 20,000 × 156.
+ * quarter sorted by final units became about twenty times slower a call on a large data set.
  *
  * Only plain reads are prepared: a write's plan can hinge on the size of its arrays (a batch of 4
  * or 5,000 records, a forecast run's chunk), and writes' triggers are planned on their own anyway.

@@ -6,12 +6,12 @@ import type { Database } from './schema';
  * triggers run (the roll-up, live-update and accuracy triggers plan theirs inside it):
  * - `jit = off`: JIT pays only for long analytic scans. A save's statements run for milliseconds,
  *   but a server whose thresholds a cost estimate crosses (or a configuration that lowers them)
- *   compiled each of them, the roll-up trigger's for 4–5 s, and a 500-cell save took 8 s.
+ *   compiled each of them, the roll-up trigger's for seconds, and a save became many times slower.
  * - `work_mem = 16MB`: the roll-up trigger aggregates a 5,000-record batch's pairs (about 60 sums
  *   per slice-week) in one hash; at the default 4 MB it spilled to disk.
  * Both are SET LOCAL: they end with the transaction, so the pooled connection goes back with the
  * server's settings. A utility statement, not `select set_config(…)`: a SELECT is planned with the
- * connection's JIT still on, and with every threshold at 0 compiling it took 100–160 ms.
+ * connection's JIT still on, and with every threshold at 0 compiling it costs more than the save.
  */
 export async function applyWriteSettings(trx: Transaction<Database>): Promise<void> {
   await sql`set local jit = off`.execute(trx);
@@ -32,7 +32,7 @@ export function writeTransaction<T>(
 /**
  * A read that probes an index per key (thousands of keys from a save) in a transaction without
  * JIT: its cost estimate grows with the keys and crosses the JIT thresholds, and compiling it
- * took 1.5 s where running it takes milliseconds.
+ * costs far more than running it.
  */
 export function readWithoutJit<T>(
   db: Kysely<Database>,

@@ -21,7 +21,7 @@ export type DemoSnapshot = {
 };
 
 /**
- * The forecast snapshots a product's past would have left (issue 11 Must 2): one per past
+ * The forecast snapshots a product's past would have left: one per past
  * quarterly cycle (published `2 + 13k` weeks before the anchor, as the seeded plan versions) and
  * one per weekly forecast run over the last quarter. The statistical forecast is the demo
  * forecaster from what was known then; some products carry planner overrides, which lean

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateProductWeeks, planDemoProducts } from './generate-demo-data';
 
 describe('demo data', () => {
-  it('never dates an override after the current week began (issue 15: no future update times)', () => {
+  it('never dates an override after the current week began (no future update times)', () => {
     const anchor = new Date('2026-11-15T00:00:00Z');
     const options = { products: 30, weeks: 52, anchor, seed: 42 };
     const products = planDemoProducts(options);

@@ -233,7 +233,7 @@ export function generateProductWeeks(
     const actual = isPast ? actuals[t]! : null;
     const updatedAt = isOverridden
       ? // Up to 19 days before the current week's Sunday: an edit is never dated in the future
-        // (issue 15; the week after the anchor had not happened yet).
+        // (the week after the anchor had not happened yet).
         new Date(options.anchor.getTime() + random.between(-18.9, 0) * 86_400_000)
       : null;
     const comments = isOverridden ? random.pick(OVERRIDE_NOTES[reason]!) : null;

@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/features/auth';
-import { UserSettingsProvider } from '@/features/settings/UserSettingsProvider';
+import { UserSettingsProvider } from '@/lib/settings/UserSettingsProvider';
 import { queryClient } from './query-client';
 import { router } from './routes';
 

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type LoaderFunctionArgs, type NonIndexRouteObject } from 'react-router';
-import { ProtectedRoute } from '@/features/auth/components/ProtectedRoute';
-import { prefetchPlanningData } from '@/features/demand-planning/prefetch-planning-data';
-import { RouteErrorScreen } from '@/features/errors/RouteErrorScreen';
-import type { AppRouteHandle } from '@/features/shell/route-handle';
+import { ProtectedRoute } from '@/features/auth';
+import { prefetchPlanningData } from '@/features/demand-planning';
+import { RouteErrorScreen } from '@/features/errors';
+import type { AppRouteHandle } from '@/features/shell';
 import { queryClient } from './query-client';
 import { loadAppLayout, loadNotFound, PUBLIC_SCREENS, SIGNED_IN_SCREENS, type ScreenModule } from './screens';
 
@@ -37,7 +37,7 @@ type ScreenOptions = {
  * A route's screen, whose bundle loads on first visit. Its loader starts that download (and the
  * screen's first data requests, if it names them) as soon as the navigation begins, so a deep link
  * fetches the frame's and the screen's chunks side by side, while the sign-in check runs, instead
- * of one after another as each lazy parent renders (issue 15, Must 8). The loader waits for
+ * of one after another as each lazy parent renders. The loader waits for
  * nothing: the screen still shows its own loading states. Staying on the route (a search-parameter
  * change) re-runs nothing.
  */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { hasLiveStoredSession } from '@/features/auth/utils/token-store';
+import { hasLiveStoredSession } from '@/lib/auth/token-store';
 
 export type ScreenModule = () => Promise<{ default: ComponentType }>;
 
@@ -44,7 +44,7 @@ function own<T extends object>(table: T, key: string): key is Extract<keyof T, s
 /**
  * Starts the code of the screen the page opens on, from the entry, before the app's own code has
  * loaded: the screen's chunks download beside the app's instead of after it has started and its
- * router has matched the path (issue 15, Must 8). A signed-in screen's code is fetched only with a
+ * router has matched the path. A signed-in screen's code is fetched only with a
  * live stored session (otherwise the page goes to sign-in). Its modules run when they arrive; the
  * routes ask for the same modules and get them. A failed download is tried again by the route.
  */

@@ -2,7 +2,7 @@
 import '@/lib/content-security';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readSavedLanguage } from '@/features/settings/settings-storage';
+import { readSavedLanguage } from '@/lib/settings/settings-storage';
 import { applyLanguage } from '@/i18n/i18n';
 import { interfaceLanguage } from '@/i18n/languages';
 import '@/index.css';

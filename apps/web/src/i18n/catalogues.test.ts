@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages';
 
-/** Catalogue checks of issue 18: same keys, variables and plural forms everywhere, none unused. */
+/** Catalogue checks: same keys, variables and plural forms everywhere, none unused. */
 const LOCALES = join(import.meta.dirname, 'locales');
 const SOURCE = join(import.meta.dirname, '..');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

@@ -9,7 +9,7 @@ const CATALOGUE_PATH = /\.\/locales\/(\w+)\/([\w-]+)\.json$/;
 /**
  * English, the fallback every other language leans on, is bundled; the other languages' catalogues
  * load when one is chosen (each language is one chunk, vite.config.ts): the entry path carried
- * all four, three of them unread by most users (issue 15, Must 8).
+ * all four, three of them unread by most users.
  */
 const englishFiles = import.meta.glob<Catalogue>('./locales/en/*.json', { eager: true, import: 'default' });
 const otherFiles = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales/en/*.json'], {

@@ -1,6 +1,6 @@
 import type { UserSettings } from '@ps/domain';
 
-/** The interface languages (issue 18): BCP 47 codes, as i18next and `<html lang>` use them. */
+/** The interface languages: BCP 47 codes, as i18next and `<html lang>` use them. */
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';

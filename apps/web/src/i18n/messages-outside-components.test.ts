@@ -3,7 +3,7 @@ import { signInErrorMessage } from '../features/auth/utils/sign-in-error';
 import { parseEditValue } from '../features/demand-planning/utils/edit-values';
 import { i18next } from './i18n';
 
-/** Sentences built in plain .ts files follow the interface language (issue 18); expected texts written by hand. */
+/** Sentences built in plain .ts files follow the interface language; expected texts written by hand. */
 describe('messages built outside components', () => {
   afterEach(async () => {
     await i18next.changeLanguage('en');

@@ -13,10 +13,10 @@
  * Paths may be given with or without the leading /api.
  */
 import type { BodyInput, EndpointContract, ParamsInput, ResponseData } from '@ps/domain';
-import { clientContextFromPath, type ClientContext } from '../features/auth/utils/groups';
-import { rememberPostLoginTarget } from '../features/auth/utils/post-login-path';
-import { LOCAL_KEYS } from '../features/auth/utils/storage-keys';
-import { getDataToken } from '../features/auth/utils/token-store';
+import { clientContextFromPath, type ClientContext } from '@/lib/auth/groups';
+import { rememberPostLoginTarget } from '@/lib/auth/post-login-path';
+import { LOCAL_KEYS } from '@/lib/auth/storage-keys';
+import { getDataToken } from '@/lib/auth/token-store';
 import { i18next } from '../i18n/i18n';
 
 export type HttpMethod = EndpointContract['method'] | 'PATCH';

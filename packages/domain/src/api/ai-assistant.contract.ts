@@ -25,7 +25,7 @@ export const ZScenarioSaved = z.strictObject({
   changedFields: z.number().int().min(0),
 });
 
-/** AI assistant (issue 12): chat, help insights and saving a confirmed what-if as overrides. */
+/** AI assistant: chat, help insights and saving a confirmed what-if as overrides. */
 export const aiAssistantEndpoints = {
   chat: defineEndpoint({
     method: 'POST',

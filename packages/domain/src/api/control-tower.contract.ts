@@ -167,7 +167,7 @@ export const ZControlTowerHome = z.strictObject({
     .nullable(),
 });
 
-/** Control tower (issue 11): worksheet, accuracy, exceptions and the customer home's figures. */
+/** Control tower: worksheet, accuracy, exceptions and the customer home's figures. */
 export const controlTowerEndpoints = {
   filters: defineEndpoint({
     method: 'GET',

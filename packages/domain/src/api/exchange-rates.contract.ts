@@ -41,7 +41,7 @@ export const ZExchangeRateBody = z.strictObject({
     .lt(1e10, { error: 'must be less than 10000000000' }),
 });
 
-/** Exchange rates (issue 18): every signed-in screen converts with them; admins keep them. */
+/** Exchange rates: every signed-in screen converts with them; admins keep them. */
 export const exchangeRateEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -189,7 +189,7 @@ export const ZImportJobParams = z.strictObject({
 });
 
 /**
- * Spreadsheet import (issue 10). The file endpoints take multipart/form-data with exactly one
+ * Spreadsheet import. The file endpoints take multipart/form-data with exactly one
  * file in the field `file` (.xlsx or .csv; .xls is refused with a message saying why).
  */
 export const importEndpoints = {

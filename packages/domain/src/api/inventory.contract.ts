@@ -221,7 +221,7 @@ export type SdMatch = z.infer<typeof ZSdMatch>;
 const ZContextQuery = z.object({ clientContext });
 const BASE = '/api/inventory';
 
-/** Inventory planning (issue 13): the override page, its saves, and the two control tower screens. */
+/** Inventory planning: the override page, its saves, and the two control tower screens. */
 export const inventoryEndpoints = {
   page: defineEndpoint({
     method: 'GET',

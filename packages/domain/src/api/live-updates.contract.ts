@@ -3,7 +3,7 @@ import { ZClientContextParam } from '../demand-record.schema';
 import { defineEndpoint } from './endpoint';
 
 /**
- * One committed write to demand records, as the grid's event stream sends it (issue 15, Must 6):
+ * One committed write to demand records, as the grid's event stream sends it:
  * how many records of how many products changed, and which products, families and business units
  * they belong to. A list the server did not send in full is null ("many"): refetch what is shown.
  */

@@ -24,7 +24,7 @@ export const ZMarkNotificationsRead = z.strictObject({
   ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(500).optional(),
 });
 
-/** The notification centre (issue 18): the caller's own notifications only. */
+/** The notification centre: the caller's own notifications only. */
 export const notificationEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -386,7 +386,7 @@ export const ZRunComparison = z.strictObject({
   ),
 }) satisfies z.ZodType<RunComparison>;
 
-/** Network optimisation (issue 14, docs/optimisation.md). Admins only, as /optichain (spec §2). */
+/** Network optimisation (docs/optimisation.md). Admins only, as /optichain (spec §2). */
 export const optimisationEndpoints = {
   network: defineEndpoint({
     method: 'GET',

@@ -79,7 +79,7 @@ export const ZConsensusPlanQuery = z.object({
 });
 export type ConsensusPlanQuery = z.infer<typeof ZConsensusPlanQuery>;
 
-/** Plan cycles (issue 11): publish Final → P1 (and P1 → P2) as a plan version; list the versions. */
+/** Plan cycles: publish Final → P1 (and P1 → P2) as a plan version; list the versions. */
 export const planCycleEndpoints = {
   preview: defineEndpoint({
     method: 'GET',

@@ -9,7 +9,7 @@ import { ZSpreadBatchRequestSchema, ZTimePhasedPage, ZTimePhasedQuerySchema } fr
 import { ZRecordParams } from './demand-records.contract';
 import { defineEndpoint } from './endpoint';
 
-/** The planner's grid beyond single-record edits (issue 15): aggregate edits, locks, cell history. */
+/** The planner's grid beyond single-record edits: aggregate edits, locks, cell history. */
 export const spreadingEndpoints = {
   spread: defineEndpoint({
     method: 'POST',

@@ -27,7 +27,7 @@ export const ZStoredUserSettings = z.strictObject({
 });
 export type StoredUserSettings = z.infer<typeof ZStoredUserSettings>;
 
-/** Settings that follow the user from browser to browser (issue 18). */
+/** Settings that follow the user from browser to browser. */
 export const userSettingsEndpoints = {
   read: defineEndpoint({
     method: 'GET',

@@ -52,7 +52,7 @@ export type AccuracyReport = {
 
 export const PRODUCT_ROW_LIMIT = 500;
 
-/** Exception kinds of the Alerts queue (issue 11 Must 5). */
+/** Exception kinds of the Alerts queue. */
 export const EXCEPTION_KINDS = ['largeError', 'persistentBias', 'overrideHurt', 'outsideInterval'] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 

@@ -3,7 +3,7 @@ import type { SortDirection } from '../planning-grid';
 
 /**
  * Tracker values (spec §9): null '-', size under 1 and not zero with 5 decimals, else 2, grouped
- * in the user's number format (issue 18: 'indian' groups lakhs and crores).
+ * in the user's number format ('indian' groups lakhs and crores).
  */
 export function formatTrackerValue(
   value: number | null | undefined,

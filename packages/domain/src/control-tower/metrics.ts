@@ -1,5 +1,5 @@
 /**
- * Control tower formulas (issue 11, docs/metrics.md "Control tower"). Pure: the server sums rows in
+ * Control tower formulas (docs/metrics.md "Control tower"). Pure: the server sums rows in
  * SQL and hands the sums here, the screen formats with the same module.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A supply network as the optimiser sees it (issue 14, docs/optimisation.md): plants make product
+ * A supply network as the optimiser sees it (docs/optimisation.md): plants make product
  * families, distribution centres (DCs) receive from plants and ship to customer regions (the
  * planning grid's regions). Quantities are units; money is US dollars.
  */

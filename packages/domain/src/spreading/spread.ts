@@ -1,5 +1,5 @@
 /**
- * Spreading an aggregate edit over the records under it (issue 15, Must 1): the planner types a
+ * Spreading an aggregate edit over the records under it: the planner types a
  * figure into a product, family or business-unit cell and every record below gets its share.
  * Pure rules; the server reads the records, calls these and writes the result in one transaction.
  */

@@ -1,7 +1,7 @@
 import { CURRENCY_SYMBOLS, roundTo, type Currency, type NumberFormat } from '../format';
 
 /**
- * Excel number formats for the exports' numeric cells, in the user's number format (issue 18:
+ * Excel number formats for the exports' numeric cells, in the user's number format (the
  * cells keep their numeric value, only the format groups the digits).
  *
  * Excel has no lakh grouping of its own: `#,##0` always groups in threes. Indian grouping is

@@ -20,7 +20,7 @@ const DEFAULT_CHECK_ORIGINS = '11,12,13';
 const DEFAULT_EXPONENTS = '0,0.1,0.2,0.3,0.4,0.5';
 /** A series needs a year of training weeks at an origin to be scored there. */
 const MIN_TRAIN = 52;
-/** The ±3-point band around nominal that issue 16 asks of each hold-out. */
+/** The ±3-point band around nominal that calibration asks of each hold-out. */
 const BAND_POINTS = 3;
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Plan cycles (issue 11): a plan version gets the label its publisher gave it and its totals by
+ * Plan cycles: a plan version gets the label its publisher gave it and its totals by
  * fiscal quarter, a small JSON array ([{quarter, units, cost, revenue}]) read with the version: the
  * dashboard's publish values are the current quarter's revenue of the two latest versions.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Spreadsheet import (issue 10). A product gets the planner and notes a sheet carries (their own
+ * Spreadsheet import. A product gets the planner and notes a sheet carries (their own
  * table: nothing else writes them, and products keeps the catalogue's columns); every import
  * is a row in `imports`, and each audit row it writes points at it, so "what did that file change"
  * is one query. Product attributes (region, site, planner, notes) are not per week, so their

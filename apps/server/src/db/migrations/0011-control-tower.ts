@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Control tower (issue 11):
+ * Control tower:
  * - forecast_snapshots: what the plan said about the future when a forecast run or a publish
  *   happened, one row per product and snapshot with the statistical, prelim and final units of the
  *   following weeks as arrays (element i = the week i weeks after the snapshot week, i.e. lag i).

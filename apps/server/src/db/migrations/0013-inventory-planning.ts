@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Inventory planning (issue 13). The per-product parameters of 0001 were never used; stock is
+ * Inventory planning. The per-product parameters of 0001 were never used; stock is
  * planned per product × site, so the table is replaced:
  * - inventory_parameters: one row per product and stocking site, with its policy (lead time,
  *   review period, replenishment frequency), its demand statistics and order-up-to levels (kept

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Network optimisation (issue 14, docs/optimisation.md): the supply network (plants with capacity
+ * Network optimisation (docs/optimisation.md): the supply network (plants with capacity
  * and cost per product family, distribution centres, lanes, the unmet-demand penalty), its edit
  * trail, saved scenarios and solve runs with their stored results. The network is the company's
  * own, shared by every client's demand: the module is admin-only (spec §2 route table).

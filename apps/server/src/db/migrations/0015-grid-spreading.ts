@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The planner's grid (issue 15):
+ * The planner's grid:
  * - demand_record_locks: records a planner locked against aggregate edits (a spread leaves them).
  * - audit_log.cause: what made a change beyond its source, e.g. the aggregate edit a spread
  *   applied ("Product Family Ball Valves · 2026-Q1: SOP_Pln_Ovrd_Units = 1200") or the save an

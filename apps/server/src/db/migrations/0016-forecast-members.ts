@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16: each product's accuracy row keeps the ensemble's members and weights
+ * Each product's accuracy row keeps the ensemble's members and weights
  * ([{model, window, weight}], window null = the whole history), so a planner can see why the
  * forecast is what it is. A small JSON array read with the row; rows from earlier runs get [].
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Settings that follow the user (issue 18): each signed-in user's settings on the server, the
+ * Settings that follow the user: each signed-in user's settings on the server, the
  * exchange rates money is converted with (with their change history), and in-app notifications
  * with an outbox of mail waiting for the next digest.
  */

@@ -6,7 +6,7 @@ const MAX_LAG = 13;
 const RECENT_WEEKS = 4;
 
 /**
- * Control tower speed (issue 11 Must 7) and new-exception notifications (issue 18):
+ * Control tower speed and new-exception notifications:
  * - accuracy_sums: per product, lag and reason code, the sums the accuracy screen and forecast
  *   value add are made of (pairs where the naive, statistical, prelim and final forecasts and the
  *   actual all exist); exception_sums: per product and lag, what the exception queue needs

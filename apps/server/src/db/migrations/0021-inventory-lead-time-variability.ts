@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lead-time variability (issue 13): each product × site row gets the standard deviation of its
+ * Lead-time variability: each product × site row gets the standard deviation of its
  * lead time in weeks, used in the order-up-to level's σ_total = √((L+R)·σ_d² + μ_d²·σ_L²)
  * (docs/inventory.md). Rows seeded before this migration get a deterministic value by sourcing: a
  * purchased item's supplier is less reliable (a coefficient of variation of 25 %) than the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15: Year over Year compares with the same quarter a year earlier, which the demand records
+ * Year over Year compares with the same quarter a year earlier, which the demand records
  * (52 weeks, half of them past) do not reach, so the dashboard reads those weeks from
  * sales_history. Its primary key leads with pid; this index answers "every product's sales of
  * these weeks" without reading the whole history (docs/metrics.md).

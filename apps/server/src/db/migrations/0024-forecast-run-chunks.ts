@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16: a forecast run is split into chunks of a few hundred products, each a job in the
+ * A forecast run is split into chunks of a few hundred products, each a job in the
  * PostgreSQL queue (pg-boss, its own schema) that any server process or `npm run worker` takes.
  * A chunk row keeps its products, its progress and, once done, what it wrote: the run's progress
  * is the sum over its chunks, and a retried chunk (its worker died) is counted once. `queued`

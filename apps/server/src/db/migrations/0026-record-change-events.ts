@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live updates of the planner's grid (issue 15, Must 6): every statement that inserts, updates or
+ * Live updates of the planner's grid: every statement that inserts, updates or
  * deletes demand records sends one NOTIFY per client on the channel `planning_record_changes`.
  * A trigger rather than a call in each service, so every writer is covered the same way (batch
  * save, spread, undo, import, forecast run, publish), and NOTIFY is delivered only when the

@@ -6,7 +6,7 @@ const MAX_LAG = 13;
 const RECENT_WEEKS = 4;
 
 /**
- * Accuracy per lag and product (issue 11 Must 7). `accuracy_sums` keeps one row per product, lag
+ * Accuracy per lag and product. `accuracy_sums` keeps one row per product, lag
  * and snapshot reason code (≈ 4.5 per product at a lag): the accuracy screen's BU, family and
  * product roll-up summed and sorted ~90,000 of them per lag on 20,000 products. Now the same
  * sums over all reason codes are kept per lag and product as well, written by the same

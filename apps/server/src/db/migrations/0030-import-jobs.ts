@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Spreadsheet imports as background jobs (issue 10, Must 1). The request that uploads a file
+ * Spreadsheet imports as background jobs. The request that uploads a file
  * answers at once with the import's row; applying it goes on in the background, and the row says
  * how far it got (processed of total rows), how it ended (counts, per-row outcome, or the error)
  * and how long each step took. Imports written before this migration had finished: 'succeeded'.

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * sortable figure takes over that product's groups. A grid page sorted by a figure needs the top
  * offset + limit groups; the products whose extreme reaches the K-th best product's extreme hold
  * all of them (each product has a group at its extreme), so only those products' records are read,
- * not every record (issue 15, Must 8; docs/adr/0008).
+ * not every record (docs/adr/0008).
  *
  * Kept exact by its own statement trigger, which recomputes each written product from its records
  * (a product's 156 weeks through the primary key), or, when a statement wrote many products,

@@ -1,6 +1,38 @@
 import { sql, type Kysely } from 'kysely';
-import { SUMMED } from './0002-planning-grid';
-import { ENSEMBLE_VALUES } from './0031-ensemble-list-values';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** Summed record columns and their SQL type once summed (units as double precision become numeric). */
+const SUMMED = [
+  'act_bkg_units',
+  'act_bkg_cost',
+  'act_rev_dlrs',
+  'naive_fcst_units',
+  'ensemble_fcst_units',
+  'rev_pln_ovrd_units',
+  'prelim_pln_units',
+  'prelim_pln_cost',
+  'prelim_pln_rev_dlrs',
+  'sop_pln_ovrd_units',
+  'final_pln_units',
+  'final_bk_pln_cost',
+  'final_pln_rev_dlrs',
+  'delta_prelim_to_final_pln_cost',
+  'delta_prelim_to_final_pln_units',
+  'delta_prelim_to_final_pln_rev_dlrs',
+  'p1_pub_pln_units',
+  'p1_pub_pln_cost',
+  'p1_pub_pln_rev_dlrs',
+  'p2_pub_pln_units',
+  'p2_pub_pln_cost',
+  'p2_pub_pln_rev_dlrs',
+] as const;
+
+/** The kept sums and the product column each values the statistical forecast at. */
+const ENSEMBLE_VALUES = [
+  { column: 'ensemble_fcst_rev_dlrs', amount: 'unit_price' },
+  { column: 'ensemble_fcst_cost', amount: 'unit_cost' },
+] as const;
 
 /**
  * Per-slice totals (ADR 0009): demand_week_totals summed once more, per client, business unit,

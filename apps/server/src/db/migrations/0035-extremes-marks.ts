@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Stale sort extremes (migration 0032) that a save never waits for (issue 15 Must 8, issue 9 Must 5).
+ * Stale sort extremes (migration 0032) that a save never waits for.
  *
  * Before, a refresh took the stale rows with `delete … for update skip locked` and held them while
  * it recomputed the products: 200 products a statement, which the server's JIT compiled for

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Product-level and record-level grid pages whose cost does not grow with the number of products
- * (issue 15, Must 8; ADR 0010).
+ * (ADR 0010).
  *
  * - `products_pid_c`: products in PID order as the grid orders them (collation "C"), so a page
  *   walks its products from the first one (or the last, descending) and stops once it is full,

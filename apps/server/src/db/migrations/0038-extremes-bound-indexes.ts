@@ -1,8 +1,33 @@
 import { sql, type Kysely } from 'kysely';
-import { FIGURES } from './0032-product-sort-extremes';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** Summed record columns whose group sums are kept (demand_week_totals' minus P1/P2). */
+const SUMMED = [
+  'act_bkg_units',
+  'act_bkg_cost',
+  'act_rev_dlrs',
+  'naive_fcst_units',
+  'ensemble_fcst_units',
+  'rev_pln_ovrd_units',
+  'prelim_pln_units',
+  'prelim_pln_cost',
+  'prelim_pln_rev_dlrs',
+  'sop_pln_ovrd_units',
+  'final_pln_units',
+  'final_bk_pln_cost',
+  'final_pln_rev_dlrs',
+  'delta_prelim_to_final_pln_cost',
+  'delta_prelim_to_final_pln_units',
+  'delta_prelim_to_final_pln_rev_dlrs',
+] as const;
+
+const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
+
+const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
 
 /**
- * An index per kept figure and bound on demand_product_extremes (issue 15, Must 8; docs/adr/0008).
+ * An index per kept figure and bound on demand_product_extremes (docs/adr/0008).
  *
  * A figure-sorted page needs the K = offset + limit products with the best bound (largest maximum
  * descending, smallest minimum ascending) and then every product whose bound reaches the K-th.

@@ -1,5 +1,84 @@
 import { sql, type Kysely } from 'kysely';
-import { FIGURES, PERCENTS, REFRESH as REFRESH_0032, SUMMED, WEIGHT } from './0032-product-sort-extremes';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** Summed record columns whose group sums are kept (demand_week_totals' minus P1/P2). */
+const SUMMED = [
+  'act_bkg_units',
+  'act_bkg_cost',
+  'act_rev_dlrs',
+  'naive_fcst_units',
+  'ensemble_fcst_units',
+  'rev_pln_ovrd_units',
+  'prelim_pln_units',
+  'prelim_pln_cost',
+  'prelim_pln_rev_dlrs',
+  'sop_pln_ovrd_units',
+  'final_pln_units',
+  'final_bk_pln_cost',
+  'final_pln_rev_dlrs',
+  'delta_prelim_to_final_pln_cost',
+  'delta_prelim_to_final_pln_units',
+  'delta_prelim_to_final_pln_rev_dlrs',
+] as const;
+
+const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
+
+const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
+
+/** Override weight (spec §9) of a record r: final units, else actual units, else 1. */
+const WEIGHT = `(case when r.final_pln_units > 0 then r.final_pln_units::numeric
+  when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)`;
+
+/** Each figure of a group of records r, unrounded (the grid rounds sums and percents to 2 places). */
+const GROUP_FIGURES = [
+  ...SUMMED.map((c) => `sum(r.${c}) as ${c}`),
+  ...PERCENTS.map(
+    (c) => `sum(r.${c} * r.weight) / nullif(sum(r.weight) filter (where r.${c} is not null), 0) as ${c}`,
+  ),
+  'max(r.last_updated_at) as last_updated_at',
+];
+
+/** A week's figures are its record's own values (a percent weighted by itself is itself). */
+const WEEK_FIGURES = [
+  ...SUMMED.map((c) => `r.${c}::numeric`),
+  ...PERCENTS.map((c) => `r.${c}`),
+  'r.last_updated_at',
+];
+
+/**
+ * refresh_product_extremes(pids): recomputes the given products' rows from their records and drops
+ * the rows of products that have none left (a product without records gets no row: the roll-up's
+ * grand total would otherwise give it one, even while its deletion cascades to its records). Each product is aggregated on its own (a lateral over
+ * its primary-key range), so memory stays small however many products are refreshed: its weeks
+ * as they are, and its months, quarters, years and whole in one sorted pass (a roll-up, since a
+ * month lies in one quarter and a quarter in one year), each value converted to numeric once.
+ */
+const REFRESH_0032 = `
+  insert into demand_product_extremes as x (pid, drill, ${FIGURES.flatMap((c) => [`${c}_hi`, `${c}_lo`]).join(', ')})
+  select k.pid, e.*
+  from (select distinct pid from unnest(pids) as u(pid)
+    where exists (select 1 from demand_records r where r.pid = u.pid) order by pid) k
+  cross join lateral (
+    select g.drill, ${FIGURES.map((c) => `max(g.${c}), min(g.${c})`).join(', ')}
+    from (
+      select 'w'::"char" as drill, ${WEEK_FIGURES.join(', ')}
+      from demand_records r where r.pid = k.pid
+      union all
+      select (case when grouping(r.m) = 0 then 'm' when grouping(r.q) = 0 then 'q'
+          when grouping(r.y) = 0 then 'y' else 'n' end)::"char",
+        ${GROUP_FIGURES.join(', ')}
+      from (
+        select ${SUMMED.map((c) => `r.${c}::numeric as ${c}`).join(', ')}, ${PERCENTS.map((c) => `r.${c}`).join(', ')},
+          r.last_updated_at, ${WEIGHT} as weight, date_trunc('year', r.week_start) as y,
+          date_trunc('quarter', r.week_start) as q, date_trunc('month', r.week_start) as m
+        from demand_records r where r.pid = k.pid) r
+      group by rollup (r.y, r.q, r.m)) g
+    group by g.drill) e
+  on conflict (pid, drill) do update set
+    ${FIGURES.flatMap((c) => [`${c}_hi = excluded.${c}_hi`, `${c}_lo = excluded.${c}_lo`]).join(',\n    ')};
+  delete from demand_product_extremes x
+  where x.pid = any(pids) and not exists (select 1 from demand_records r where r.pid = x.pid);`;
 
 /**
  * refresh_product_extremes (migration 0032) recomputed with less work, and writing only what

@@ -1,5 +1,42 @@
 import { sql, type Kysely } from 'kysely';
-import { KEEP_KEYS, OVERRIDDEN, REBUILD_KEYS, keysOf } from './0039-overridden-records';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** A record with any override set (a row of demand_records or of a transition table). */
+const OVERRIDDEN = `(rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
+  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)`;
+
+/** The keys of the overridden rows of `rows`. */
+const keysOf = (rows: string) => `select pid, week_start from ${rows} where ${OVERRIDDEN}`;
+
+/** rebuild_demand_overridden_records as this migration defines it: the keys alone. */
+const REBUILD_KEYS = `create or replace function rebuild_demand_overridden_records() returns void language plpgsql as $fn$
+      begin
+        delete from demand_overridden_records;
+        insert into demand_overridden_records (pid, week_start) ${keysOf('demand_records')};
+      end $fn$`;
+
+/** demand_overridden_records_on_records as this migration defines it: the keys alone. */
+const KEEP_KEYS = `create or replace function demand_overridden_records_on_records() returns trigger language plpgsql as $fn$
+      begin
+        -- EXECUTE plans each statement for the rows this call has (migration 0005: a static
+        -- statement keeps the plan of its first call on the connection, whatever came after).
+        if tg_op = 'INSERT' then
+          execute $q$insert into demand_overridden_records (pid, week_start) ${keysOf('new_rows')}
+            on conflict do nothing$q$;
+        elsif tg_op = 'DELETE' then
+          execute $q$delete from demand_overridden_records d using (${keysOf('old_rows')}) o
+            where d.pid = o.pid and d.week_start = o.week_start$q$;
+        elsif coalesce(current_setting('planning.skip_rollup', true), '') <> 'on' then
+          execute $q$delete from demand_overridden_records d
+            using (${keysOf('old_rows')} except ${keysOf('new_rows')}) o
+            where d.pid = o.pid and d.week_start = o.week_start$q$;
+          execute $q$insert into demand_overridden_records (pid, week_start)
+            ${keysOf('new_rows')} except ${keysOf('old_rows')}
+            on conflict do nothing$q$;
+        end if;
+        return null;
+      end $fn$`;
 
 /**
  * The overridden records (migration 0039) carry the four figures the summary reads of them.

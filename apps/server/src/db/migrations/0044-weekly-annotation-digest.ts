@@ -1,5 +1,45 @@
 import { sql, type Kysely } from 'kysely';
-import { periodDigestOf, periodOf } from './0034-slice-totals';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** The period of week `week` at drill-down `grain` (planning-grid.sql.ts periodKey). */
+const periodOf = (week: string, grain: string): string => `(case ${grain}
+    when 'none' then ''::text
+    when 'monthly' then to_char(${week}, 'YYYY-MM')
+    when 'quarterly' then to_char(${week}, 'YYYY-"Q"Q')
+    else to_char(${week}, 'YYYY') end)`;
+
+/**
+ * The annotations digest per slice and period (drill-downs above the week): each distinct comment
+ * and reason code of a slice's records in a month, quarter or year, with the grid position (PID,
+ * then week) of its first record, as migration 0033's digest holds them per slice. A family or
+ * business-unit row at a drill-down read every annotated record of the page's groups (25,255 at
+ * 20,000 × 156 when a yearly page holds every family); this holds ~12,000 rows for all three
+ * grains. Kept by following 0033's digest: 0033 rebuilds a slice's digest (delete, insert)
+ * whenever a statement changes an annotation of the slice or moves a product in or out, so the
+ * slices its statements name are exactly those to rebuild here, from the records.
+ */
+/**
+ * The period digest rows of slices `slices`, from the records: grouped once by month, then the
+ * months' first positions give the quarters' and years' (the first of firsts), so the records are
+ * read once, not once per grain.
+ */
+const periodDigestOf = (slices: string): string => `
+  with m as (
+    select p.client_id, p.bu, p.pf, p.region, to_char(r.week_start, 'YYYY-MM') as period,
+      min(r.week_start) as week_start, a.kind, a.value,
+      min((r.pid || chr(1) || r.week_start::text) collate "C") as first_pos
+    from (${slices}) s
+    join products p on (p.client_id, p.bu, p.pf, p.region) = (s.client_id, s.bu, s.pf, s.region)
+    join demand_records r on r.pid = p.pid and (r.comments is not null or r.reason_code is not null)
+    cross join lateral (values ('comment', btrim(r.comments)), ('code', r.reason_code)) a(kind, value)
+    where (a.kind = 'comment' and a.value <> '') or (a.kind = 'code' and a.value is not null)
+    group by 1, 2, 3, 4, 5, 7, 8)
+  select 'monthly', client_id, bu, pf, region, period, kind, value, first_pos from m
+  union all
+  select g.drill_down, client_id, bu, pf, region, ${periodOf('week_start', 'g.drill_down')}, kind, value, min(first_pos)
+  from m cross join (values ('quarterly'), ('yearly')) g(drill_down)
+  group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 /**
  * The annotations digest per slice and period (migration 0034) gains the week: each distinct

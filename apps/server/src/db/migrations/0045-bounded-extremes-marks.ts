@@ -1,12 +1,154 @@
 import { sql, type Kysely } from 'kysely';
-import { ON_RECORDS, PERCENTS, SUMMED } from './0032-product-sort-extremes';
-import { noteProductExtremes, REFRESHED_AT_ONCE, refreshStaleProductExtremes } from './0035-extremes-marks';
-import { perSchema } from './0041-extremes-lock-per-schema';
+
+// Copied from the migrations this one builds on, so it runs the same SQL whatever they become.
+
+/** Summed record columns whose group sums are kept (demand_week_totals' minus P1/P2). */
+const SUMMED = [
+  'act_bkg_units',
+  'act_bkg_cost',
+  'act_rev_dlrs',
+  'naive_fcst_units',
+  'ensemble_fcst_units',
+  'rev_pln_ovrd_units',
+  'prelim_pln_units',
+  'prelim_pln_cost',
+  'prelim_pln_rev_dlrs',
+  'sop_pln_ovrd_units',
+  'final_pln_units',
+  'final_bk_pln_cost',
+  'final_pln_rev_dlrs',
+  'delta_prelim_to_final_pln_cost',
+  'delta_prelim_to_final_pln_units',
+  'delta_prelim_to_final_pln_rev_dlrs',
+] as const;
+
+const PERCENTS = ['rev_pln_ovrd_percent', 'sop_pln_ovrd_percent'] as const;
+
+const FIGURES = [...SUMMED, ...PERCENTS, 'last_updated_at'] as const;
+
+/**
+ * The products of a statement's rows whose figures changed: for an update, rows paired on the
+ * record key, where a row without its pair (a record moved to another week) changed too.
+ */
+const CHANGED = {
+  INSERT: `select distinct pid from new_rows`,
+  DELETE: `select distinct pid from old_rows`,
+  UPDATE: `select distinct coalesce(n.pid, o.pid) from old_rows o
+    full join new_rows n on n.pid = o.pid and n.week_start = o.week_start
+    where n.pid is null or o.pid is null
+      or (${FIGURES.map((c) => `n.${c}`).join(', ')}) is distinct from (${FIGURES.map((c) => `o.${c}`).join(', ')})`,
+};
+
+/** The statement trigger's function, around how it finds the changed products and notes them. */
+const onRecordsFunction = (body: string): string =>
+  `create or replace function demand_product_extremes_on_records() returns trigger language plpgsql as $fn$
+      declare
+        changed text[];
+      begin
+        if coalesce(current_setting('planning.skip_rollup', true), '') = 'on' then
+          return null;
+        end if;
+        if tg_op = 'INSERT' then
+          execute $q$select array(${CHANGED.INSERT})$q$ into changed;
+        elsif tg_op = 'UPDATE' then
+          execute $q$select array(${CHANGED.UPDATE})$q$ into changed;
+        else
+          execute $q$select array(${CHANGED.DELETE})$q$ into changed;
+        end if;
+        ${body}
+        return null;
+      end $fn$`;
+
+/** The statement trigger's function as this migration defines it: it notes every changed product. */
+const ON_RECORDS = onRecordsFunction(`if cardinality(changed) > 0 then
+          perform note_product_extremes(changed);
+        end if;`);
+
+/** A statement that writes up to this many products refreshes them at once; more are marked stale. */
+const REFRESHED_AT_ONCE = 32;
+
+/** Advisory lock class of one product's extremes (hash of the PID as the key). */
+const PRODUCT_LOCK_CLASS = 7_334;
+
+/**
+ * At most this many products per refresh call: each holds an advisory lock to the commit, and the
+ * lock table is shared (64 per connection by default).
+ */
+const MAX_PER_CALL = 1_000;
+
+/** The advisory lock key of a product's extremes: the hash of its PID (`pid`, an SQL expression). */
+type ProductLockKey = (pid: string) => string;
+
+/**
+ * note_product_extremes as this migration defines it, with the product lock key `lockKey`; a mark
+ * it sets again on conflict also sets the columns `alsoOnConflict` names (migration 0045's bounds).
+ */
+const noteProductExtremes = (lockKey: ProductLockKey, alsoOnConflict = ''): string =>
+  `create or replace function note_product_extremes(pids text[]) returns void language plpgsql as $fn$
+      begin
+        if cardinality(pids) <= ${REFRESHED_AT_ONCE} then
+          -- Waits for a refresh or another small write of these products (hash order: no deadlock
+          -- between two of them); the refresh below then reads their records after it.
+          perform pg_advisory_xact_lock(${PRODUCT_LOCK_CLASS}, h)
+          from (select distinct ${lockKey('pid')} as h from unnest(pids) as u(pid) order by h) l;
+          perform refresh_product_extremes(pids);
+        else
+          insert into demand_product_extremes_stale as s (pid, mark)
+          select distinct pid, txid_current() from unnest(pids) as u(pid)
+          where exists (select 1 from products p where p.pid = u.pid) order by pid
+          on conflict (pid) do update set mark = excluded.mark${alsoOnConflict};
+        end if;
+      end $fn$`;
+
+/**
+ * refresh_stale_product_extremes as this migration defines it, with the product lock key `lockKey`;
+ * migration 0045 adds `among` (an overload that refreshes only the stale products among `pids`)
+ * and `isDeleteOnce` (the marks it clears are found once, not once per mark: see there).
+ */
+const refreshStaleProductExtremes = (
+  lockKey: ProductLockKey,
+  { among = false, isDeleteOnce = false } = {},
+): string =>
+  `create or replace function refresh_stale_product_extremes(max_products integer${among ? ', pids text[]' : ''}) returns integer
+      language plpgsql set jit = off as $fn$
+      declare
+        picked text[] := '{}';
+        marks bigint[] := '{}';
+        stale record;
+      begin
+        for stale in select pid, mark from demand_product_extremes_stale ${among ? 'where pid = any(pids) ' : ''}order by pid loop
+          exit when cardinality(picked) >= least(max_products, ${MAX_PER_CALL});
+          if pg_try_advisory_xact_lock(${PRODUCT_LOCK_CLASS}, ${lockKey('stale.pid')}) then
+            picked := picked || stale.pid;
+            marks := marks || stale.mark;
+          end if;
+        end loop;
+        if cardinality(picked) = 0 then
+          return 0;
+        end if;
+        perform refresh_product_extremes(picked);
+        -- A mark that moved (a writer committed after the refresh's snapshot) or that a writer
+        -- holds (it has not committed yet) stays: its product is refreshed again later.
+        delete from demand_product_extremes_stale d where d.pid ${isDeleteOnce ? '= any(array' : 'in '}(
+          select s.pid from demand_product_extremes_stale s
+          join unnest(picked, marks) as t(pid, mark) on t.pid = s.pid and t.mark = s.mark
+          for update of s skip locked)${isDeleteOnce ? ')' : ''};
+        return cardinality(picked);
+      end $fn$`;
+
+/**
+ * A product's extremes lock (migration 0035) keyed by the schema as well as the PID, as the
+ * import's lock is. Advisory locks belong to the database, not the schema: where several schemas
+ * share one database (the API tests' and the benches' schemas, which seed the same PIDs), a save
+ * in one schema waited for a refresh of the same PID in another, and a refresh skipped a product
+ * another schema held, so a refresh could claim fewer products than were stale.
+ */
+const perSchema: ProductLockKey = (pid) => `hashtext(current_schema() || '/' || ${pid})`;
 
 /**
  * A stale product's mark (migrations 0032, 0035) carries bounds on how far the writes since its
  * last refresh can have moved its extremes, so that a figure-sorted page reads a stale product
- * only when those bounds say it may reach the page (issue 15, Must 8; ADR 0008's second amendment).
+ * only when those bounds say it may reach the page (ADR 0008's second amendment).
  *
  * Before, every stale product was a candidate whatever its values: right after a spread over
  * 5,000 products, until the background refresher had drained them (~13 s at 2.6 ms a product), an

@@ -395,7 +395,7 @@ const REPORTS_KEPT = 100;
 /**
  * The accuracy screen's report, computed once per state of its data: it joins every snapshot with
  * the records (hundreds of milliseconds on PGlite), the fingerprint costs a few, and the answer
- * is the same until a snapshot, an actual or a price changes (issue 12 Must 6).
+ * is the same until a snapshot, an actual or a price changes.
  */
 async function accuracyReport(ctx: ToolContext, lag: number): Promise<Report> {
   const fingerprint = await accuracyFingerprint(ctx.db);

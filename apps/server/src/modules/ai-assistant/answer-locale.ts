@@ -17,7 +17,7 @@ import fr from './locales/fr.json' with { type: 'json' };
 
 /**
  * The offline analyst's and help insights' words and number formats in the user's language
- * (issue 12): texts from the i18next catalogues in ./locales, numbers and dates through the shared
+ *: texts from the i18next catalogues in ./locales, numbers and dates through the shared
  * formatters with the user's number and date format, money converted to the user's currency at
  * the rate valid today (docs/metrics.md "Currency").
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded provider's pages (sign-in, sign-out, errors) in the interface languages of the web app (issue 18). The
+ * The embedded provider's pages (sign-in, sign-out, errors) in the interface languages of the web app. The
  * page is rendered on the server before the app's own catalogues exist in the browser, so its
  * words live here. `{name}` is replaced by the user's name.
  */

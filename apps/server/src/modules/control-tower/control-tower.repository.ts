@@ -95,7 +95,7 @@ export async function carryMarketingPlans(
   cycle: string,
 ): Promise<void> {
   // Each client's latest cycle is found once: a correlated max per row read the whole table for
-  // every row (3 s on 4,000 × 156 with the demo's two cycles, growing with every publish).
+  // every row, a cost that grows with every publish.
   await sql`
     insert into marketing_plans (cycle, client_id, bu, pf, region, quarter, revenue, cost)
     select ${cycle}, m.client_id, m.bu, m.pf, m.region, m.quarter, m.revenue, m.cost

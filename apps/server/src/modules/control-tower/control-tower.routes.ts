@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { serveEndpoint } from '../../lib/endpoint-route';
 import type { ControlTowerService } from './control-tower.service';
 
-/** Control tower reads (issue 11): every signed-in user, limited to their own clients. */
+/** Control tower reads: every signed-in user, limited to their own clients. */
 export function registerControlTowerRoutes(app: FastifyInstance, service: ControlTowerService): void {
   serveEndpoint(app, endpoints.filters, ({ query }, request) =>
     service.filters(request.access, query.clientContext),

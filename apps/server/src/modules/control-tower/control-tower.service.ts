@@ -91,7 +91,7 @@ const fvaOf = (row: AccuracyGroupRow): FvaFigures => ({
 });
 
 /**
- * Control tower (issue 11): the Demand Planning Review worksheet, forecast accuracy and value
+ * Control tower: the Demand Planning Review worksheet, forecast accuracy and value
  * add from the forecast snapshots, the exception queue and the customer home's figures. Every
  * read is limited to the caller's clients (formulas: docs/metrics.md "Control tower").
  */

@@ -15,7 +15,7 @@ export const controlTowerModule: ServerModule = {
 };
 
 /**
- * Keeps what the plan says about the coming weeks for the clients' products (issue 11 Must 2):
+ * Keeps what the plan says about the coming weeks for the clients' products:
  * forecast runs call it when they finish, a publish inside its transaction. The snapshot is
  * of `week` (the clock's current week, its Sunday as yyyy-mm-dd); a second snapshot in the same week
  * replaces the first.

@@ -40,7 +40,7 @@ const LEVEL_LABEL = { sku: 'Product', category: 'Product Family', business_unit:
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
 /**
- * Aggregate edits (issue 15, Must 1): a figure typed into a product, family or business-unit
+ * Aggregate edits: a figure typed into a product, family or business-unit
  * cell is spread over the records under it by the domain's rules, in one transaction, with the
  * plan chain recomputed and every changed field audited with the aggregate edit as its cause.
  */
@@ -201,7 +201,7 @@ export class DemandRecordSpreadService {
   }
 
   /**
-   * Undo of the caller's last save (issue 15, Must 7), as a new audited change: each field goes
+   * Undo of the caller's last save, as a new audited change: each field goes
    * back to the value it had, if it still holds what that save wrote; otherwise nothing is undone
    * (409), so an undo never overwrites someone's later work.
    */

@@ -51,7 +51,7 @@ export function registerDemandRecordRoutes(
     { bodyLimit: 8 * 1024 * 1024 },
   );
 
-  // Issue 15: aggregate edits, locks and a cell's history.
+  // Aggregate edits, locks and a cell's history.
   serveEndpoint(app, spreadingEndpoints.spread, ({ body }, request) =>
     spreading.spread(request.access, body),
   );

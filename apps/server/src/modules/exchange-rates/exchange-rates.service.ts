@@ -10,7 +10,7 @@ const CHANGES_SHOWN = 20;
 type RateKey = { currency: ForeignCurrency; validFrom: string };
 
 /**
- * Exchange rates (issue 18 Must 3, docs/metrics.md "Currency"): every amount is stored in US
+ * Exchange rates (docs/metrics.md "Currency"): every amount is stored in US
  * dollars and shown converted with the latest rate valid today; admins keep the table.
  */
 export class ExchangeRateService {

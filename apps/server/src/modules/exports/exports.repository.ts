@@ -74,7 +74,7 @@ export async function productsOf(db: Db, pids: readonly string[]): Promise<Expor
   return rows;
 }
 
-/** The currency, number and date formats the user chose in Settings (kept on the server, issue 18), as saved. */
+/** The currency, number and date formats the user chose in Settings (kept on the server), as saved. */
 export async function savedLocale(
   db: Db,
   userId: string,

@@ -343,8 +343,8 @@ export async function endRun(
 
 /**
  * Weekly history of some products, oldest week first per product. One row per product with its
- * weeks and units as arrays: on the embedded database a chunk's 32,500 history rows took 1.2 s to
- * hand over, during which no request could run; 250 rows of arrays take 0.2 s.
+ * weeks and units as arrays: handing over a chunk's history row by row blocks the embedded
+ * database, and every request with it, several times longer than a few hundred rows of arrays.
  */
 export async function loadSalesHistory(
   db: Kysely<Database>,
@@ -448,8 +448,8 @@ export async function loadFutureRecords(
         'r.sop_pln_ovrd_percent',
         'r.sop_pln_ovrd_units',
       ])
-      // Each product's last week of history once, joined: a subquery per record ran 13,000 index
-      // probes per chunk (1.2 s on the embedded database, where nothing else runs meanwhile).
+      // Each product's last week of history once, joined: a subquery per record ran an index
+      // probe per record of the chunk, on the embedded database while nothing else could run.
       .innerJoin(
         (eb) =>
           eb

@@ -128,7 +128,7 @@ export async function largestChanges(
 
 /**
  * The distinct (family, BU, region, site) combinations, a few hundred, in one pass over the rows;
- * four DISTINCT queries over 60,000 rows each measured 375 ms at p50 on 20,000 × 3 sites.
+ * four DISTINCT queries read every row four times.
  */
 export async function filterOptions(
   db: Db,

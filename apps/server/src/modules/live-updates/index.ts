@@ -2,7 +2,7 @@ import type { ServerModule } from '../../lib/server-module';
 import { registerLiveUpdateRoutes } from './live-updates.routes';
 import { RecordChangeHub } from './record-change-hub';
 
-/** Live updates of the grid (issue 15, Must 6): record writes as server-sent events. */
+/** Live updates of the grid: record writes as server-sent events. */
 export const liveUpdatesModule: ServerModule = {
   name: 'live-updates',
   register: async (app, { database, log }) => {

@@ -69,7 +69,7 @@ function randomInstance(seed: number): NetworkInstance {
 }
 
 /**
- * The optimality cross-check of issue 14 (Must 5): the MIP's optimum equals the best of the LPs
+ * The optimality cross-check: the MIP's optimum equals the best of the LPs
  * solved with every DC's open/close decision fixed, over all 2^|DC| combinations.
  */
 async function bestByEnumeration(instance: NetworkInstance): Promise<number> {

@@ -68,7 +68,7 @@ function laneText(lane: Selectable<NetworkLanesTable>, network: NetworkData): st
 }
 
 /**
- * The supply network and its scenarios (issue 14). Every change to the network is one audit row
+ * The supply network and its scenarios. Every change to the network is one audit row
  * per changed field (entity, id, field, old, new, who, when) in the same transaction.
  */
 export class NetworkService {

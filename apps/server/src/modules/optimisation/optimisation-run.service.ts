@@ -84,7 +84,7 @@ function toRun(row: RunRow, summary: Summary | null): OptimisationRun {
 }
 
 /**
- * Solve runs (issue 14): a run reads the network, the scenario and the plan's demand when it is
+ * Solve runs: a run reads the network, the scenario and the plan's demand when it is
  * requested, answers at once, and solves on a worker thread in the background; its progress (MIP
  * gap, seconds) and then its result are stored in its row, like forecast runs.
  */

@@ -23,7 +23,7 @@ export async function lockPublishing(trx: Kysely<Database>): Promise<void> {
   await sql`set local statement_timeout = '300s'`.execute(trx);
   await sql`set local lock_timeout = '300s'`.execute(trx);
   // The publish's statements are estimated expensive enough for JIT compilation, which costs
-  // more than it saves on statements that each visit a row once (0.1 s on the snapshot alone).
+  // more than it saves on statements that each visit a row once.
   await sql`set local jit = off`.execute(trx);
   await sql`lock table plan_versions in share row exclusive mode`.execute(trx);
 }

@@ -41,7 +41,7 @@ function toPlanCycle(row: PlanVersionRow): PlanCycle {
 }
 
 /**
- * Plan cycles (issue 11, docs/metrics.md "Plan cycles"): publishing makes each record's Final plan
+ * Plan cycles (docs/metrics.md "Plan cycles"): publishing makes each record's Final plan
  * its P1 and its previous P1 its P2, for the records of the clients in scope from the current
  * quarter on, and records one plan version per client with the Final totals by quarter, all in
  * one transaction.

@@ -16,7 +16,7 @@ export const planningGridModule: ServerModule = {
       // Embedded, every statement waits its turn on the one connection: small batches, short passes.
       const embedded = database.kind === 'pglite';
       const refresher = new SortExtremesRefresher(database.db, {
-        // A small write of a product waits for the refresh that holds it: ~6 ms a product.
+        // A small write of a product waits for the refresh that holds it, so batches stay small.
         batch: embedded ? 16 : 50,
         passMs: embedded ? 200 : 2000,
         log,

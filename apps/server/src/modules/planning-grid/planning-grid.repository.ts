@@ -131,13 +131,13 @@ export function totalsRows(q: Pick<GroupQuery, 'viewLevel' | 'drillDown' | 'filt
  * sums instead of the records themselves. Only the filter bar's attributes can narrow them (no text
  * search). A group's place needs only its name, period and data flag (or, sorted, the one sorted
  * figure), so at a weekly or monthly drill-down the page's groups are chosen first and only their
- * partial sums are added up: summing some hundred aggregates for every group (1,144 families by
- * week at 20,000 × 156, 814 by month) to keep 100 was most of a page's database time (by month,
- * EXPLAIN ANALYZE at load 18: 90 → 55–65 ms). Filtered by business unit, family or region, a page
+ * partial sums are added up: summing some hundred aggregates for every group (all the families
+ * by week) to keep a page of them was most of a page's database time. Filtered by business unit,
+ * family or region, a page
  * sums its groups in one pass too: the planner cannot tell how many totals rows a filter on a
  * group name keeps (a business unit's 832 of 4,524 weekly rows estimated at 17), and with a page
- * estimated at one group it joined the page back to the totals by scanning them once per group
- * (family × week, offset 100: 300 ms against 40 ms in one pass).
+ * estimated at one group it joined the page back to the totals by scanning them once per group,
+ * several times slower than one pass.
  */
 export async function pageGroupsFromTotals(
   db: Db,
@@ -180,8 +180,7 @@ export async function pageGroupsFromTotals(
 /**
  * Any roll-up straight from the records of the products the filters select (a text search, say).
  * Sorted, the page's groups are chosen on the sorted figure alone and only they are summed whole:
- * some fifty aggregates over every group of every record was most of a sorted page's time
- * (products sorted by a figure on 20,000 × 156 at load 26–29: 39 s before, 4.8 s after). At
+ * some fifty aggregates over every group of every record was most of a sorted page's time. At
  * product levels, given the candidates (sort-extremes.repository.ts), only their groups are sorted.
  * Below a drill-down, the page's groups are summed from their own records only, not from every
  * period of their products: at 100,000 × 156 a month page sorted by Final_Pln_Units drew its 100
@@ -299,7 +298,7 @@ const LARGEST_BATCH = 4096;
  * batches through products_pid_c (migration 0036), each batch twice the last, and the walk stops at
  * the batch that holds the page's end: the cost follows the page's end (and the filters'
  * selectivity), not the number of products. Batches rather than one product per step: each step
- * of a recursive query descends the index again (15,000 products: 94 ms one by one, 35 batched).
+ * of a recursive query descends the index again, so one product per step costs the most.
  * The PIDs keep the column's own collation: compared in "C", records could not be read by their key.
  */
 export function walkProducts(q: {
@@ -525,7 +524,7 @@ export async function pageProductRecords(
  * from their records: the product-level pages read only the products their plan picked (records
  * and products both by the planned keys, or PostgreSQL hashes every product to join a few).
  * Pages materialize it before joining it to the plan: a plan estimated at one row let PostgreSQL
- * aggregate the groups again for each planned product (5 s for 100 products sorted by PID).
+ * aggregate the groups again for each planned product.
  */
 export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: DrillDown }): RawBuilder<unknown> {
   return sql`select ${periodKey(q.drillDown, sql`s.kd`)} as k, s.* from (
@@ -572,7 +571,7 @@ function recordSortKey(field: string): RawBuilder<unknown> {
  * key, so that paging is stable however many records share a value. The order is found on the
  * key and the sorted value alone (a top-N sort of narrow rows); only the page's records are then
  * read whole. Counting and ordering every record whole with its product, lock and last override
- * cost over ten times more (20,000 × 156 at load 26–29: 45 s before, 3.2 s after). Given the
+ * cost over ten times more on a large data set. Given the
  * candidates (sort-extremes.repository.ts), only their records are sorted. The count comes from
  * the per-product totals.
  */

@@ -22,7 +22,7 @@ export function registerPlanningGridRoutes(
     service.rollup(request.access, { ...query, ...params }),
   );
 
-  // Issue 15, Must 2: the time-phased planning view.
+  // The time-phased planning view.
   serveEndpoint(app, spreadingEndpoints.timePhased, ({ query }, request) =>
     timePhased.page(request.access, query),
   );

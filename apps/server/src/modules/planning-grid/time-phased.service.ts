@@ -15,7 +15,7 @@ import type { AccessScope } from '../../lib/access';
 import type { PlanningGridService } from './planning-grid.service';
 import { timePhasedPage } from './time-phased.repository';
 
-/** The time-phased planning view (issue 15, Must 2): items × measures × periods, scoped to the caller. */
+/** The time-phased planning view: items × measures × periods, scoped to the caller. */
 export class TimePhasedService {
   constructor(
     private readonly db: Kysely<Database>,

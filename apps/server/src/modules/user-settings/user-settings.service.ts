@@ -14,7 +14,7 @@ function toStored(row: UserSettingsRow): StoredUserSettings {
   };
 }
 
-/** Settings that follow the user (issue 18 Must 5): one row per signed-in user on the server. */
+/** Settings that follow the user: one row per signed-in user on the server. */
 export class UserSettingsService {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -5,7 +5,7 @@ import {
   type ChatStreamEvent,
   type HelpResponse,
 } from '@ps/domain';
-import { getDataToken } from '@/features/auth/utils/token-store';
+import { getDataToken } from '@/features/auth';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 
 /**

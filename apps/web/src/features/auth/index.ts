@@ -16,7 +16,7 @@ export {
   hasGroup,
   hasKnownGroup,
   type ClientContext,
-} from './utils/groups';
-export { homePathFor } from './utils/post-login-path';
+} from '@/lib/auth/groups';
+export { homePathFor } from '@/lib/auth/post-login-path';
 export { startSignIn } from './utils/session-actions';
-export { getAccessToken, getDataToken } from './utils/token-store';
+export { getAccessToken, getDataToken } from '@/lib/auth/token-store';

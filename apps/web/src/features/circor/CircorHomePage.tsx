@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/features/auth';
-import { controlTowerKeys, fetchControlTowerHome } from '@/features/control-tower/api/control-tower.api';
-import { useFormatters } from '@/features/settings/useFormatters';
-import { BrandLogo } from '@/features/shell/components/BrandLogo';
+import { controlTowerKeys, fetchControlTowerHome } from '@/features/control-tower';
+import { useFormatters } from '@/lib/settings/useFormatters';
+import { BrandLogo } from '@/components/BrandLogo';
 
 /** The screens the customer's users can open (route table: circor). */
 const CUSTOMER_SCREENS = [

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { PackageXIcon, RefreshCcwIcon, ShieldCheckIcon, WarehouseIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TrendChart } from '@/features/inventory/components/TrendChart';
-import { fetchInventoryMetrics, inventoryKeys } from '@/features/inventory/inventory-api';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { TrendChart } from '@/features/inventory';
+import { fetchInventoryMetrics, inventoryKeys } from '@/features/inventory';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: Inventory Metrics (spec §2; formulas in docs/metrics.md, "Inventory"). */

@@ -3,9 +3,9 @@ import { ActivityIcon, GaugeIcon, GitCompareArrowsIcon, TrendingUpDownIcon } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TrendChart } from '@/features/inventory/components/TrendChart';
-import { fetchSdMatch, inventoryKeys } from '@/features/inventory/inventory-api';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { TrendChart } from '@/features/inventory';
+import { fetchSdMatch, inventoryKeys } from '@/features/inventory';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { MetricsScreen } from './components/MetricsScreen';
 
 /** Control tower: S&D Match Trend (spec §2; formulas in docs/metrics.md, "Supply and demand match"). */

@@ -6,8 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { PageHeading } from '@/components/PageHeading';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import {
   downloadConsensusPlan,

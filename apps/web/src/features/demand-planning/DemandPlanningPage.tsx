@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
-import { useFormatters } from '@/features/settings/useFormatters';
-import { useServerToday } from '@/features/server-clock/useServerToday';
+import { useFormatters } from '@/lib/settings/useFormatters';
+import { useServerToday } from '@/features/server-clock';
 import { usePublishAiPageContext } from '@/features/ai-assistant';
 import { CellHistoryDialog, type HistoryTarget } from './components/CellHistoryDialog';
 import { ConfirmDialog } from './components/ConfirmDialog';
@@ -28,7 +28,7 @@ import { SelectionPanel } from './components/SelectionPanel';
 import { SpreadConfirmDialog } from './components/SpreadConfirmDialog';
 import { UndoLastSaveButton } from './components/UndoLastSaveButton';
 import { StatusBanner } from './components/StatusBanner';
-import { usePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
+import { usePlanningPolicy } from '@/features/planning-policy';
 import { SummaryBlock } from './components/SummaryBlock';
 import { useAggregateEdit } from './hooks/useAggregateEdit';
 import { useCsvExport } from './hooks/useCsvExport';
@@ -71,7 +71,7 @@ export default function DemandPlanningPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const clientContext = user ? clientContextFor(user.groups) : 'admin';
-  // Issue 15, Must 7: the view, filters, sort and page live in the URL, so a link opens the same view.
+  // The view, filters, sort and page live in the URL, so a link opens the same view.
   const [searchParams, setSearchParams] = useSearchParams();
   const [fromUrl] = useState(() => parseGridUrl(searchParams));
   const [preferences, updatePreferences] = usePlanningPreferences({
@@ -150,7 +150,7 @@ export default function DemandPlanningPage() {
   ]);
 
   const grid = useGridPage(request, clientContext, isRefreshing);
-  // Issue 15, Must 6: another planner's save refetches this page; an unsaved edit of a record
+  // Another planner's save refetches this page; an unsaved edit of a record
   // that changed underneath is flagged before the planner saves it.
   useLiveUpdates(grid.page, sort !== null);
   const conflicts = useMemo(() => conflictingEdits(editing.pending, grid.page), [editing.pending, grid.page]);
@@ -164,7 +164,7 @@ export default function DemandPlanningPage() {
   const aggregateEdit = useAggregateEdit(viewRequest);
   const toggleLock = useRecordLocks();
   const [historyTarget, setHistoryTarget] = useState<HistoryTarget | null>(null);
-  // Issue 15: product, family and business-unit rows take edits and spread them to their records.
+  // Product, family and business-unit rows take edits and spread them to their records.
   const canSpread = viewLevel !== 'none';
   const { markRefused } = editing;
   const { edit: proposeSpread } = aggregateEdit;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { hasLiveStoredSession, storedGroups } from '@/features/auth/utils/token-store';
-import { readSettingsInEffect } from '@/features/settings/settings-storage';
-import { exchangeRatesQuery } from '@/features/settings/useExchangeRates';
+import { hasLiveStoredSession, storedGroups } from '@/lib/auth/token-store';
+import { readSettingsInEffect } from '@/lib/settings/settings-storage';
+import { exchangeRatesQuery } from '@/lib/settings/useExchangeRates';
 import { fetchGridPage } from './api/demand-planning.api';
 import { dashboardMetricsQuery, summaryStatsQuery } from './hooks/useDashboardData';
 import { filterOptionsQuery } from './hooks/useFilterOptions';
@@ -12,7 +12,7 @@ import { PREFERENCES_KEY } from './utils/preferences';
 
 /**
  * Starts the planning page's first requests into the query cache as the navigation to it begins,
- * while its code downloads (issue 15, Must 8: first row in < 1.5 s); the page's queries then find
+ * while its code downloads (so the first row shows as soon as it can); the page's queries then find
  * them under the same keys instead of asking once the page has rendered. The grid page goes first:
  * an in-process database answers one statement at a time.
  *

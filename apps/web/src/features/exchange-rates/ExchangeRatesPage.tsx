@@ -7,10 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/hooks/useAuth';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { useExchangeRates } from '@/features/settings/useExchangeRates';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useAuth } from '@/features/auth';
+import { PageHeading } from '@/components/PageHeading';
+import { useExchangeRates } from '@/lib/settings/useExchangeRates';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { useRateChanges } from './exchange-rates-api';
 
@@ -164,7 +164,7 @@ function RateTable({ rates, asOf, canEdit }: { rates: ExchangeRate[]; asOf: stri
   );
 }
 
-/** Exchange rates (issue 18): every user sees what money is converted with; admins keep the table. */
+/** Exchange rates: every user sees what money is converted with; admins keep the table. */
 export default function ExchangeRatesPage() {
   const { t } = useTranslation();
   const format = useFormatters();

@@ -1,6 +1,6 @@
 import { exchangeRateEndpoints, type ExchangeRates, type ForeignCurrency } from '@ps/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EXCHANGE_RATES_KEY } from '@/features/settings/useExchangeRates';
+import { EXCHANGE_RATES_KEY } from '@/lib/settings/useExchangeRates';
 import { callEndpoint } from '@/lib/api-client';
 
 type RateKey = { currency: ForeignCurrency; validFrom: string };

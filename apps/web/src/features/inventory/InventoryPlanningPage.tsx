@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { PageHeading } from '@/features/shell/components/PageHeading';
+import { PageHeading } from '@/components/PageHeading';
 import { errorText } from '@/i18n/error-text';
 import { FilterCard } from './components/FilterCard';
 import { InsightsCard } from './components/InsightsCard';
@@ -25,7 +25,7 @@ import {
 const FILTER_KEYS = ['category', 'businessUnit', 'region', 'site', 'sku', 'search'] as const;
 
 /**
- * Inventory Planning Override System (spec §2, issue 13): order-up-to levels per product × site
+ * Inventory Planning Override System (spec §2): order-up-to levels per product × site
  * computed from the demand plan, overridden by planners with a reason code.
  */
 export default function InventoryPlanningPage() {

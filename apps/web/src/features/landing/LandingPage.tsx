@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Navigate } from 'react-router';
 import { homePathFor, useAuth } from '@/features/auth';
-import { BrandLogo } from '@/features/shell/components/BrandLogo';
+import { BrandLogo } from '@/components/BrandLogo';
 import { FeatureCard } from './components/FeatureCard';
 import { MEETING_URL, SOLUTIONS_URL } from './external-links';
 import { LANDING_FEATURES } from './features';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import { useMarkNotificationsRead, useNotifications } from './notifications-api';
 
@@ -35,7 +35,7 @@ function NotificationText({ item }: { item: Item }) {
   return <>{t(KIND_TEXT[item.kind], values)}</>;
 }
 
-/** The header's notification centre (issue 18): unread count, latest notifications, mail status. */
+/** The header's notification centre: unread count, latest notifications, mail status. */
 export function NotificationBell() {
   const { t } = useTranslation();
   const format = useFormatters();

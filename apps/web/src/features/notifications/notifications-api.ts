@@ -1,8 +1,8 @@
 import { notificationEndpoints, type NotificationList } from '@ps/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/hooks/useAuth';
-import { hasKnownGroup } from '@/features/auth/utils/groups';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useAuth } from '@/features/auth';
+import { hasKnownGroup } from '@/features/auth';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { callEndpoint } from '@/lib/api-client';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

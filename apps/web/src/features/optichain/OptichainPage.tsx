@@ -8,9 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { useServerToday } from '@/features/server-clock/useServerToday';
-import { MODULES } from '@/features/shell/modules';
+import { PageHeading } from '@/components/PageHeading';
+import { useServerToday } from '@/features/server-clock';
+import { MODULES } from '@/features/shell';
 import { errorText } from '@/i18n/error-text';
 import { ComparisonView } from './components/ComparisonView';
 import { NetworkEditor } from './components/NetworkEditor';
@@ -44,7 +44,7 @@ const latestSolved = (runs: readonly OptimisationRun[], isScenario: boolean) =>
   )?.id ?? null;
 
 /**
- * Supply chain network optimisation (issue 14, docs/optimisation.md): solve the network against the
+ * Supply chain network optimisation (docs/optimisation.md): solve the network against the
  * demand plan, read the result (diagram, costs, utilisation, unmet demand, flows), build scenarios
  * and compare them with the baseline, and edit the network's data. The selected run, tab and
  * comparison live in the address, so a link reopens the same view.

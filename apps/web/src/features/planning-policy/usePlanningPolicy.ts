@@ -1,6 +1,6 @@
 import { planningPolicyEndpoints, type PlanningPolicy } from '@ps/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/hooks/useAuth';
+import { useAuth } from '@/features/auth';
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';

@@ -2,9 +2,9 @@ import { UserIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { clientContextFor, roleText, useAuth } from '@/features/auth';
-import { useFormatters } from '@/features/settings/useFormatters';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { initialsOf } from '@/features/shell/utils/initials';
+import { useFormatters } from '@/lib/settings/useFormatters';
+import { PageHeading } from '@/components/PageHeading';
+import { initialsOf } from '@/features/shell';
 import { claimRows } from './claim-rows';
 import { useTranslation } from 'react-i18next';
 

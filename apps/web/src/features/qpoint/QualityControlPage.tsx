@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { MODULES } from '@/features/shell/modules';
+import { PageHeading } from '@/components/PageHeading';
+import { MODULES } from '@/features/shell';
 import { useTranslation } from 'react-i18next';
 
 /** What the quality module is planned to bring. */

@@ -1,6 +1,6 @@
 import { clockEndpoints, type ServerClock } from '@ps/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/hooks/useAuth';
+import { useAuth } from '@/features/auth';
 import { callEndpoint } from '@/lib/api-client';
 
 export const SERVER_CLOCK_KEY = ['server-clock'] as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { AiAssistant } from '@/features/ai-assistant';
-import { SettingsDialog } from '@/features/settings/components/SettingsDialog';
+import { SettingsDialog } from '@/features/settings';
 import { AppHeader } from './components/AppHeader';
 import { Sidebar } from './components/Sidebar';
 import { hasOwnHeader } from './route-handle';

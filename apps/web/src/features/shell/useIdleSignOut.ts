@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAuth } from '@/features/auth';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { startIdleTimer } from './utils/idle-timer';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;

@@ -10,7 +10,7 @@ import {
   filenameFromContentDisposition,
   gridQueryParams,
   type GridRequest,
-} from '@/features/demand-planning/utils/grid-query';
+} from '@/features/demand-planning';
 import { ApiError } from '@/lib/api-client';
 
 export type ExportView = Omit<GridRequest, 'offset' | 'limit'>;

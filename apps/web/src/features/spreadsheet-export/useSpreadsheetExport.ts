@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import type { ClientContext } from '@/features/auth';
-import { useFormatters } from '@/features/settings/useFormatters';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useFormatters } from '@/lib/settings/useFormatters';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { i18next } from '@/i18n/i18n';
 import {
   downloadDetailedExport,

@@ -22,10 +22,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from '@/features/demand-planning/hooks/useDashboardData';
-import { FILTER_OPTIONS_KEY } from '@/features/demand-planning/hooks/useFilterOptions';
-import { GRID_QUERY_PREFIX } from '@/features/demand-planning/hooks/useGridPage';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from '@/features/demand-planning';
+import { FILTER_OPTIONS_KEY } from '@/features/demand-planning';
+import { GRID_QUERY_PREFIX } from '@/features/demand-planning';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { AiHelpBubble } from '@/features/ai-assistant';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';

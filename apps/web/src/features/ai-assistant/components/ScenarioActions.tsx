@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { saveScenario } from '../ai-assistant-api';
 

@@ -1,6 +1,6 @@
 import type { AnswerLocale } from '@ps/domain';
 import { useMemo } from 'react';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 
 /** The settings the assistant writes its answers with: language, number and date format, currency. */
 export function useAnswerLocale(): AnswerLocale {

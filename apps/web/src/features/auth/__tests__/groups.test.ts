@@ -6,8 +6,8 @@ import {
   hasAnyGroup,
   hasGroup,
   readGroups,
-} from '../utils/groups';
-import { postLoginPath } from '../utils/post-login-path';
+} from '@/lib/auth/groups';
+import { postLoginPath } from '@/lib/auth/post-login-path';
 
 describe('group helpers', () => {
   const user = { groups: ['circor'] };

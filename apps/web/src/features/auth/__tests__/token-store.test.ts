@@ -6,7 +6,7 @@ import {
   getDataToken,
   hasStoredTokens,
   storeTokens,
-} from '../utils/token-store';
+} from '@/lib/auth/token-store';
 
 const OIDC_KEY = 'oidc.user:http://idp/oidc:planning-suite';
 

@@ -3,10 +3,10 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { AuthContext, type AuthState } from '../hooks/auth-context';
 import { AUTH_TIMINGS, loadAuthClient, type AuthClient } from '../utils/auth-client';
 import { authUserFromClaims, decodeJwtPayload, type AuthUser } from '../utils/auth-user';
-import { LOCAL_KEYS } from '../utils/storage-keys';
+import { LOCAL_KEYS } from '@/lib/auth/storage-keys';
 import { signOutEverywhere, startSignIn } from '../utils/session-actions';
 import { announceSignInError } from '../utils/announce-sign-in-error';
-import { getDataToken, hasLiveStoredSession, storeTokens } from '../utils/token-store';
+import { getDataToken, hasLiveStoredSession, storeTokens } from '@/lib/auth/token-store';
 
 type AuthProviderProps = {
   children: ReactNode;

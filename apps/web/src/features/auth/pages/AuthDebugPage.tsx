@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '../hooks/useAuth';
-import { LOCAL_KEYS, OIDC_USER_PREFIX, SESSION_KEYS } from '../utils/storage-keys';
+import { LOCAL_KEYS, OIDC_USER_PREFIX, SESSION_KEYS } from '@/lib/auth/storage-keys';
 
 const TOKEN_KEYS = [LOCAL_KEYS.accessToken, LOCAL_KEYS.idToken, LOCAL_KEYS.refreshToken] as const;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthStatus } from '../components/AuthStatus';
 import { loginStartFailed } from '../utils/session-actions';
 import { loadAuthClient, redirectToSignIn } from '../utils/auth-client';
-import { SESSION_KEYS } from '../utils/storage-keys';
+import { SESSION_KEYS } from '@/lib/auth/storage-keys';
 
 /** One redirect per page load, even when React runs the effect twice. */
 let hasStarted = false;

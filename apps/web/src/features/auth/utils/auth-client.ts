@@ -1,7 +1,7 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { z } from 'zod';
 import { i18next } from '@/i18n/i18n';
-import { takeAuthConfigResponse } from './auth-config-request';
+import { takeAuthConfigResponse } from '@/lib/auth/auth-config-request';
 
 /** What GET /api/auth/config tells the browser about the identity provider. */
 const ZAuthClientConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { readGroups } from './groups';
+import { readGroups } from '@/lib/auth/groups';
 import { i18next } from '../../../i18n/i18n';
 
 /** The signed-in person as screens see them. */

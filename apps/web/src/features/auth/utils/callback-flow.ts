@@ -1,10 +1,10 @@
 import type { User } from 'oidc-client-ts';
 import type { AuthClient } from './auth-client';
 import { authUserFromClaims } from './auth-user';
-import { clientContextFor } from './groups';
-import { postLoginPath } from './post-login-path';
-import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys';
-import { storeTokens } from './token-store';
+import { clientContextFor } from '@/lib/auth/groups';
+import { postLoginPath } from '@/lib/auth/post-login-path';
+import { LOCAL_KEYS, SESSION_KEYS } from '@/lib/auth/storage-keys';
+import { storeTokens } from '@/lib/auth/token-store';
 
 /** Spec §9 callback timings. */
 export const CALLBACK_TIMINGS = {

@@ -1,8 +1,8 @@
 import { toast } from '@/components/ui/toast-store';
 import { i18next } from '@/i18n/i18n';
 import { currentAuthClient, redirectToSignIn } from './auth-client';
-import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys';
-import { clearTokens } from './token-store';
+import { LOCAL_KEYS, SESSION_KEYS } from '@/lib/auth/storage-keys';
+import { clearTokens } from '@/lib/auth/token-store';
 
 export const LOGIN_FALLBACK_PATH = '/api/auth/login';
 /** The alert when the provider's sign-in page cannot be reached, in the interface language. */

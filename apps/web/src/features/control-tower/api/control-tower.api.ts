@@ -1,7 +1,7 @@
 import { controlTowerEndpoints as endpoints } from '@ps/domain';
 import { callEndpoint } from '@/lib/api-client';
 
-/** Control tower calls (issue 11); the server limits every answer to the caller's clients. */
+/** Control tower calls; the server limits every answer to the caller's clients. */
 export const controlTowerKeys = {
   all: ['control-tower'] as const,
   filters: () => [...controlTowerKeys.all, 'filters'] as const,

@@ -3,7 +3,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 const KIND_KEYS: Record<ExceptionKind, string> = {
   largeError: 'controlTower:exceptions.largeError',

@@ -2,8 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { PageHeading } from '@/features/shell/components/PageHeading';
-import { MODULES } from '@/features/shell/modules';
+import { PageHeading } from '@/components/PageHeading';
+import { MODULES } from '@/features/shell';
 import { errorText } from '@/i18n/error-text';
 import { MetricCard } from './MetricCard';
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { deltaTone, useScaledMoney } from './money';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 /** Row labels, one literal key per spec row (the catalogue test finds keys by their literal). */
 export const ROW_LABEL_KEYS: Record<(typeof COMPARISON_ROWS)[number]['key'], string> = {

@@ -1,6 +1,6 @@
 import { FVA_STEPS, forecastValueAdd, type AccuracyReport, type FvaFigures } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import { deltaTone } from './money';
 

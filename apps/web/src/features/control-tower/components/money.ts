@@ -1,5 +1,5 @@
 import type { MoneyScale } from '@ps/domain';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 /** Tailwind classes of a delta (spec §2: positive in the success colour, negative in the destructive one). */
 export function deltaTone(value: number | null | undefined): string {

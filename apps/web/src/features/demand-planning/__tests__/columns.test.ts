@@ -17,7 +17,7 @@ import {
 } from '@ps/domain';
 import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
-import type { Formatters } from '@/features/settings/useFormatters';
+import type { Formatters } from '@/lib/settings/useFormatters';
 import { i18next } from '../../../i18n/i18n';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
 import { NO_PENDING_CHANGES, recordEdit } from '../utils/pending-changes';

@@ -2,7 +2,7 @@ import type { RecordHistoryEntry } from '@ps/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorText } from '@/i18n/error-text';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { useTranslation } from 'react-i18next';
 import { fetchRecordHistory } from '../api/grid-edits.api';
 
@@ -19,7 +19,7 @@ const ORIGIN_KEYS: Record<RecordHistoryEntry['origin'], string> = {
   other: 'grid:history.origin.other',
 };
 
-/** A cell's audit trail (issue 15, Must 5): who, when, old → new, where it came from, reason and comment. */
+/** A cell's audit trail: who, when, old → new, where it came from, reason and comment. */
 export function CellHistoryDialog({
   target,
   onClose,

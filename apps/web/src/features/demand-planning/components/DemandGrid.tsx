@@ -10,9 +10,9 @@ import type {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFormatters } from '@/features/settings/useFormatters';
-import { useGridDensity } from '@/features/settings/useGridDensity';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useFormatters } from '@/lib/settings/useFormatters';
+import { useGridDensity } from '@/lib/settings/useGridDensity';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
 import { aggregatedColumns, recordColumns } from '../grid/columns';
@@ -214,7 +214,7 @@ export function DemandGrid({
         headerHeight={density.headerHeight}
         rowBuffer={ROW_BUFFER}
         // Columns are virtualised as rows are: drawing all ~40 for every row doubled the page's first
-        // render (issue 15, Must 8: first row in < 1.5 s). Assistive tech still gets every column:
+        // render (the first row must show quickly). Assistive tech still gets every column:
         // the grid reports aria-colcount and each cell's aria-colindex, arrow keys move to any
         // column and draw it, and ensureDomOrder keeps cells in column order as they are drawn.
         ensureDomOrder

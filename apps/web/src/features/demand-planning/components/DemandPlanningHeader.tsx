@@ -2,16 +2,16 @@ import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { AiHelpBubble } from '@/features/ai-assistant';
 import type { ClientContext } from '@/features/auth';
-import { ForecastRunControl } from '@/features/forecast-runs/ForecastRunControl';
-import { ImportControl } from '@/features/spreadsheet-import/ImportDialog';
-import { BrandLogo } from '@/features/shell/components/BrandLogo';
-import { ExportMenu } from '@/features/spreadsheet-export/ExportMenu';
-import type { ExportView } from '@/features/spreadsheet-export/spreadsheet-export.api';
-import { UserMenu } from '@/features/shell/components/UserMenu';
+import { ForecastRunControl } from '@/features/forecast-runs';
+import { ImportControl } from '@/features/spreadsheet-import';
+import { BrandLogo } from '@/components/BrandLogo';
+import { ExportMenu } from '@/features/spreadsheet-export';
+import type { ExportView } from '@/features/spreadsheet-export';
+import { UserMenu } from '@/features/shell';
 import { PageHelp } from './PageHelp';
 import { PublishCycleControl } from './PublishCycleControl';
 import { useTranslation } from 'react-i18next';
-import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { NotificationBell } from '@/features/notifications';
 
 type DemandPlanningHeaderProps = {
   isFocusView: boolean;

@@ -3,11 +3,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { AiHelpBubble } from '@/features/ai-assistant';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { useDashboardMetrics } from '../hooks/useDashboardData';
 import { LoadErrorBanner } from './LoadErrorBanner';
 import { MetricCard } from './MetricCard';
-import { CurrencyNote } from '@/features/settings/components/CurrencyNote';
+import { CurrencyNote } from '@/components/CurrencyNote';
 
 const toneOf = (value: number | undefined) =>
   value === undefined ? 'neutral' : value >= 0 ? 'positive' : 'negative';

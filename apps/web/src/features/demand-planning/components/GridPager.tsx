@@ -2,11 +2,11 @@ import { GRID_PAGE_SIZES } from '@ps/domain';
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { pageCount } from '../utils/grid-query';
 import type { GridPageSize } from '../utils/preferences';
 import { useTranslation } from 'react-i18next';
-import { CurrencyNote } from '@/features/settings/components/CurrencyNote';
+import { CurrencyNote } from '@/components/CurrencyNote';
 
 type GridPagerProps = {
   total: number;

@@ -3,7 +3,7 @@ import { ChevronDownIcon, SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import { filterSummary, matchingOptions, toggleVisible, type FilterSummary } from '../utils/filter-summary';
 import { useTranslation } from 'react-i18next';

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { hasGroup, useAuth } from '@/features/auth';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { fetchPublishPreview, publishPlanCycle } from '../api/demand-planning.api';

@@ -2,7 +2,7 @@ import type { AggregatedRow, DemandRecord, GridRow } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
-import { useFormatters, type Formatters } from '@/features/settings/useFormatters';
+import { useFormatters, type Formatters } from '@/lib/settings/useFormatters';
 
 type Line = { label: string; value: string; isStrong?: boolean };
 

@@ -9,8 +9,8 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { usePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { usePlanningPolicy } from '@/features/planning-policy';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REASON_CODES, type ReasonCode, type SpreadResult } from '@ps/domain';

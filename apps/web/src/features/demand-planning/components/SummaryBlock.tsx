@@ -3,7 +3,7 @@ import { ActivityIcon, BarChart3Icon, ScaleIcon, type LucideIcon } from 'lucide-
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import { useSummaryStats } from '../hooks/useDashboardData';
 import { LoadErrorBanner } from './LoadErrorBanner';

@@ -11,7 +11,7 @@ import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from '../hooks/useDashboardD
 import { GRID_QUERY_PREFIX } from '../hooks/useGridPage';
 
 /**
- * Undo of the planner's last save (issue 15, Must 7): the server reverts it as a new audited
+ * Undo of the planner's last save: the server reverts it as a new audited
  * change, and refuses when someone changed those fields since.
  */
 export function UndoLastSaveButton({ isDisabled }: { isDisabled: boolean }) {

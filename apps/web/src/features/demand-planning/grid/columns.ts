@@ -12,7 +12,7 @@ import {
   weekEndingOf,
 } from '@ps/domain';
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import type { Formatters } from '@/features/settings/useFormatters';
+import type { Formatters } from '@/lib/settings/useFormatters';
 import { i18next } from '../../../i18n/i18n';
 import { isCellChanged, recordKeyOf, type PendingChanges } from '../utils/pending-changes';
 import { DateCell, type DateCellParams } from './DateCell';

@@ -16,7 +16,7 @@ import { cspStyleNonce } from '@/lib/content-security';
 /**
  * AG Grid v33+ loads nothing by default. Only the features the planning grid uses are registered
  * (sorting, pinning, resizing and column moves are in its core): the whole community set made the
- * planning page's chunk 1.25 MB, this one about 0.95 MB (issue 15, Must 8: first load). A feature
+ * planning page's chunk 1.25 MB, this one about 0.95 MB (the first load). A feature
  * used without its module logs AG Grid error #200 naming the module to add here.
  */
 ModuleRegistry.registerModules([

@@ -22,7 +22,7 @@ import { GRID_QUERY_PREFIX } from './useGridPage';
 export type ProposedSpread = { request: SpreadRequest; preview: SpreadResult; row: AggregatedRow };
 
 /**
- * Edits at an aggregated level (issue 15, Must 1): the typed figure is checked by the cell's
+ * Edits at an aggregated level: the typed figure is checked by the cell's
  * rules, the server previews what it would move, and only the planner's confirmation saves it.
  */
 export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {

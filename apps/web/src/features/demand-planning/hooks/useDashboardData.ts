@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchDashboardMetrics, fetchSummaryStats } from '../api/demand-planning.api';
 
 /** Spec §7: the dashboard and summary calls retry up to 3 times, 1 s apart (unlike other queries). */

@@ -1,7 +1,7 @@
 import type { GridPage } from '@ps/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchGridPage } from '../api/demand-planning.api';
 import { gridQueryParams, type GridRequest } from '../utils/grid-query';
 import {

@@ -1,7 +1,7 @@
 import type { GridPage } from '@ps/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { followRecordChanges } from '../api/live-updates.api';
 import { isPageAffected } from '../utils/live-changes';
 import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from './useDashboardData';
@@ -11,7 +11,7 @@ import { GRID_QUERY_PREFIX } from './useGridPage';
 const COALESCE_MS = 250;
 
 /**
- * Issue 15, Must 6: while the user setting realTimeUpdates is on, another planner's committed
+ * While the user setting realTimeUpdates is on, another planner's committed
  * write refetches the grid page on screen when it touches its rows (and the dashboard figures,
  * which total every record). Off: no stream is opened; dataRefreshInterval polling still applies.
  */

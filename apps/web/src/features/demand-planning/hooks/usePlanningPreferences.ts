@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import {
   defaultPreferences,
   parsePreferences,

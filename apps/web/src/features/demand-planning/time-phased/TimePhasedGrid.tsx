@@ -1,7 +1,7 @@
 import type { TimePhasedMeasure, TimePhasedPeriod } from '@ps/domain';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 import {
   isEditableCell,

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { SpreadPreviewDialog } from '../components/SpreadConfirmDialog';
 import { StatusBanner } from '../components/StatusBanner';
 import type { GridRequest } from '../utils/grid-query';
@@ -29,7 +29,7 @@ type TimePhasedViewProps = {
 const isBucket = (drillDown: DrillDown): drillDown is TimePhasedBucket =>
   (TIME_PHASED_BUCKETS as readonly string[]).includes(drillDown);
 
-/** The time-phased planning view (issue 15, Must 2): a page of items, their measures across periods. */
+/** The time-phased planning view: a page of items, their measures across periods. */
 export function TimePhasedView({ viewLevel, drillDown, filters }: TimePhasedViewProps) {
   const { t } = useTranslation();
   if (viewLevel === 'none' || !isBucket(drillDown))

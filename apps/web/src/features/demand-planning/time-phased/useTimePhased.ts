@@ -63,7 +63,7 @@ export type ProposedCells = { cells: PastedCell[]; request: SpreadBatchRequest; 
 export type CellRefusal = { cell: PastedCell; reason: string };
 
 /**
- * Edits of the time-phased view (issue 15, Must 2): one typed cell or a pasted range is checked
+ * Edits of the time-phased view: one typed cell or a pasted range is checked
  * cell by cell with the grid's rules, previewed by the server as one batch, and saved as one
  * transaction only after the planner confirms, as the table's aggregate edits are.
  */

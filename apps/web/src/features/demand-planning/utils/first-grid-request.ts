@@ -37,8 +37,7 @@ export function viewRequestOf(state: {
 
 /**
  * The first grid page the planning page asks for when it opens at `search` (the address's query),
- * computed before the page's code has loaded so the request can start with the download (issue 15,
- * Must 8). It goes through the same steps as the page: the link wins over the stored preferences,
+ * computed before the page's code has loaded so the request can start with the download. It goes through the same steps as the page: the link wins over the stored preferences,
  * which win over the user's default view; the filter options have not arrived yet. Null when the
  * page opens on the time-phased view, which asks for other data.
  */

@@ -9,11 +9,11 @@ import {
 } from '@ps/domain';
 import type { GridSortState } from './grid-query';
 
-/** The grid's View (issue 15, Must 2): the tables, or the time-phased plan. */
+/** The grid's View: the tables, or the time-phased plan. */
 export const GRID_LAYOUTS = ['table', 'time-phased'] as const;
 export type GridLayout = (typeof GRID_LAYOUTS)[number];
 
-/** What a shared link carries (issue 15, Must 7): the view, its filters, sort and page. */
+/** What a shared link carries: the view, its filters, sort and page. */
 export type GridUrlState = {
   layout?: GridLayout;
   viewLevel?: ViewLevel;

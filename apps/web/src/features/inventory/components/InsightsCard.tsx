@@ -2,9 +2,9 @@ import type { InventoryPage } from '@ps/domain';
 import { LightbulbIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
-/** Insights computed from the filtered rows (issue 13): over 150 %, average change, largest changes. */
+/** Insights computed from the filtered rows: over 150 %, average change, largest changes. */
 export function InsightsCard({ insights }: { insights: InventoryPage['insights'] }) {
   const { t } = useTranslation();
   const fmt = useFormatters();

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { fetchOverrideHistory, inventoryKeys } from '../inventory-api';
 import { reasonLabelKey } from '../reason-labels';

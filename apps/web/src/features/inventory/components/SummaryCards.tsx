@@ -2,7 +2,7 @@ import type { InventoryPage } from '@ps/domain';
 import { BoxesIcon, PencilLineIcon, PercentIcon, ShieldIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 /**
  * Total Items, Modified Items, Overrides Active, Avg Override % (spec §2), for the current filter,

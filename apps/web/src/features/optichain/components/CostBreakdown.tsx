@@ -1,6 +1,6 @@
 import type { CostBreakdown as Costs } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 /** Catalogue keys of the cost components, in the order of the objective. */
 export const COST_LABELS = {

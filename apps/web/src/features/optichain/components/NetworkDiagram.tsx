@@ -1,7 +1,7 @@
 import type { NetworkData, SolveResult } from '@ps/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { layoutNetwork, type DiagramLane, type DiagramNode } from '../utils/network-layout';
 
 /** A lane as a gentle curve, so lanes between the same columns do not hide one another. */

@@ -3,7 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { CostBreakdown } from './CostBreakdown';
 import { FlowsTable } from './FlowsTable';
 import { NetworkDiagram } from './NetworkDiagram';

@@ -1,7 +1,7 @@
 import type { OptimisationRun } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 
 /** Catalogue keys of a solve's outcome. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect, plainOptions } from './LabelledSelect';
 import { toast } from '@/components/ui/use-toast';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { errorText } from '@/i18n/error-text';
 import { createScenario, deleteScenario, optichainKeys } from '../optichain-api';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 export type SolveForm = {
   start: string;

@@ -1,6 +1,6 @@
 import type { SolveResult } from '@ps/domain';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '@/features/settings/useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 import { cn } from '@/lib/cn';
 
 /** Utilisation above this is tight: a planner looks there first. */

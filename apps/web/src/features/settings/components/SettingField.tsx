@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import type { SettingOption } from '../settings-options';
+import type { SettingOption } from '@/lib/settings/settings-options';
 
 type SelectSettingProps<T extends string> = {
   id: string;

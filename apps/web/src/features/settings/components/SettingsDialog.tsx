@@ -26,11 +26,11 @@ import {
   NUMBER_FORMAT_OPTIONS,
   SESSION_TIMEOUT_CHOICES,
   THEME_OPTIONS,
-} from '../settings-options';
-import { useUserSettings } from '../useUserSettings';
+} from '@/lib/settings/settings-options';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { SelectSetting, SwitchSetting } from './SettingField';
-import { useNotifications } from '@/features/notifications/notifications-api';
-import { usePlanningPolicy, useSavePlanningPolicy } from '@/features/planning-policy/usePlanningPolicy';
+import { useNotifications } from '@/features/notifications';
+import { usePlanningPolicy, useSavePlanningPolicy } from '@/features/planning-policy';
 import { Link } from 'react-router';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { BrandLogo, isCustomerBrandedPath } from './BrandLogo';
+import { BrandLogo, isCustomerBrandedPath } from '@/components/BrandLogo';
 import { HelpButton } from './HelpButton';
 import { UserMenu } from './UserMenu';
-import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { NotificationBell } from '@/features/notifications';
 
 /** Top bar of signed-in screens: sub-product names (or the customer's logo on its pages), help, user menu. */
 export function AppHeader() {

@@ -12,10 +12,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { homePathFor, useAuth } from '@/features/auth';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { cn } from '@/lib/cn';
 import { isNavChildActive, isNavItemActive, visibleNavItems, type NavGroup } from '../nav-items';
-import { BrandLogo, isCustomerBrandedPath } from './BrandLogo';
+import { BrandLogo, isCustomerBrandedPath } from '@/components/BrandLogo';
 import { ComingSoonDialog } from './ComingSoonDialog';
 
 const itemClass = (isActive: boolean, isCollapsed: boolean) =>

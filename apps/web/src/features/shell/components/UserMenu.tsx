@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { roleText, useAuth } from '@/features/auth';
-import { useUserSettings } from '@/features/settings/useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { initialsOf } from '../utils/initials';
 
 /**

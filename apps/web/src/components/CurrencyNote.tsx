@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { useFormatters } from '../useFormatters';
+import { useFormatters } from '@/lib/settings/useFormatters';
 
 /**
  * What a screen (or a file made from it) says about its money: which exchange rate it was
@@ -23,7 +23,7 @@ export function useCurrencyNote(): { text: string; missing: boolean } | null {
   };
 }
 
-/** The currency note under a screen's figures (issue 18). */
+/** The currency note under a screen's figures. */
 export function CurrencyNote({ className }: { className?: string }) {
   const note = useCurrencyNote();
   if (!note) return null;

@@ -1,4 +1,4 @@
-import { SESSION_KEYS } from './storage-keys';
+import { SESSION_KEYS } from '@/lib/auth/storage-keys';
 
 /** Screens a circor user may open (spec §6), used to honour a stored post-login target. */
 const CUSTOMER_PATHS = [

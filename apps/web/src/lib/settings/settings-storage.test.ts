@@ -9,7 +9,7 @@ import {
   USER_SETTINGS_KEY,
   writeSidebarCollapsed,
   writeUserSettings,
-} from './settings-storage';
+} from '@/lib/settings/settings-storage';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();

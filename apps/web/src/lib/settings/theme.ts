@@ -1,4 +1,4 @@
-import type { Theme } from './settings-storage';
+import type { Theme } from '@/lib/settings/settings-storage';
 
 /** Spec §4: the page root carries the class of the theme shown. */
 export function applyTheme(theme: Theme): void {

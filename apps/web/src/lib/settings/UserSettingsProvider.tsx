@@ -1,7 +1,7 @@
 import type { UserSettings } from '@ps/domain';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/hooks/useAuth';
+import { useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
 import { applyLanguage, i18next } from '@/i18n/i18n';
 import { interfaceLanguage, languageOfSetting } from '@/i18n/languages';
@@ -14,15 +14,15 @@ import {
   USER_SETTINGS_KEY,
   writeSidebarCollapsed,
   writeUserSettings,
-} from './settings-storage';
+} from '@/lib/settings/settings-storage';
 import {
   fetchServerSettings,
   isServerNewer,
   saveServerSettings,
   SETTINGS_SYNCED_KEY,
-} from './server-settings';
-import { applyTheme } from './theme';
-import { UserSettingsContext, type UserSettingsContextValue } from './user-settings-context';
+} from '@/lib/settings/server-settings';
+import { applyTheme } from '@/lib/settings/theme';
+import { UserSettingsContext, type UserSettingsContextValue } from '@/lib/settings/user-settings-context';
 
 const WATCHED_KEYS = new Set([USER_SETTINGS_KEY, THEME_KEY, UI_PREFERENCES_KEY]);
 

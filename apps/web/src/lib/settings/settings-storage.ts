@@ -5,7 +5,7 @@ import {
   type UserSettings,
 } from '@ps/domain';
 import { z } from 'zod';
-import { interfaceLanguage, settingOfLanguage } from '../../i18n/languages';
+import { interfaceLanguage, settingOfLanguage } from '@/i18n/languages';
 
 /**
  * Browser storage of the user's preferences (spec §3). `userSettings` is the one source of truth

@@ -1,6 +1,6 @@
 import { DEFAULT_USER_SETTINGS } from '@ps/domain';
 import { describe, expect, it } from 'vitest';
-import { isServerNewer } from './server-settings';
+import { isServerNewer } from '@/lib/settings/server-settings';
 
 const saved = (updatedAt: string | null) => ({
   settings: updatedAt ? DEFAULT_USER_SETTINGS : null,

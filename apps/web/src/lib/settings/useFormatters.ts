@@ -17,8 +17,8 @@ import {
   type MoneyScale,
 } from '@ps/domain';
 import { useMemo } from 'react';
-import { useExchangeRates } from './useExchangeRates';
-import { useUserSettings } from './useUserSettings';
+import { useExchangeRates } from '@/lib/settings/useExchangeRates';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 
 type Value = number | null | undefined;
 type DateValue = string | Date | null | undefined;

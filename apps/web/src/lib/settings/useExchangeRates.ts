@@ -1,7 +1,7 @@
 import { exchangeRateEndpoints, type ExchangeRates } from '@ps/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/hooks/useAuth';
-import { hasKnownGroup } from '@/features/auth/utils/groups';
+import { useAuth } from '@/features/auth';
+import { hasKnownGroup } from '@/lib/auth/groups';
 import { callEndpoint } from '@/lib/api-client';
 
 export const EXCHANGE_RATES_KEY = ['exchange-rates'] as const;

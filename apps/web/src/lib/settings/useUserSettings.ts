@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { UserSettingsContext, type UserSettingsContextValue } from './user-settings-context';
+import { UserSettingsContext, type UserSettingsContextValue } from '@/lib/settings/user-settings-context';
 
 /**
  * The user's settings (spec §3) and ui-preferences. `settings.defaultViewLevel` and

@@ -1,4 +1,4 @@
-import { useUserSettings } from './useUserSettings';
+import { useUserSettings } from '@/lib/settings/useUserSettings';
 
 /** Row and header heights of data grids: the spec's 35/40 px, tighter with Compact View on. */
 export type GridDensity = { rowHeight: number; headerHeight: number; isCompact: boolean };

@@ -1,4 +1,4 @@
-import { LOCAL_KEYS, OIDC_USER_PREFIX } from './storage-keys';
+import { LOCAL_KEYS, OIDC_USER_PREFIX } from '@/lib/auth/storage-keys';
 
 /** The parts of a token response the app keeps (spec §3 'Sign-in user'). */
 export type StoredTokens = {

@@ -1,6 +1,6 @@
 import { userSettingsEndpoints, type StoredUserSettings, type UserSettings } from '@ps/domain';
-import { LOCAL_KEYS } from '../auth/utils/storage-keys';
-import { callEndpoint } from '../../lib/api-client';
+import { LOCAL_KEYS } from '@/lib/auth/storage-keys';
+import { callEndpoint } from '@/lib/api-client';
 
 /**
  * When this browser's cached settings were last the same as the server's (the server's updatedAt),

@@ -1,0 +1,195 @@
+import type { ClientId } from '@ps/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AccessScope } from '../lib/access';
+import * as aiAssistant from '../modules/ai-assistant/ai-assistant.repository';
+import * as controlTower from '../modules/control-tower/control-tower.repository';
+import * as cycle from '../modules/cycle/cycle.repository';
+import * as dataLoads from '../modules/data-loads/data-loads.repository';
+import * as exchangeRates from '../modules/exchange-rates/exchange-rates.repository';
+import * as forecastRuns from '../modules/forecast-runs/forecast-run.repository';
+import * as imports from '../modules/imports/imports.repository';
+import * as inventory from '../modules/inventory/inventory.repository';
+import * as optimisation from '../modules/optimisation/optimisation.repository';
+import * as planningPolicy from '../modules/demand-records/planning-policy.repository';
+import * as planCycles from '../modules/plan-cycles/plan-cycle.repository';
+import * as publishedPlan from '../modules/plan-cycles/published-plan.repository';
+import * as dashboard from '../modules/dashboard/dashboard.repository';
+import * as demandRecords from '../modules/demand-records/demand-record.repository';
+import * as horizon from '../modules/horizon/horizon.repository';
+import * as loginThrottle from '../modules/auth/login-throttle.repository';
+import * as notifications from '../modules/notifications/notifications.repository';
+import * as providerStorage from '../modules/auth/provider-storage.repository';
+import { SavedViewsRepository } from '../modules/saved-views/saved-views.repository';
+import * as userSettings from '../modules/user-settings/user-settings.repository';
+import { recordingDatabase } from './recording-dialect';
+
+type Db = Kysely<Database>;
+/** One call of a repository with placeholder arguments; its SQL is what the file shows. */
+type QueryCall = (db: Db) => Promise<unknown>;
+
+const CLIENTS: readonly ClientId[] = ['internal'];
+const SCOPE: AccessScope = {
+  userId: 'user',
+  userName: 'User',
+  email: 'user@example.com',
+  groups: [],
+  clientIds: CLIENTS,
+  canWrite: true,
+  isAdmin: true,
+};
+const PID = 'P-1';
+const WEEK = '2026-01-04';
+
+/**
+ * The repositories whose SQL is checked in (apps/server/src/queries/<name>.sql) and, per
+ * repository, the calls that show its queries. Add a call when a repository gains a query.
+ */
+export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
+  'ai-assistant.repository': {
+    productExists: (db) => aiAssistant.productExists(db, CLIENTS, PID),
+    dataWindow: (db) => aiAssistant.dataWindow(db, CLIENTS),
+    accuracyFingerprint: (db) => aiAssistant.accuracyFingerprint(db),
+    latestVersions: (db) => aiAssistant.latestVersions(db, CLIENTS),
+  },
+  'control-tower.repository': {
+    filterOptions: (db) => controlTower.filterOptions(db, CLIENTS),
+    companyPlanQuarters: (db) => controlTower.companyPlanQuarters(db, 'internal'),
+    latestCycles: (db) => controlTower.latestCycles(db, CLIENTS),
+  },
+  'cycle.repository': {
+    findSchedule: (db) => cycle.findSchedule(db),
+    findRunningRun: (db) => cycle.findRunningRun(db),
+    findRun: (db) => cycle.findRun(db, 1),
+    latestRunId: (db) => cycle.latestRunId(db),
+    listRecentRuns: (db) => cycle.listRecentRuns(db, 10),
+    listSteps: (db) => cycle.listSteps(db, [1]),
+    knownPids: (db) => cycle.knownPids(db, [PID]),
+  },
+  'data-loads.repository': {
+    findLoad: (db) => dataLoads.findLoad(db, 1),
+    latestLoads: (db) => dataLoads.latestLoads(db, 10),
+  },
+  'dashboard.repository': {
+    dashboardFigures: (db) =>
+      dashboard.dashboardFigures(
+        db,
+        { clientIds: CLIENTS },
+        { currentWeek: WEEK, quarters: ['2026-Q1'], quarter: '2026-Q1' },
+      ),
+    summaryFigures: (db) =>
+      dashboard.summaryFigures(db, { clientIds: CLIENTS }, { startOfToday: new Date(0) }),
+  },
+  'demand-record.repository': {
+    listDemandRecords: (db) =>
+      demandRecords.listDemandRecords(db, { filters: { clientIds: CLIENTS }, limit: 100 }),
+    findDemandRecord: (db) =>
+      demandRecords.findDemandRecord(db, { pid: PID, weekStart: WEEK }, { clientIds: CLIENTS }),
+    demandRecordExists: (db) => demandRecords.demandRecordExists(db, { pid: PID, weekStart: WEEK }),
+    findProduct: (db) => demandRecords.findProduct(db, PID),
+  },
+  'exchange-rates.repository': {
+    listRates: (db) => exchangeRates.listRates(db),
+    listChanges: (db) => exchangeRates.listChanges(db, 20),
+  },
+  'forecast-run.repository': {
+    findRunningRun: (db) => forecastRuns.findRunningRun(db),
+    findRun: (db) => forecastRuns.findRun(db, 1),
+    listRecentRuns: (db) => forecastRuns.listRecentRuns(db, 10),
+    failOrphanedRuns: (db) => forecastRuns.failOrphanedRuns(db),
+  },
+  'horizon.repository': {
+    readHorizon: (db) => horizon.readHorizon(db),
+    claimRoll: (db) => horizon.claimRoll(db, WEEK, 104),
+    releaseRoll: (db) => horizon.releaseRoll(db),
+    productIds: (db) => horizon.productIds(db),
+  },
+  'imports.repository': {
+    findImport: (db) => imports.findImport(db, 1),
+    failOrphanedImports: (db) => imports.failOrphanedImports(db),
+  },
+  'inventory.repository': {
+    policyRows: (db) => inventory.policyRows(db),
+    latestNetworkPlan: (db) => inventory.latestNetworkPlan(db),
+  },
+  'login-throttle.repository': {
+    countSignInFailures: (db) => loginThrottle.countSignInFailures(db, 'user@example.com'),
+    clearSignInFailures: (db) => loginThrottle.clearSignInFailures(db, 'user@example.com'),
+  },
+  'notifications.repository': {
+    listNotifications: (db) => notifications.listNotifications(db, 'user', 20),
+    markRead: (db) => notifications.markRead(db, 'user', [1]),
+    usersWithDueDigest: (db) => notifications.usersWithDueDigest(db, 60),
+    claimDigest: (db) => notifications.claimDigest(db, 'user'),
+    removeFromOutbox: (db) => notifications.removeFromOutbox(db, [1]),
+  },
+  'optimisation.repository': {
+    loadNetwork: (db) => optimisation.loadNetwork(db),
+    findDc: (db) => optimisation.findDc(db, 1),
+    plantExists: (db) => optimisation.plantExists(db, 1),
+    readPenalty: (db) => optimisation.readPenalty(db),
+    listScenarios: (db) => optimisation.listScenarios(db),
+    findScenario: (db) => optimisation.findScenario(db, 1),
+    findRun: (db) => optimisation.findRun(db, 1),
+  },
+  'plan-cycle.repository': {
+    findRunningForecast: (db) => planCycles.findRunningForecast(db, CLIENTS),
+    finalPlanTotals: (db) => planCycles.finalPlanTotals(db, CLIENTS),
+    listPlanVersions: (db) => planCycles.listPlanVersions(db, CLIENTS),
+  },
+  'published-plan.repository': {
+    keepPublishedFigures: (db) =>
+      publishedPlan.keepPublishedFigures(db, { id: 1, clientId: 'internal' }, WEEK),
+    versionOf: (db) => publishedPlan.versionOf(db, 1, CLIENTS),
+  },
+  'planning-policy.repository': {
+    readPlanningPolicy: (db) => planningPolicy.readPlanningPolicy(db),
+  },
+  'provider-storage.repository': {
+    findProviderRecord: (db) => providerStorage.findProviderRecord(db, 'Session', 'id', 'id'),
+    consumeProviderRecord: (db) => providerStorage.consumeProviderRecord(db, { model: 'Session', id: 'id' }),
+    deleteProviderRecord: (db) => providerStorage.deleteProviderRecord(db, { model: 'Session', id: 'id' }),
+    deleteExpiredProviderRecords: (db) => providerStorage.deleteExpiredProviderRecords(db),
+  },
+  'saved-views.repository': {
+    list: (db) => new SavedViewsRepository(db).list('user'),
+    count: (db) => new SavedViewsRepository(db).count('user'),
+    findByName: (db) => new SavedViewsRepository(db).findByName('user', 'Mine'),
+    insert: (db) => new SavedViewsRepository(db).insert('user', 'Mine', {}),
+  },
+  'user-settings.repository': {
+    noteUserAndRead: (db) => userSettings.noteUserAndRead(db, SCOPE),
+  },
+};
+
+/** Key words that start a clause get a line of their own, so a changed clause is a one-line diff. */
+const CLAUSES =
+  /(?<!\b(?:left|inner|cross|union|on))\s+(?=(?:from|where|inner join|left join|cross join|join|group by|order by|having|limit|offset|returning|union all|union|on conflict|values|set)\s)/g;
+
+/** Breaks a built statement before its clauses, leaving quoted text and hand-laid SQL alone. */
+function layout(statement: string): string {
+  if (statement.includes('\n')) return statement.trim();
+  return statement
+    .trim()
+    .split(/('(?:[^']|'')*'|"(?:[^"]|"")*")/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(CLAUSES, '\n')))
+    .join('');
+}
+
+/** Each repository's SQL file: every call's statements, in the order the calls are listed. */
+export async function repositoryQueries(): Promise<Map<string, string>> {
+  const { db, take } = recordingDatabase();
+  const files = new Map<string, string>();
+  for (const [repository, calls] of Object.entries(REPOSITORY_QUERIES)) {
+    const sections = ['-- Generated by `npm run schema:dump`: do not edit.'];
+    for (const [name, call] of Object.entries(calls)) {
+      // A call that expects a row throws on the empty answer after its statement ran; the
+      // statement is what counts here.
+      await call(db).catch(() => undefined);
+      sections.push([`-- ${repository}.${name}`, ...take().map((s) => `${layout(s)};`)].join('\n'));
+    }
+    files.set(repository, `${sections.join('\n\n')}\n`);
+  }
+  await db.destroy();
+  return files;
+}

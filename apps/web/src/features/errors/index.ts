@@ -1,0 +1,2 @@
+/** What the errors feature offers the rest of the app; its other files are its own. */
+export { RouteErrorScreen } from './RouteErrorScreen';

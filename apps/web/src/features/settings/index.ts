@@ -1,0 +1,2 @@
+/** What the settings feature offers the rest of the app; its other files are its own. */
+export { SettingsDialog } from './components/SettingsDialog';
