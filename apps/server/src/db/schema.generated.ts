@@ -540,6 +540,11 @@ export type ForecastRunChunksTable = {
   done_at: Date | null;
 };
 
+export type ForecastRunGlobalModelsTable = {
+  run_id: number;
+  models: unknown;
+};
+
 export type ForecastRunsTable = {
   id: Generated<number>;
   status: string;
@@ -553,6 +558,9 @@ export type ForecastRunsTable = {
   finished_at: Date | null;
   queued: Generated<boolean>;
   requested_by_id: string | null;
+  horizon: number | null;
+  training_steps: Generated<number>;
+  trained_steps: Generated<number>;
 };
 
 export type ForecastSnapshotsTable = {
@@ -565,6 +573,22 @@ export type ForecastSnapshotsTable = {
   stat_units: number[];
   prelim_units: number[];
   final_units: number[];
+};
+
+export type ImportUndoProductsTable = {
+  import_id: number;
+  pid: string;
+  region: string | null;
+  site: string | null;
+  planner_name: string | null;
+  notes: string | null;
+};
+
+export type ImportUndoRecordsTable = {
+  import_id: number;
+  pid: string;
+  week_start: string;
+  previous: unknown;
 };
 
 export type ImportsTable = {
@@ -944,8 +968,11 @@ export type GeneratedDatabase = {
   exchange_rates: ExchangeRatesTable;
   forecast_accuracy: ForecastAccuracyTable;
   forecast_run_chunks: ForecastRunChunksTable;
+  forecast_run_global_models: ForecastRunGlobalModelsTable;
   forecast_runs: ForecastRunsTable;
   forecast_snapshots: ForecastSnapshotsTable;
+  import_undo_products: ImportUndoProductsTable;
+  import_undo_records: ImportUndoRecordsTable;
   imports: ImportsTable;
   inventory_audit: InventoryAuditTable;
   inventory_history: InventoryHistoryTable;

@@ -698,6 +698,13 @@ create table forecast_run_chunks (
   constraint forecast_run_chunks_run_id_fkey FOREIGN KEY (run_id) REFERENCES forecast_runs(id) ON DELETE CASCADE
 );
 
+create table forecast_run_global_models (
+  run_id integer not null,
+  models jsonb not null,
+  constraint forecast_run_global_models_pkey PRIMARY KEY (run_id),
+  constraint forecast_run_global_models_run_id_fkey FOREIGN KEY (run_id) REFERENCES forecast_runs(id) ON DELETE CASCADE
+);
+
 create table forecast_runs (
   id integer default nextval('forecast_runs_id_seq'::regclass) not null,
   status text not null,
@@ -711,6 +718,9 @@ create table forecast_runs (
   finished_at timestamp with time zone,
   queued boolean default false not null,
   requested_by_id text,
+  horizon integer,
+  training_steps integer default 0 not null,
+  trained_steps integer default 0 not null,
   constraint forecast_runs_pkey PRIMARY KEY (id)
 );
 CREATE UNIQUE INDEX forecast_runs_one_running ON forecast_runs USING btree ((true)) WHERE (status = 'running'::text);
@@ -730,6 +740,26 @@ create table forecast_snapshots (
   constraint forecast_snapshots_source_check CHECK ((source = ANY (ARRAY['forecast'::text, 'publish'::text, 'history'::text])))
 );
 CREATE INDEX forecast_snapshots_week ON forecast_snapshots USING btree (snapshot_week);
+
+create table import_undo_products (
+  import_id bigint not null,
+  pid text not null,
+  region text,
+  site text,
+  planner_name text,
+  notes text,
+  constraint import_undo_products_import_id_fkey FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE,
+  constraint import_undo_products_pkey PRIMARY KEY (import_id, pid)
+);
+
+create table import_undo_records (
+  import_id bigint not null,
+  pid text not null,
+  week_start date not null,
+  previous jsonb not null,
+  constraint import_undo_records_import_id_fkey FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE,
+  constraint import_undo_records_pkey PRIMARY KEY (import_id, pid, week_start)
+);
 
 create table imports (
   id bigint default nextval('imports_id_seq'::regclass) not null,
@@ -1068,6 +1098,7 @@ create table product_audit_log (
   constraint product_audit_log_import_id_fkey FOREIGN KEY (import_id) REFERENCES imports(id),
   constraint product_audit_log_pkey PRIMARY KEY (id)
 );
+CREATE INDEX product_audit_log_import ON product_audit_log USING btree (import_id) WHERE (import_id IS NOT NULL);
 CREATE INDEX product_audit_log_pid ON product_audit_log USING btree (pid, changed_at);
 
 create table product_details (
@@ -2675,7 +2706,14 @@ AS $function$
         (n.p2_pub_pln_rev_dlrs is not null)::int - (o.p2_pub_pln_rev_dlrs is not null)::int as p2_pub_pln_rev_dlrs_n,
         coalesce(list_value(n.ensemble_fcst_units, p.unit_price), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_price), 0) as ensemble_fcst_rev_dlrs,
         coalesce(list_value(n.ensemble_fcst_units, p.unit_cost), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_cost), 0) as ensemble_fcst_cost
-      from old_rows o full join new_rows n on n.pid = o.pid and n.week_start = o.week_start
+      from (select o.* from old_rows o
+        left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
+        where n.pid is null or ((o.pid, o.week_start, o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_percent, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_percent, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.has_data) is distinct from (n.pid, n.week_start, n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_percent, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_percent, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.has_data)
+        or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at)))) o
+      full join (select n.* from new_rows n
+        left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
+        where o.pid is null or ((o.pid, o.week_start, o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_percent, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_percent, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.has_data) is distinct from (n.pid, n.week_start, n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_percent, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_percent, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.has_data)
+        or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at)))) n on n.pid = o.pid and n.week_start = o.week_start
       join products p on p.pid = coalesce(n.pid, o.pid)),
     applied as (
       insert into demand_week_totals as t (client_id, bu, pf, region, week_start, rank_sum, rank_count, last_updated_at, record_count, data_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
@@ -2742,6 +2780,23 @@ AS $function$
       array_agg(pid) filter (where dropped), array_agg(week_start) filter (where dropped),
       array_agg(distinct pid) filter (where recount)
     from pairs$q$ into removed, dropped_pids, dropped_weeks, recount;
+
+          execute $q$
+    with stamps as (
+      select p.client_id, p.bu, p.pf, p.region, n.week_start, max(n.last_updated_at) as latest
+      from new_rows n join old_rows o on o.pid = n.pid and o.week_start = n.week_start
+      join products p on p.pid = n.pid
+      where not ((o.pid, o.week_start, o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_percent, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_percent, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.has_data) is distinct from (n.pid, n.week_start, n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_percent, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_percent, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.has_data)
+        or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at))) and n.last_updated_at is distinct from o.last_updated_at
+      group by p.client_id, p.bu, p.pf, p.region, n.week_start),
+    locked as (
+      select t.client_id, t.bu, t.pf, t.region, t.week_start, s.latest
+      from demand_week_totals t join stamps s on (t.client_id, t.bu, t.pf, t.region, t.week_start) = (s.client_id, s.bu, s.pf, s.region, s.week_start)
+      where t.last_updated_at is null or t.last_updated_at < s.latest
+      order by t.client_id, t.bu, t.pf, t.region, t.week_start
+      for update of t)
+    update demand_week_totals t set last_updated_at = l.latest from locked l
+    where (t.client_id, t.bu, t.pf, t.region, t.week_start) = (l.client_id, l.bu, l.pf, l.region, l.week_start)$q$;
         else
           execute $q$
     with pairs as materialized (
@@ -3296,6 +3351,90 @@ AS $function$
       ) scored
       group by lag, pid;
       $function$;
+
+CREATE OR REPLACE FUNCTION refresh_accuracy_weeks(pids text[], weeks date[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+      declare
+        key_lags smallint[];
+        key_pids text[];
+      begin
+        select coalesce(array_agg(k.lag), '{}'), coalesce(array_agg(k.pid), '{}') into key_lags, key_pids
+        from (select distinct l.lag::smallint as lag, w.pid
+          from unnest(pids, weeks) w(pid, week)
+          cross join generate_series(1, 13) l(lag)
+          join forecast_snapshots s on s.pid = w.pid and s.snapshot_week = w.week - 7 * l.lag) k;
+        if cardinality(key_pids) = 0 then
+          return;
+        end if;
+        pids := array(select distinct unnest(key_pids));
+      perform 1 from accuracy_reason_sums t
+      where t.client_id in (select p.client_id from unnest(pids) d(pid) join products p on p.pid = d.pid)
+      order by t.lag, t.client_id, t.reason_code for update of t;
+      insert into accuracy_reason_sums as t (lag, client_id, reason_code, n, actual, naive_abs, stat_abs, prelim_abs, final_abs)
+      select s.lag, s.client_id, s.reason_code, -1 * sum(s.n),
+        -1 * sum(s.actual::numeric), -1 * sum(s.naive_abs::numeric), -1 * sum(s.stat_abs::numeric), -1 * sum(s.prelim_abs::numeric), -1 * sum(s.final_abs::numeric)
+      from (select a.* from (select distinct x.lag, x.pid from unnest(key_lags, key_pids) x(lag, pid)) k join accuracy_sums a on a.pid = k.pid and a.lag = k.lag) s
+      group by s.lag, s.client_id, s.reason_code
+      order by s.lag, s.client_id, s.reason_code
+      on conflict (lag, client_id, reason_code) do update set n = t.n + excluded.n,
+        actual = t.actual + excluded.actual, naive_abs = t.naive_abs + excluded.naive_abs, stat_abs = t.stat_abs + excluded.stat_abs, prelim_abs = t.prelim_abs + excluded.prelim_abs, final_abs = t.final_abs + excluded.final_abs;
+      delete from accuracy_sums a using (select distinct x.lag, x.pid from unnest(key_lags, key_pids) x(lag, pid)) k where a.pid = k.pid and a.lag = k.lag;
+      delete from accuracy_product_sums a using (select distinct x.lag, x.pid from unnest(key_lags, key_pids) x(lag, pid)) k where a.pid = k.pid and a.lag = k.lag;
+      delete from exception_sums e using (select distinct x.lag, x.pid from unnest(key_lags, key_pids) x(lag, pid)) k where e.pid = k.pid and e.lag = k.lag;
+      with pairs as materialized (
+        select l.lag, s.pid, p.client_id, s.reason_code, r.week_start, r.act_bkg_units::float8 as a,
+          s.naive_units::float8 as nv, s.stat_units[l.lag + 1]::float8 as st,
+          s.prelim_units[l.lag + 1]::float8 as pr, s.final_units[l.lag + 1]::float8 as fi
+        from (select distinct x.lag, x.pid from unnest(key_lags, key_pids) x(lag, pid)) l
+        join forecast_snapshots s on s.pid = l.pid
+        join products p on p.pid = l.pid
+        join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7 * l.lag
+        where r.act_bkg_units is not null and s.stat_units[l.lag + 1] is not null
+          and s.final_units[l.lag + 1] is not null
+      ), chain as (insert into accuracy_sums (lag, pid, client_id, reason_code, n, actual,
+          naive_abs, stat_abs, prelim_abs, final_abs, final_err, final_ape, ape_n, from_week, to_week)
+        select lag, pid, client_id, coalesce(reason_code, ''), count(*), sum(abs(a)), sum(abs(nv - a)),
+          sum(abs(st - a)), sum(abs(pr - a)), sum(abs(fi - a)), sum(fi - a),
+          coalesce(sum(abs(fi - a) / abs(a)) filter (where a <> 0), 0), count(*) filter (where a <> 0),
+          min(week_start), max(week_start)
+        from pairs
+        where nv is not null and pr is not null
+        group by lag, pid, client_id, coalesce(reason_code, '')
+        returning *
+      ), product as (
+        insert into accuracy_product_sums (lag, pid, n, actual, naive_abs, stat_abs, prelim_abs, final_abs,
+          final_err, final_ape, ape_n, from_week, to_week)
+        select lag, pid, sum(n), sum(actual), sum(naive_abs), sum(stat_abs), sum(prelim_abs), sum(final_abs),
+          sum(final_err), sum(final_ape), sum(ape_n), min(from_week), max(to_week)
+        from chain group by lag, pid
+      ), reasons as (
+        insert into accuracy_reason_sums as t (lag, client_id, reason_code, n, actual, naive_abs, stat_abs, prelim_abs, final_abs)
+      select s.lag, s.client_id, s.reason_code, 1 * sum(s.n),
+        1 * sum(s.actual::numeric), 1 * sum(s.naive_abs::numeric), 1 * sum(s.stat_abs::numeric), 1 * sum(s.prelim_abs::numeric), 1 * sum(s.final_abs::numeric)
+      from chain s
+      group by s.lag, s.client_id, s.reason_code
+      order by s.lag, s.client_id, s.reason_code
+      on conflict (lag, client_id, reason_code) do update set n = t.n + excluded.n,
+        actual = t.actual + excluded.actual, naive_abs = t.naive_abs + excluded.naive_abs, stat_abs = t.stat_abs + excluded.stat_abs, prelim_abs = t.prelim_abs + excluded.prelim_abs, final_abs = t.final_abs + excluded.final_abs
+      )
+      insert into exception_sums (lag, pid, n, actual, stat_abs, final_abs, recent_n, recent_err,
+        recent_actual, recent_over, recent_under, weeks_outside)
+      select lag, pid, count(*), sum(abs(a)), sum(abs(st - a)), sum(abs(fi - a)),
+        count(*) filter (where recency <= 4),
+        coalesce(sum(fi - a) filter (where recency <= 4), 0),
+        coalesce(sum(abs(a)) filter (where recency <= 4), 0),
+        count(*) filter (where recency <= 4 and fi > a),
+        count(*) filter (where recency <= 4 and fi < a),
+        count(*) filter (where recency <= 4 and rmse > 0 and abs(a - st) > 1.96 * rmse)
+      from (
+        select pairs.*, sqrt(avg((st - a) ^ 2) over (partition by lag, pid)) as rmse,
+          row_number() over (partition by lag, pid order by week_start desc) as recency
+        from pairs
+      ) scored
+      group by lag, pid;
+      end $function$;
 
 CREATE OR REPLACE FUNCTION refresh_product_extremes(pids text[])
  RETURNS void

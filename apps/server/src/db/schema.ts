@@ -97,23 +97,16 @@ type ImportsColumns = {
 export type ImportsTable = Refined<G.ImportsTable, ImportsColumns>;
 
 /** A record a running import updated, as it was before (0077): what undoing the import restores. */
-export type ImportUndoRecordsTable = {
-  import_id: number;
-  pid: string;
-  week_start: string;
-  /** The record's row as JSON. */
-  previous: ColumnType<unknown, string, string>;
-};
+export type ImportUndoRecordsTable = Refined<
+  G.ImportUndoRecordsTable,
+  {
+    /** The record's row as JSON. */
+    previous: ColumnType<unknown, string, string>;
+  }
+>;
 
 /** A product whose place or details a running import changed, with their earlier values (0077). */
-export type ImportUndoProductsTable = {
-  import_id: number;
-  pid: string;
-  region: string | null;
-  site: string | null;
-  planner_name: string | null;
-  notes: string | null;
-};
+export type ImportUndoProductsTable = G.ImportUndoProductsTable;
 
 /** Changes to product attributes (region, site, planner, notes), which are not per week (0010). */
 type ProductAuditLogColumns = {
@@ -189,11 +182,13 @@ type ForecastRunsColumns = {
 };
 
 /** The learned global member a run trained on all its products, read by each chunk (migration 0085). */
-export type ForecastRunGlobalModelsTable = {
-  run_id: number;
-  /** `SerializedGlobalModels` of @ps/forecast. */
-  models: ColumnType<unknown, string, never>;
-};
+export type ForecastRunGlobalModelsTable = Refined<
+  G.ForecastRunGlobalModelsTable,
+  {
+    /** `SerializedGlobalModels` of @ps/forecast. */
+    models: ColumnType<unknown, string, never>;
+  }
+>;
 export type ForecastRunsTable = Refined<G.ForecastRunsTable, ForecastRunsColumns>;
 
 /** One chunk of a forecast run's products, a job in the queue or a step in process (migration 0024). */

@@ -8,4 +8,5 @@ where "id" = $1;
 -- imports.repository.failOrphanedImports
 update "imports"
 set "status" = $1, "error" = $2, "finished_at" = $3
-where "status" = $4 and "imported_at" < now() - interval '10 seconds' and pg_try_advisory_xact_lock($5, hashtext(current_schema() || '/' || "id"::text));
+where "status" = $4 and "imported_at" < now() - interval '10 seconds' and pg_try_advisory_xact_lock($5, hashtext(current_schema() || '/' || "id"::text))
+returning "id";

@@ -1,3 +1,11 @@
 export { applyBulkWrite, bulkWrite, type BulkKeys } from './bulk-apply';
-export { KEPT_TABLES, columnsOf, isGrouped, keptTable, rowsSql, type KeptTable } from './registry';
+export {
+  EXTREMES_REFRESHED_AT_ONCE,
+  KEPT_TABLES,
+  columnsOf,
+  isGrouped,
+  keptTable,
+  rowsSql,
+  type KeptTable,
+} from './registry';
 export { overrideWeightSql, overriddenSql, periodSql } from './rules-sql';

@@ -255,6 +255,12 @@ export const ANNOTATION_UNIT_DIGEST: GroupedTable = {
   keptBy: 'annotation_unit_digest_on_records (records), annotation_unit_digest_on_products (products)',
 };
 
+/**
+ * How many products `note_product_extremes` refreshes at once; more are marked stale for the
+ * refresher. The database functions hold the same number (migrations may not import it).
+ */
+export const EXTREMES_REFRESHED_AT_ONCE = 32;
+
 export const PRODUCT_EXTREMES: RebuiltTable = {
   name: 'demand_product_extremes',
   source: 'demand_records r by product and drill-down (week, month, quarter, year, whole)',

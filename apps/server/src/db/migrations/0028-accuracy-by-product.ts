@@ -100,17 +100,8 @@ function addToReasons(source: string, sign: 1 | -1): string {
  * Migration 0018's `refresh_accuracy`, with (`byProduct`) or without the per-product sums. The
  * per-reason rows come back from their insert (RETURNING) and are summed per product in the same
  * statement.
- *
- * `keys` (migration 0088) makes the body of a refresh of given lags of given products instead of
- * every lag: a table expression of distinct (lag, pid) rows, and the name of the function.
  */
-export function refreshFunction(
-  byProduct: boolean,
-  keys?: { source: string; signature: string; prelude: string },
-): string {
-  const of = (alias: string) =>
-    keys ? `${alias}.pid = k.pid and ${alias}.lag = k.lag` : `${alias}.pid = d.pid`;
-  const taken = keys ? `${keys.source} k` : 'unnest(pids) d(pid)';
+function refreshFunction(byProduct: boolean): string {
   const chainInsert = `insert into accuracy_sums (lag, pid, ${byProduct ? 'client_id, ' : ''}reason_code, n, actual,
           naive_abs, stat_abs, prelim_abs, final_abs, final_err, final_ape, ape_n, from_week, to_week)
         select lag, pid, ${byProduct ? 'client_id, ' : ''}coalesce(reason_code, ''), count(*), sum(abs(a)), sum(abs(nv - a)),
@@ -140,24 +131,19 @@ export function refreshFunction(
   const lockReasons = `select 1 from accuracy_reason_sums t
       where t.client_id in (select p.client_id from unnest(pids) d(pid) join products p on p.pid = d.pid)
       order by t.lag, t.client_id, t.reason_code for update of t;`;
-  const pairsFrom = keys
-    ? `from ${keys.source} l
-        join forecast_snapshots s on s.pid = l.pid${byProduct ? '\n        join products p on p.pid = l.pid' : ''}`
-    : `from unnest(pids) d(pid)
-        join forecast_snapshots s on s.pid = d.pid${byProduct ? '\n        join products p on p.pid = d.pid' : ''}
-        cross join generate_series(1, ${MAX_LAG}) l(lag)`;
-  // A PL/pgSQL body (keys) runs a query whose rows it drops with PERFORM.
-  const lock = keys ? lockReasons.replace(/^select 1/, 'perform 1') : lockReasons;
-  const body = `${byProduct ? lock : ''}
-      ${byProduct ? `${addToReasons(`(select a.* from ${taken} join accuracy_sums a on ${of('a')})`, -1)};` : ''}
-      delete from accuracy_sums a using ${taken} where ${of('a')};
-      ${byProduct ? `delete from accuracy_product_sums a using ${taken} where ${of('a')};` : ''}
-      delete from exception_sums e using ${taken} where ${of('e')};
+  return `create or replace function refresh_accuracy(pids text[]) returns void language sql as $fn$
+      ${byProduct ? lockReasons : ''}
+      ${byProduct ? `${addToReasons('(select a.* from unnest(pids) d(pid) join accuracy_sums a on a.pid = d.pid)', -1)};` : ''}
+      delete from accuracy_sums a using unnest(pids) d(pid) where a.pid = d.pid;
+      ${byProduct ? 'delete from accuracy_product_sums a using unnest(pids) d(pid) where a.pid = d.pid;' : ''}
+      delete from exception_sums e using unnest(pids) d(pid) where e.pid = d.pid;
       with pairs as materialized (
         select l.lag, s.pid, ${byProduct ? 'p.client_id, ' : ''}s.reason_code, r.week_start, r.act_bkg_units::float8 as a,
           s.naive_units::float8 as nv, s.stat_units[l.lag + 1]::float8 as st,
           s.prelim_units[l.lag + 1]::float8 as pr, s.final_units[l.lag + 1]::float8 as fi
-        ${pairsFrom}
+        from unnest(pids) d(pid)
+        join forecast_snapshots s on s.pid = d.pid${byProduct ? '\n        join products p on p.pid = d.pid' : ''}
+        cross join generate_series(1, ${MAX_LAG}) l(lag)
         join demand_records r on r.pid = s.pid and r.week_start = s.snapshot_week + 7 * l.lag
         where r.act_bkg_units is not null and s.stat_units[l.lag + 1] is not null
           and s.final_units[l.lag + 1] is not null
@@ -176,13 +162,6 @@ export function refreshFunction(
           row_number() over (partition by lag, pid order by week_start desc) as recency
         from pairs
       ) scored
-      group by lag, pid;`;
-  return keys
-    ? `create or replace function ${keys.signature} returns void language plpgsql as $fn$
-      ${keys.prelude}
-      ${body}
-      end $fn$`
-    : `create or replace function refresh_accuracy(pids text[]) returns void language sql as $fn$
-      ${body}
+      group by lag, pid;
       $fn$`;
 }

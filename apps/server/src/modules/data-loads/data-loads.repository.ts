@@ -3,8 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { arrayLiteral, copyText } from '../../db/bulk';
 import { JOB_LOCK_CLASS, jobLockFree, lockJob, ORPHAN_GRACE } from '../../db/job-locks';
 import type { Database, DataLoadsTable } from '../../db/schema';
-import { bulkWrite, type BulkKeys } from '../../read-model';
-import { REFRESHED_AT_ONCE } from '../../db/migrations/0035-extremes-marks';
+import { EXTREMES_REFRESHED_AT_ONCE, bulkWrite, type BulkKeys } from '../../read-model';
 import { STAGE_COLUMNS } from './stage-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -535,7 +534,7 @@ const ACTUALS = [
  */
 async function noteExtremesOfActuals(trx: Transaction<Database>, pids: readonly string[]): Promise<void> {
   if (pids.length === 0) return;
-  if (pids.length <= REFRESHED_AT_ONCE) {
+  if (pids.length <= EXTREMES_REFRESHED_AT_ONCE) {
     await sql`select note_product_extremes(${[...pids]}::text[])`.execute(trx);
     return;
   }
