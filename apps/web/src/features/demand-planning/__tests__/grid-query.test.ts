@@ -3,6 +3,7 @@ import {
   csvExportFilename,
   filenameFromContentDisposition,
   gridQueryParams,
+  nextPageRequest,
   pageCount,
   pageIndexFor,
 } from '../utils/grid-query';
@@ -36,6 +37,20 @@ describe('gridQueryParams', () => {
     expect(gridQueryParams({ ...view, period: { from: null, to: '2027-03-07' } }).toString()).toBe(
       'viewLevel=sku&drillDown=weekly&toWeek=2027-03-07',
     );
+  });
+});
+
+describe('nextPageRequest', () => {
+  const request = {
+    viewLevel: 'sku',
+    drillDown: 'none',
+    period: 'horizon',
+    offset: 100,
+    limit: 100,
+  } as const;
+  it('asks for the rows after the page while the view has more', () => {
+    expect(nextPageRequest(request, 201)).toEqual({ ...request, offset: 200 });
+    expect(nextPageRequest(request, 200)).toBeNull();
   });
 });
 

@@ -52,6 +52,12 @@ export function gridQueryParams(request: Omit<GridRequest, 'offset' | 'limit'> &
   return params;
 }
 
+/** The page after the one asked for, while the view has more rows; null on its last page. */
+export function nextPageRequest(request: GridRequest, total: number): GridRequest | null {
+  const offset = request.offset + request.limit;
+  return offset < total ? { ...request, offset } : null;
+}
+
 /** The page that holds row `offset` when the page size changes, so the planner stays where they were. */
 export function pageIndexFor(offset: number, pageSize: number): number {
   return Math.floor(offset / pageSize);
