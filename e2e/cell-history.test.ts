@@ -33,7 +33,7 @@ async function productRecords(page: Page, pid: string): Promise<RecordRow[]> {
   const { data } = await api<{ rows: RecordRow[] }>(
     page,
     'GET',
-    `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}`,
+    `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}&period=horizon`,
   );
   return data.rows.filter((r) => r.PID === pid);
 }

@@ -93,7 +93,7 @@ describe('first week on the demand planning page', () => {
     await waitForGridIdle(page);
     const { rows: records } = await api<{ rows: Array<{ Act_Bkg_Units: number | null }> }>(
       page,
-      `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=100&search=${pid}`,
+      `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=100&search=${pid}&period=horizon`,
     );
     const row = records.findIndex((r) => r.Act_Bkg_Units === null);
 

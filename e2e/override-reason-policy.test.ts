@@ -93,7 +93,8 @@ describe("the admin's policy that an override carries a reason code", () => {
       await api<{ rows: GridRecord[] }>(
         page,
         'GET',
-        `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}`,
+        // The product's row summed the weeks the page shows (the plan horizon), so the spread wrote those.
+        `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}&period=horizon`,
       )
     ).rows.filter((r) => r.PID === pid && r.SOP_Pln_Ovrd_Units !== null);
     expect(records.reduce((sum, r) => sum + r.SOP_Pln_Ovrd_Units!, 0)).toBe(4321);

@@ -82,7 +82,7 @@ describe("the planner's grid", () => {
     await waitForGridIdle(page);
     const ascending = await api<{ rows: Array<{ Final_Pln_Units: number | null }> }>(
       page,
-      '/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=3&sortBy=Final_Pln_Units&sortDir=asc',
+      '/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=3&sortBy=Final_Pln_Units&sortDir=asc&period=horizon',
     );
     await expect.poll(firstRows).toEqual(ascending.rows.map((r) => r.Final_Pln_Units));
 
@@ -129,10 +129,11 @@ describe("the planner's grid", () => {
     ).rows[0]!.PID;
     await search(page, pid);
     type Record = { PID: string; Time_Series_sk: string; Final_Pln_Units: number | null };
+    // The weeks the page shows: the plan horizon.
     const before = (
       await api<{ rows: Record[] }>(
         page,
-        `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}`,
+        `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}&period=horizon`,
       )
     ).rows.filter((r) => r.PID === pid);
     // Lock the first record of the product's latest quarter.
@@ -149,7 +150,7 @@ describe("the planner's grid", () => {
     await showView(page, 'Product Family Level', 'Quarterly');
     const groups = await api<{ rows: Array<{ periodKey: string; Final_Pln_Units: number }> }>(
       page,
-      `/api/demand-planning/grid?viewLevel=category&drillDown=quarterly&search=${pid}&limit=100`,
+      `/api/demand-planning/grid?viewLevel=category&drillDown=quarterly&search=${pid}&limit=100&period=horizon`,
     );
     const target = groups.rows.findIndex((r) => r.periodKey === quarter);
     expect(target).toBeGreaterThanOrEqual(0);
@@ -171,7 +172,7 @@ describe("the planner's grid", () => {
     const after = (
       await api<{ rows: Record[] }>(
         page,
-        `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}`,
+        `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}&period=horizon`,
       )
     ).rows.filter((r) => r.PID === pid);
     const under = after.filter((r) => quarterOf(r) === quarter);

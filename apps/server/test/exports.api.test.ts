@@ -171,7 +171,10 @@ describe.each(backends)('CSV and Excel exports on %s', (backend) => {
     expect(lines.every((line) => line[2] === bu)).toBe(true);
 
     // Small pages give the same file as one big page.
-    const grid = new PlanningGridService(server.database.db);
+    const grid = new PlanningGridService(server.database.db, () => ({
+      currentWeek: '2026-01-04',
+      horizonWeeks: 52,
+    }));
     const scope = {
       userId: 't',
       userName: 'Test',

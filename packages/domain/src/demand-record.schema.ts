@@ -252,6 +252,22 @@ const ZDateParam = singleParam(
     .optional(),
 );
 
+/**
+ * A week: the yyyy-mm-dd of its Sunday, as the records name their weeks (a day inside a week is
+ * refused rather than moved, so a link never means another week than it says).
+ */
+export const ZSundaySchema = z
+  .string({ error: 'must be a Sunday as yyyy-mm-dd' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a Sunday as yyyy-mm-dd' })
+  .refine((value) => parseTimeSeriesSk(value.replaceAll('-', '')) !== null, {
+    error: 'must be a real date as yyyy-mm-dd',
+  })
+  .refine((value) => isSunday(new Date(`${value}T00:00:00Z`)), {
+    error: 'must be a Sunday (weeks start on Sunday)',
+  });
+
+export const ZSundayParam = singleParam(ZSundaySchema.optional());
+
 export const ZListDemandRecordsQuerySchema = z.object({
   limit: intParam({ min: 1, max: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT }),
   nextToken: singleParam(

@@ -2,6 +2,7 @@ export * from './demand-record';
 export * from './demand-record.schema';
 export * from './plan-chain';
 export * from './weeks';
+export * from './grid-period';
 export * from './user-settings';
 export * from './event-stream';
 export * from './planning-grid';

@@ -5,9 +5,10 @@ import {
   ZOverridePercentSchema,
   ZPidSchema,
   ZReasonCodeSchema,
+  ZSundaySchema,
   ZTimeSeriesSkSchema,
 } from './demand-record.schema';
-import { DRILL_DOWNS, ROLLUP_VIEW_LEVELS } from './planning-grid';
+import { DRILL_DOWNS, GRID_PERIODS, ROLLUP_VIEW_LEVELS } from './planning-grid';
 import { OVERRIDE_FIELDS } from './planning-grid-overrides';
 
 /** What every aggregate edit names besides its cell: the view and the grid's filters. */
@@ -19,6 +20,10 @@ export const ZSpreadScopeSchema = z.strictObject({
   region: z.array(z.string().max(200)).max(500).optional(),
   search: z.string({ error: 'must be text' }).max(100).optional(),
   clientContext: z.string({ error: 'must be text' }).max(50).optional(),
+  /** The view's weeks (the grid's period parameters): only their records are under the cell. */
+  period: z.enum(GRID_PERIODS, { error: `must be one of ${GRID_PERIODS.join(', ')}` }).optional(),
+  fromWeek: ZSundaySchema.optional(),
+  toWeek: ZSundaySchema.optional(),
   preview: z.boolean({ error: 'must be true or false' }).default(false),
 });
 

@@ -6,6 +6,8 @@ import {
   INT4_MAX,
   ZClientContextParam,
   ZMultiValueParam,
+  ZSundayParam,
+  ZSundaySchema,
   intParam,
   singleParam,
   textParam,
@@ -108,6 +110,35 @@ export function isSortableAt(viewLevel: ViewLevel, drillDown: DrillDown, field: 
   return true;
 }
 
+/**
+ * The weeks a grid view covers, named so that it follows the server's clock: the plan horizon
+ * (the current week and the plan's weeks after it), history (every week before the current one) or
+ * all weeks. A view of fixed weeks gives fromWeek and toWeek instead (grid-period.ts: weekRangeOf).
+ */
+export const GRID_PERIODS = ['horizon', 'history', 'all'] as const;
+export type GridPeriod = (typeof GRID_PERIODS)[number];
+
+/**
+ * The period a planner chose: a named one, which follows the clock, or fixed weeks (their Sundays,
+ * either side open), which stay as picked. Saved views keep it; a view saved without one opens on
+ * the horizon.
+ */
+export const ZGridPeriodChoice = z.union([
+  z.enum(GRID_PERIODS),
+  z.strictObject({ from: ZSundaySchema.nullable(), to: ZSundaySchema.nullable() }),
+]);
+export type GridPeriodChoice = z.infer<typeof ZGridPeriodChoice>;
+
+/** The period parameters of the grid, its exports, roll-up lists and spreads; none given: all weeks. */
+export const gridPeriodShape = {
+  period: singleParam(
+    z.enum(GRID_PERIODS, { error: `must be one of ${GRID_PERIODS.join(', ')}` }).optional(),
+  ),
+  /** First and last week (their Sundays, inclusive); either may be left open. */
+  fromWeek: ZSundayParam,
+  toWeek: ZSundayParam,
+};
+
 export const ZGridQuerySchema = z.object({
   viewLevel: singleParam(
     z.enum(VIEW_LEVELS, { error: `must be one of ${VIEW_LEVELS.join(', ')}` }).default('category'),
@@ -126,6 +157,7 @@ export const ZGridQuerySchema = z.object({
     z.enum(SORT_DIRECTIONS, { error: `must be one of ${SORT_DIRECTIONS.join(', ')}` }).default('asc'),
   ),
   clientContext: ZClientContextParam,
+  ...gridPeriodShape,
 });
 export type GridQuery = z.infer<typeof ZGridQuerySchema>;
 
@@ -192,6 +224,7 @@ export const ZRollupQuerySchema = z.object({
   offset: ZGridQuerySchema.shape.offset,
   limit: intParam({ min: 1, max: 5000, default: 1000 }),
   clientContext: ZClientContextParam,
+  ...gridPeriodShape,
 });
 export type RollupQuery = z.infer<typeof ZRollupQuerySchema>;
 /** One entry of a roll-up list: a product (sku is its PID), a product family or a business unit. */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZRowId } from './row-id';
-import { DRILL_DOWNS, GRID_PAGE_SIZES, SORT_DIRECTIONS, VIEW_LEVELS } from '../planning-grid';
+import {
+  DRILL_DOWNS,
+  GRID_PAGE_SIZES,
+  SORT_DIRECTIONS,
+  VIEW_LEVELS,
+  ZGridPeriodChoice,
+} from '../planning-grid';
 import { defineEndpoint } from './endpoint';
 
 /** A saved view's name as the user reads it in the Views menu. */
@@ -24,6 +30,8 @@ export const ZSavedViewState = z.strictObject({
   sort: z.strictObject({ field: ZColumnId, dir: z.enum(SORT_DIRECTIONS) }).nullable(),
   pageSize: z.union(GRID_PAGE_SIZES.map((size) => z.literal(size))),
   hiddenColumns: z.array(ZColumnId).max(200),
+  /** The weeks the view covers; views saved before periods existed reopen on the horizon. */
+  period: ZGridPeriodChoice.optional(),
 });
 export type SavedViewState = z.infer<typeof ZSavedViewState>;
 

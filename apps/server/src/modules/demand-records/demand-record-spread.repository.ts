@@ -2,7 +2,7 @@ import { periodRangeOf, type DrillDown, type RollupViewLevel } from '@ps/domain'
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { selectWritableRecords, type WritableRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
-import { groupName, periodKey, productFilter, type GridFilters } from '../planning-grid';
+import { groupName, periodKey, productFilter, weekFilter, type GridFilters } from '../planning-grid';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,7 +30,7 @@ export async function findCellRecords(
       join.onRef('l.pid', '=', 'r.pid').onRef('l.week_start', '=', 'r.week_start'),
     )
     .select(sql<boolean>`l.pid is not null`.as('locked'))
-    .where(sql<boolean>`${productFilter(cell.filters)}`)
+    .where(sql<boolean>`${productFilter(cell.filters)}${weekFilter(cell.filters, 'r.week_start')}`)
     .where(sql<boolean>`${groupName(cell.viewLevel, 'p')} = ${cell.group}`)
     .where(sql<boolean>`${periodKey(cell.drillDown, sql`r.week_start`)} = ${cell.periodKey}`)
     .$if(range !== null, (q) =>

@@ -2,10 +2,12 @@ import {
   OVERRIDE_STAGES,
   originOfSource,
   REASON_CODES,
+  requestedWeeks,
   spreadPercent,
   spreadUnits,
   type EditableField,
   type LockRequest,
+  type PlanClock,
   type ReasonCode,
   type RecordHistoryEntry,
   type SpreadOutcome,
@@ -45,7 +47,11 @@ const cents = (value: number): number => Math.round(value * 100) / 100;
  * plan chain recomputed and every changed field audited with the aggregate edit as its cause.
  */
 export class DemandRecordSpreadService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** What the view's named period (the horizon, history) is measured from. */
+    private readonly planClock: () => PlanClock,
+  ) {}
 
   async spread(scope: AccessScope, request: SpreadRequest): Promise<SpreadResult> {
     const view = this.viewOf(scope, request);
@@ -81,10 +87,22 @@ export class DemandRecordSpreadService {
     scope: AccessScope,
     request: Pick<
       SpreadRequest,
-      'viewLevel' | 'drillDown' | 'bu' | 'pf' | 'region' | 'search' | 'clientContext'
+      | 'viewLevel'
+      | 'drillDown'
+      | 'bu'
+      | 'pf'
+      | 'region'
+      | 'search'
+      | 'clientContext'
+      | 'period'
+      | 'fromWeek'
+      | 'toWeek'
     >,
   ): Omit<GroupCell, 'group' | 'periodKey'> {
     const { clientIds } = narrowToContext(scope, request.clientContext);
+    // The view's weeks: a roll-up row sums only them, so its edit spreads over them only.
+    const weeks = requestedWeeks(request, this.planClock());
+    if ('problem' in weeks) throw AppError.validation(`${weeks.field} ${weeks.problem}`, weeks.field);
     return {
       viewLevel: request.viewLevel,
       drillDown: request.drillDown,
@@ -94,6 +112,7 @@ export class DemandRecordSpreadService {
         pf: request.pf,
         region: request.region,
         search: request.search || undefined,
+        weeks: weeks.range,
       },
     };
   }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import type { ServerModule } from '../../lib/server-module';
 import { createNotifier } from '../notifications';
+import { planClockOf } from '../planning-grid';
 import { DemandRecordSpreadService } from './demand-record-spread.service';
 import { DemandRecordService } from './demand-record.service';
 import { registerDemandRecordRoutes } from './demand-records.routes';
@@ -15,12 +16,12 @@ export { readPlanningPolicy } from './planning-policy.repository';
 
 export const demandRecordsModule: ServerModule = {
   name: 'demand-records',
-  register: async (app, { config, database, log }) => {
+  register: async (app, { config, database, log, clock }) => {
     const pageTokens = new PageTokens(await loadOrCreateSecret(database.db, PAGE_TOKEN_SECRET));
     registerDemandRecordRoutes(
       app,
       new DemandRecordService(database.db, pageTokens, createNotifier(database.db, config, log)),
-      new DemandRecordSpreadService(database.db),
+      new DemandRecordSpreadService(database.db, planClockOf(clock, config.PLAN_HORIZON_WEEKS)),
     );
   },
 };

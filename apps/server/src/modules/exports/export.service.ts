@@ -115,7 +115,10 @@ export class ExportService {
         for (let after: string | null = null; ;) {
           const pids = await productKeysAfter(this.db, filters, after, KEYS_PER_READ);
           for (let i = 0; i < pids.length; i += productsPerPage) {
-            const page = await recordsOfProducts(this.db, pids.slice(i, i + productsPerPage), hasData);
+            const page = await recordsOfProducts(this.db, pids.slice(i, i + productsPerPage), {
+              hasData,
+              filters,
+            });
             if (page.length > 0) yield page.map(toDemandRecord);
           }
           if (pids.length < KEYS_PER_READ) break;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { selectRecords, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
-import { productFilter, type GridFilters } from '../planning-grid';
+import { productFilter, weekFilter, type GridFilters } from '../planning-grid';
 
 type Db = Kysely<Database>;
 
@@ -37,15 +37,15 @@ export async function countProducts(db: Db, filters: GridFilters): Promise<numbe
   return rows[0]?.n ?? 0;
 }
 
-/** The records of some products, with data or without, in grid order (PID, then week). */
+/** The records of some products in the view's weeks, with data or without, in grid order (PID, then week). */
 export async function recordsOfProducts(
   db: Db,
   pids: readonly string[],
-  hasData: boolean,
+  q: { hasData: boolean; filters: Pick<GridFilters, 'weeks'> },
 ): Promise<DemandRecordRow[]> {
   return selectRecords(db)
     .where('r.pid', 'in', pids)
-    .where(sql<boolean>`r.has_data = ${hasData}`)
+    .where(sql<boolean>`r.has_data = ${q.hasData}${weekFilter(q.filters, 'r.week_start')}`)
     .orderBy(sql`r.pid collate "C"`)
     .orderBy('r.week_start')
     .execute();

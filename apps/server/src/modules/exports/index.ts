@@ -1,12 +1,14 @@
 import type { ServerModule } from '../../lib/server-module';
-import { PlanningGridService } from '../planning-grid';
+import { PlanningGridService, planClockOf } from '../planning-grid';
 import { ExportService } from './export.service';
 import { registerExportRoutes } from './export.routes';
 
 export const exportsModule: ServerModule = {
   name: 'exports',
-  register: (app, { database, clock }) =>
-    registerExportRoutes(app, new ExportService(database.db, new PlanningGridService(database.db)), clock),
+  register: (app, { config, database, clock }) => {
+    const grid = new PlanningGridService(database.db, planClockOf(clock, config.PLAN_HORIZON_WEEKS));
+    registerExportRoutes(app, new ExportService(database.db, grid), clock);
+  },
 };
 
 // The pieces another module's downloads are written with.

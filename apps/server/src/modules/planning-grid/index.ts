@@ -1,16 +1,16 @@
 import type { ServerModule } from '../../lib/server-module';
-import { PlanningGridService } from './planning-grid.service';
+import { PlanningGridService, planClockOf } from './planning-grid.service';
 import { registerPlanningGridRoutes } from './planning-grid.routes';
 import { SortExtremesRefresher } from './sort-extremes-refresher';
 import { TimePhasedService } from './time-phased.service';
 
-export { PlanningGridService, type GridSlice } from './planning-grid.service';
-export { groupName, periodKey, productFilter, type GridFilters } from './planning-grid.sql';
+export { PlanningGridService, planClockOf, type GridSlice } from './planning-grid.service';
+export { groupName, periodKey, productFilter, weekFilter, type GridFilters } from './planning-grid.sql';
 
 export const planningGridModule: ServerModule = {
   name: 'planning-grid',
   register: (app, { config, database, log, clock }) => {
-    const grid = new PlanningGridService(database.db);
+    const grid = new PlanningGridService(database.db, planClockOf(clock, config.PLAN_HORIZON_WEEKS));
     registerPlanningGridRoutes(app, grid, new TimePhasedService(database.db, grid, () => clock.now()));
     if (config.SORT_EXTREMES_REFRESH_MS > 0) {
       // Embedded, every statement waits its turn on the one connection: small batches, short passes.

@@ -1,5 +1,6 @@
+import { isBoundedRange } from '@ps/domain';
 import { sql, type RawBuilder } from 'kysely';
-import { attributeFilter, groupName, periodKey, productFilter } from './planning-grid.sql';
+import { attributeFilter, groupName, periodKey, productFilter, weekFilter } from './planning-grid.sql';
 import type { GroupQuery } from './planning-grid.repository';
 
 /**
@@ -39,7 +40,9 @@ export function withAnnotations(
  * the products and, read from the records, was most of a large data set's page time.
  */
 function isDigestQuery(q: GroupQuery): boolean {
-  return (q.viewLevel === 'category' || q.viewLevel === 'business_unit') && !q.filters.search;
+  // Over some weeks only, a digest above the week would bring notes from the weeks left out.
+  const isCut = isBoundedRange(q.filters.weeks) && q.drillDown !== 'weekly';
+  return (q.viewLevel === 'category' || q.viewLevel === 'business_unit') && !q.filters.search && !isCut;
 }
 
 /** CTE b: (g, k, kind, value, pos), each distinct annotation of a page group at its first position. */
@@ -128,7 +131,7 @@ function recordAnnotations(q: GroupQuery): RawBuilder<unknown> {
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
       from demand_records r join products p on p.pid = r.pid
       where (r.comments is not null or r.reason_code is not null)
-        and ${productFilter(q.filters)}
+        and ${productFilter(q.filters)}${weekFilter(q.filters, 'r.week_start')}
         and ${byProduct ? sql`r.pid` : g} = any(array(select distinct g from pg))),
     pa as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
     b as (

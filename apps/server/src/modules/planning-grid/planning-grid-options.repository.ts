@@ -1,6 +1,13 @@
-import type { ClientId, FilterOption, RollupItem, RollupViewLevel } from '@ps/domain';
+import {
+  isBoundedRange,
+  type ClientId,
+  type FilterOption,
+  type RollupItem,
+  type RollupViewLevel,
+  type WeekRange,
+} from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
-import { businessUnitName, familyName, groupName, type GridFilters } from './planning-grid.sql';
+import { businessUnitName, familyName, groupName, weekFilter, type GridFilters } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
 
 type FilterDimension = 'bu' | 'pf' | 'region';
@@ -54,10 +61,16 @@ export async function filterOptionCounts(
   return options;
 }
 
-/** Products, families or business units in scope, with their product and record counts. */
+/** Products, families or business units in scope, with their product and record counts (records of the view's weeks). */
 export async function rollupItems(
   db: Kysely<Database>,
-  q: { viewLevel: RollupViewLevel; clientIds: readonly ClientId[]; offset: number; limit: number },
+  q: {
+    viewLevel: RollupViewLevel;
+    clientIds: readonly ClientId[];
+    weeks: WeekRange;
+    offset: number;
+    limit: number;
+  },
 ): Promise<RollupItem[]> {
   const prefix = q.viewLevel === 'sku' ? 'pid' : q.viewLevel === 'category' ? 'pf' : 'bu';
   const common = (column: string) =>
@@ -65,7 +78,12 @@ export async function rollupItems(
   const { rows } = await sql<RollupItem>`
     with items as (
       select p.pid, ${groupName(q.viewLevel, 'p')} as name, ${businessUnitName('p')} as bu,
-        ${familyName('p')} as pf, coalesce(t.record_count, 0) as records
+        ${familyName('p')} as pf, ${
+          isBoundedRange(q.weeks)
+            ? sql`(select count(*) from demand_records r
+                where r.pid = p.pid${weekFilter(q, 'r.week_start')})`
+            : sql`coalesce(t.record_count, 0)`
+        } as records
       from products p left join demand_product_totals t on t.pid = p.pid
       where p.client_id = any(${[...q.clientIds]}::text[]))
     select ${`${prefix}:`}::text || name as id, name,

@@ -1,6 +1,7 @@
 import {
   compareText,
   fieldSpecOf,
+  isBoundedRange,
   type DrillDown,
   type SortDirection,
   type SummedField,
@@ -18,6 +19,7 @@ import {
   recordFigure,
   totalsAggregates,
   totalsFigure,
+  weekFilter,
   type GridFilters,
 } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
@@ -115,13 +117,14 @@ async function groupPage(
 /**
  * The totals rows a business-unit or family roll-up adds up, each with its group name g and period
  * k: per slice and period (demand_slice_totals, migration 0034) above the week, per slice and week
- * (demand_week_totals) at a weekly drill-down. Both carry the same columns.
+ * (demand_week_totals) at a weekly drill-down or over some weeks only (a period's sums cannot be
+ * cut at the view's first or last week). Both carry the same columns.
  */
 export function totalsRows(q: Pick<GroupQuery, 'viewLevel' | 'drillDown' | 'filters'>): RawBuilder<unknown> {
   const g = groupName(q.viewLevel, 't');
-  return q.drillDown === 'weekly'
+  return q.drillDown === 'weekly' || isBoundedRange(q.filters.weeks)
     ? sql`select t.*, ${g} as g, ${periodKey(q.drillDown, sql`t.week_start`)} as k
-      from demand_week_totals t where ${attributeFilter(q.filters, 't')}`
+      from demand_week_totals t where ${attributeFilter(q.filters, 't')}${weekFilter(q.filters, 't.week_start')}`
     : sql`select t.*, ${g} as g, t.period as k
       from demand_slice_totals t where t.drill_down = ${q.drillDown} and ${attributeFilter(q.filters, 't')}`;
 }
@@ -195,6 +198,7 @@ export async function pageGroupsFromRecords(
   const g = groupName(q.viewLevel, 'p');
   const k = periodKey(q.drillDown, sql`r.week_start`);
   const figure = q.sort ? recordFigure(q.sort.field) : null;
+  const weeks = weekFilter(q.filters, 'r.week_start');
   // Among candidate products only, the groups are counted from the per-slice (or, searched,
   // per-product) counts.
   const total = q.candidates
@@ -205,14 +209,14 @@ export async function pageGroupsFromRecords(
           select * from (
             select ${g} as g, ${k} as k, ${total} as total${figure ? sql`, ${figure}` : sql``}
             from demand_records r join products p on p.pid = r.pid
-            where ${productFilter(q.filters)}${candidatesOnly(q.candidates)}
+            where ${productFilter(q.filters)}${weeks}${candidatesOnly(q.candidates)}
             group by 1, 2) groups
           order by ${groupOrderOf(q.sort, '')}
           limit ${q.limit} offset ${q.offset})
         select s.*, keys.total from keys join (
           select ${g} as g, ${k} as k, ${recordAggregates()}
           from demand_records r join products p on p.pid = r.pid
-          where ${productFilter(q.filters)}
+          where ${productFilter(q.filters)}${weeks}
             and ${
               q.viewLevel === 'sku' || q.viewLevel === 'none'
                 ? sql`r.pid = any(array(select distinct g from keys)) and p.pid = any(array(select distinct g from keys))`
@@ -223,7 +227,7 @@ export async function pageGroupsFromRecords(
     : sql`select * from (
           select ${g} as g, ${k} as k, count(*) over ()::int as total, ${recordAggregates()}
           from demand_records r join products p on p.pid = r.pid
-          where ${productFilter(q.filters)}
+          where ${productFilter(q.filters)}${weeks}
           group by 1, 2) groups
         order by ${groupOrderOf(q.sort, '')}
         limit ${q.limit} offset ${q.offset}`;
@@ -233,7 +237,7 @@ export async function pageGroupsFromRecords(
     groups,
     sql`
     select count(distinct (${g}, ${k}))::int as total
-    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}`,
+    from demand_records r join products p on p.pid = r.pid where ${productFilter(q.filters)}${weeks}`,
   );
 }
 
@@ -568,7 +572,9 @@ function recordSortKey(field: string): RawBuilder<unknown> {
 
 /**
  * A page of the original table sorted by a column (nulls last), then by PID and week, the record's
- * key, so that paging is stable however many records share a value. The order is found on the
+ * key, so that paging is stable however many records share a value; unsorted (over some weeks
+ * only, where the per-product counts that lay out the unsorted pages do not apply), records with
+ * data first, by PID and week, as the grid orders them. The order is found on the
  * key and the sorted value alone (a top-N sort of narrow rows); only the page's records are then
  * read whole. Counting and ordering every record whole with its product, lock and last override
  * cost over ten times more on a large data set. Given the
@@ -577,16 +583,22 @@ function recordSortKey(field: string): RawBuilder<unknown> {
  */
 export async function pageSortedRecords(
   db: Db,
-  q: { filters: GridFilters; sort: GridSort; offset: number; limit: number; candidates?: string[] | null },
+  q: {
+    filters: GridFilters;
+    sort: GridSort | undefined;
+    offset: number;
+    limit: number;
+    candidates?: string[] | null;
+  },
 ): Promise<{ total: number; records: Array<DemandRecordRow & RecordStampColumns> }> {
-  const key = recordSortKey(q.sort.field);
-  const dir = sql.raw(q.sort.dir);
+  const key = q.sort ? recordSortKey(q.sort.field) : sql`r.has_data`;
+  const dir = sql.raw(q.sort?.dir ?? 'desc');
   const rows = await selectStampedRecords(db)
     .innerJoin(
       sql<{ pid: string; week_start: string; sort_key: unknown }>`(
         select r.pid, r.week_start, ${key} as sort_key
         from demand_records r join products p on p.pid = r.pid
-        where ${productFilter(q.filters)}${candidatesOnly(q.candidates)}
+        where ${productFilter(q.filters)}${weekFilter(q.filters, 'r.week_start')}${candidatesOnly(q.candidates)}
         order by ${key} ${dir} nulls last, r.pid collate "C", r.week_start
         limit ${q.limit} offset ${q.offset})`.as('s'),
       (join) => join.onRef('s.pid', '=', 'r.pid').onRef('s.week_start', '=', 'r.week_start'),
@@ -609,7 +621,10 @@ function candidatesOnly(candidates: string[] | null | undefined): RawBuilder<unk
     : sql``;
 }
 
-/** How many records the filters select. */
+/** How many records the filters select: from the per-slice counts, or counted over some weeks. */
 function recordTotal(filters: GridFilters): RawBuilder<number> {
+  if (isBoundedRange(filters.weeks))
+    return sql<number>`select count(*)::int from demand_records r join products p on p.pid = r.pid
+      where ${productFilter(filters)}${weekFilter(filters, 'r.week_start')}`;
   return sql<number>`select g_total::int from (${groupTotals({ drillDown: 'records', filters })}) n`;
 }

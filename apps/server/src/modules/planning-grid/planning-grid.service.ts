@@ -14,14 +14,21 @@ import {
   type GridQuery,
   type GridRow,
   type RecordStamp,
+  isBoundedRange,
   isSortableAt,
+  requestedWeeks,
+  toIsoDate,
+  type PeriodParams,
+  type PlanClock,
   type ReasonCode,
   type RollupItem,
   type RollupQuery,
   type ViewLevel,
+  type WeekRange,
 } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { narrowToContext, type AccessScope } from '../../lib/access';
+import { currentWeekOf, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
   pageGroupsFromRecords,
@@ -44,6 +51,11 @@ import { sortCandidates } from './sort-extremes.repository';
 import type { GridFilters } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
 import { toDemandRecord } from '../../db/demand-record-row';
+
+/** The plan clock of the server's clock and the plan horizon's length (PLAN_HORIZON_WEEKS). */
+export function planClockOf(clock: Clock, horizonWeeks: number): () => PlanClock {
+  return () => ({ currentWeek: toIsoDate(currentWeekOf(clock)), horizonWeeks });
+}
 
 const ID_PREFIX: Record<ViewLevel, string> = { none: 'pid', sku: 'pid', category: 'pf', business_unit: 'bu' };
 
@@ -70,14 +82,32 @@ function stampsOf(
 
 /** Grid pages at any view level and drill-down, filter options and roll-up lists, all scoped to the caller. */
 export class PlanningGridService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The clock's week and the horizon's length, which the named periods are measured from. */
+    private readonly planClock: () => PlanClock,
+  ) {}
 
   filtersOf(
     scope: AccessScope,
-    query: Pick<GridQuery, 'bu' | 'pf' | 'region' | 'search' | 'clientContext'>,
+    query: Pick<GridQuery, 'bu' | 'pf' | 'region' | 'search' | 'clientContext'> & PeriodParams,
   ): GridFilters {
     const { clientIds } = narrowToContext(scope, query.clientContext);
-    return { clientIds, bu: query.bu, pf: query.pf, region: query.region, search: query.search || undefined };
+    return {
+      clientIds,
+      bu: query.bu,
+      pf: query.pf,
+      region: query.region,
+      search: query.search || undefined,
+      weeks: this.weeksOf(query),
+    };
+  }
+
+  /** The weeks a request's period parameters name (a 400 for contradicting ones). */
+  weeksOf(params: PeriodParams): WeekRange {
+    const asked = requestedWeeks(params, this.planClock());
+    if ('problem' in asked) throw AppError.validation(`${asked.field} ${asked.problem}`, asked.field);
+    return asked.range;
   }
 
   async page(scope: AccessScope, query: GridQuery): Promise<GridPage> {
@@ -112,6 +142,7 @@ export class PlanningGridService {
     slice: GridSlice,
   ): Promise<{ rows: GridRow[]; total: number; stamps?: Record<string, RecordStamp> }> {
     const { viewLevel, drillDown, filters, offset, limit, sort } = slice;
+    if (isBoundedRange(filters.weeks)) return this.rowsOverWeeks(slice);
     if (viewLevel === 'none' && drillDown === 'none' && sort) {
       const page = await this.sortedRecords({ filters, sort, offset, limit });
       return { rows: page.records.map(toDemandRecord), total: page.total, stamps: stampsOf(page.records) };
@@ -165,6 +196,28 @@ export class PlanningGridService {
   }
 
   /**
+   * A page over some weeks only: the per-product counts and sort extremes that lay out the pages of
+   * every week do not hold for a part of them, so records and product roll-ups are ordered from
+   * the records of those weeks, and family and business-unit roll-ups from their weekly totals.
+   */
+  private async rowsOverWeeks(
+    slice: GridSlice,
+  ): Promise<{ rows: GridRow[]; total: number; stamps?: Record<string, RecordStamp> }> {
+    const { viewLevel, drillDown, filters, offset, limit, sort } = slice;
+    if (viewLevel === 'none' && drillDown === 'none') {
+      const page = await pageSortedRecords(this.db, { filters, sort, offset, limit });
+      return { rows: page.records.map(toDemandRecord), total: page.total, stamps: stampsOf(page.records) };
+    }
+    const query = { viewLevel, drillDown, filters, offset, limit, ...(sort ? { sort } : {}) };
+    const isSliceLevel = viewLevel === 'category' || viewLevel === 'business_unit';
+    const page =
+      isSliceLevel && !filters.search
+        ? await pageGroupsFromTotals(this.db, query)
+        : await pageGroupsFromRecords(this.db, query);
+    return { rows: page.rows.map((row) => toAggregatedRow(row, viewLevel, drillDown)), total: page.total };
+  }
+
+  /**
    * The original table sorted by a column: a product's attribute or the week walk products or
    * weeks in order; a record's own value is sorted among the products that can hold the page.
    */
@@ -203,6 +256,7 @@ export class PlanningGridService {
     return rollupItems(this.db, {
       viewLevel: query.viewLevel,
       clientIds,
+      weeks: this.weeksOf(query),
       offset: query.offset,
       limit: query.limit,
     });

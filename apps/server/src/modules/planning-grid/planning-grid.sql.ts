@@ -7,6 +7,7 @@ import {
   type DrillDown,
   type SummedField,
   type ViewLevel,
+  type WeekRange,
 } from '@ps/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { overrideWeightSql } from '../../read-model';
@@ -93,7 +94,23 @@ export type GridFilters = {
   region?: string[] | undefined;
   /** Case-insensitive text in PID, business unit, family, class, region or site. */
   search?: string | undefined;
+  /** The weeks the view covers (grid-period.ts); absent or open on both sides: every week. */
+  weeks?: WeekRange | undefined;
 };
+
+/**
+ * The view's weeks over a week column (`r.week_start`, `t.week_start`), as ` and …` to follow
+ * another condition; empty for every week. A range on the records' key column, so that the
+ * records of the products a page reads are found by their key, not filtered after.
+ */
+export function weekFilter(filters: Pick<GridFilters, 'weeks'>, column: string): RawBuilder<unknown> {
+  const from = filters.weeks?.from ?? null;
+  const to = filters.weeks?.to ?? null;
+  const week = sql.raw(column);
+  return sql`${from === null ? sql`` : sql` and ${week} >= ${from}::date`}${
+    to === null ? sql`` : sql` and ${week} <= ${to}::date`
+  }`;
+}
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,4 +1,12 @@
-import type { AggregatedRow, DrillDown, GridRow, SavedView, SavedViewState, ViewLevel } from '@ps/domain';
+import type {
+  AggregatedRow,
+  DrillDown,
+  GridPeriodChoice,
+  GridRow,
+  SavedView,
+  SavedViewState,
+  ViewLevel,
+} from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,6 +25,7 @@ import { DemandGrid } from './components/DemandGrid';
 import { DemandPlanningHeader } from './components/DemandPlanningHeader';
 import { FilterBar, type FilterSelection } from './components/FilterBar';
 import { FinancialDashboard } from './components/FinancialDashboard';
+import { PeriodBar } from './components/PeriodBar';
 import { GridPager } from './components/GridPager';
 import { GridToolbar } from './components/GridToolbar';
 import { ColumnChooser } from './components/ColumnChooser';
@@ -44,7 +53,7 @@ import { conflictingEdits } from './utils/live-changes';
 import { viewRequestOf } from './utils/first-grid-request';
 import { pageIndexFor, type GridRequest, type GridSortState } from './utils/grid-query';
 import { invalidKeyOf } from './grid/columns';
-import { gridUrlOf, parseGridUrl, type GridLayout } from './utils/grid-url';
+import { DEFAULT_GRID_PERIOD, gridUrlOf, parseGridUrl, type GridLayout } from './utils/grid-url';
 import { GridLayoutSwitch } from './time-phased/GridLayoutSwitch';
 import { TimePhasedView } from './time-phased/TimePhasedView';
 import type { LoadBanner } from './utils/load-policy';
@@ -66,7 +75,11 @@ function bannerText(banner: LoadBanner, t: TFunction): string {
 
 /** The demand planning page (spec §2): dashboard, summary, the real-data grid and its edit mode. */
 export default function DemandPlanningPage() {
-  const { today } = useServerToday();
+  const { today, clock } = useServerToday();
+  const planClock = useMemo(
+    () => (clock ? { currentWeek: clock.currentWeek, horizonWeeks: clock.horizon.weeks } : null),
+    [clock],
+  );
   const fmt = useFormatters();
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -88,6 +101,7 @@ export default function DemandPlanningPage() {
   const [pageIndex, setPageIndex] = useState(fromUrl.pageIndex);
   const [layout, setLayout] = useState<GridLayout>(fromUrl.layout ?? 'table');
   const [sortState, setSort] = useState<GridSortState>(fromUrl.sort);
+  const [period, setPeriod] = useState<GridPeriodChoice>(fromUrl.period ?? DEFAULT_GRID_PERIOD);
   const [isFocusView, setFocusView] = useState(false);
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(user?.sub ?? '');
   const [gridColumns, setGridColumns] = useState<GridColumnInfo[]>([]);
@@ -115,8 +129,9 @@ export default function DemandPlanningPage() {
         region: options?.regions.length ?? 0,
       },
       sort: sortState,
+      period,
     });
-  }, [viewLevel, drillDown, selection, filterOptions.data, sortState]);
+  }, [viewLevel, drillDown, selection, filterOptions.data, sortState, period]);
   // A sort by a column the view does not have (e.g. PF at business-unit level) lapses.
   const sort = viewRequest.sort ?? null;
   const request = useMemo<GridRequest>(
@@ -129,6 +144,7 @@ export default function DemandPlanningPage() {
       layout,
       viewLevel,
       drillDown,
+      period,
       ...selection,
       sort,
       pageIndex,
@@ -140,6 +156,7 @@ export default function DemandPlanningPage() {
     layout,
     viewLevel,
     drillDown,
+    period,
     selection,
     sort,
     pageIndex,
@@ -183,6 +200,11 @@ export default function DemandPlanningPage() {
     setPageIndex(0);
     setSelectedRow(null);
   };
+  const changePeriod = (next: GridPeriodChoice) => {
+    setPeriod(next);
+    setPageIndex(0);
+    setSelectedRow(null);
+  };
   const changeView = (patch: { viewLevel?: ViewLevel; drillDownType?: DrillDown }) => {
     updatePreferences(patch);
     setPageIndex(0);
@@ -208,6 +230,7 @@ export default function DemandPlanningPage() {
     sort,
     pageSize,
     hiddenColumns,
+    period,
   });
   const openSavedView = useCallback(
     (view: SavedView) => {
@@ -220,6 +243,7 @@ export default function DemandPlanningPage() {
       });
       setSelection({ bu: state.bu, pf: state.pf, region: state.region, search: state.search });
       setSort(state.sort);
+      setPeriod(state.period ?? DEFAULT_GRID_PERIOD);
       setPageIndex(0);
       setSelectedRow(null);
       setHiddenColumns(state.hiddenColumns);
@@ -386,6 +410,14 @@ export default function DemandPlanningPage() {
             onDrillDownChange={(next) => changeView({ drillDownType: next })}
             isViewLocked={editing.isEditMode}
           />
+          {!isTimePhased && (
+            <PeriodBar
+              period={period}
+              clock={planClock}
+              onPeriodChange={changePeriod}
+              isDisabled={editing.isEditMode}
+            />
+          )}
           {filterOptions.error && (
             <StatusBanner tone="error">
               {t('planning:filter.failed', { detail: errorText(filterOptions.error) })}

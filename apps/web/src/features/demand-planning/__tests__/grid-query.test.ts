@@ -3,6 +3,7 @@ import {
   csvExportFilename,
   filenameFromContentDisposition,
   gridQueryParams,
+  nextPageRequest,
   pageCount,
   pageIndexFor,
 } from '../utils/grid-query';
@@ -15,17 +16,41 @@ describe('gridQueryParams', () => {
       bu: ['Flow Control', 'Pumps'],
       region: [],
       search: '  VAL ',
+      period: 'horizon',
       offset: 200,
       limit: 100,
     });
     expect(params.toString()).toBe(
-      'viewLevel=category&drillDown=quarterly&bu=Flow+Control%2CPumps&search=VAL&offset=200&limit=100',
+      'viewLevel=category&drillDown=quarterly&bu=Flow+Control%2CPumps&search=VAL&period=horizon&offset=200&limit=100',
     );
   });
   it('leaves the page window out for exports', () => {
-    expect(gridQueryParams({ viewLevel: 'none', drillDown: 'none' }).toString()).toBe(
-      'viewLevel=none&drillDown=none',
+    expect(gridQueryParams({ viewLevel: 'none', drillDown: 'none', period: 'all' }).toString()).toBe(
+      'viewLevel=none&drillDown=none&period=all',
     );
+  });
+  it('sends fixed weeks as fromWeek and toWeek, an open side left out', () => {
+    const view = { viewLevel: 'sku', drillDown: 'weekly' } as const;
+    expect(gridQueryParams({ ...view, period: { from: '2026-11-22', to: '2027-03-07' } }).toString()).toBe(
+      'viewLevel=sku&drillDown=weekly&fromWeek=2026-11-22&toWeek=2027-03-07',
+    );
+    expect(gridQueryParams({ ...view, period: { from: null, to: '2027-03-07' } }).toString()).toBe(
+      'viewLevel=sku&drillDown=weekly&toWeek=2027-03-07',
+    );
+  });
+});
+
+describe('nextPageRequest', () => {
+  const request = {
+    viewLevel: 'sku',
+    drillDown: 'none',
+    period: 'horizon',
+    offset: 100,
+    limit: 100,
+  } as const;
+  it('asks for the rows after the page while the view has more', () => {
+    expect(nextPageRequest(request, 201)).toEqual({ ...request, offset: 200 });
+    expect(nextPageRequest(request, 200)).toBeNull();
   });
 });
 

@@ -42,6 +42,22 @@ describe('grid URL state', () => {
     expect(parseGridUrl(new URLSearchParams('layout=pivot')).layout).toBeUndefined();
   });
 
+  it('carries the period: named unless the horizon, fixed weeks as from and to', () => {
+    const base = { bu: [], pf: [], region: [], search: '', sort: null, pageIndex: 0 } satisfies GridUrlState;
+    expect(gridUrlOf({ ...base, period: 'horizon' }).toString()).toBe('');
+    expect(gridUrlOf({ ...base, period: 'history' }).toString()).toBe('period=history');
+    const fixed = { ...base, period: { from: '2026-11-22', to: null } } satisfies GridUrlState;
+    expect(gridUrlOf(fixed).toString()).toBe('from=2026-11-22');
+    expect(parseGridUrl(gridUrlOf(fixed))).toEqual(fixed);
+    expect(parseGridUrl(new URLSearchParams('period=all')).period).toBe('all');
+    // Any day stands for its week; ends the wrong way round are swapped; a bad day is ignored.
+    expect(parseGridUrl(new URLSearchParams('from=2027-01-06&to=2026-11-24')).period).toEqual({
+      from: '2026-11-22',
+      to: '2027-01-03',
+    });
+    expect(parseGridUrl(new URLSearchParams('from=2026-02-30&period=later')).period).toBeUndefined();
+  });
+
   it('names the saved view a state was opened from, and ignores a malformed id', () => {
     const base = { bu: [], pf: [], region: [], search: '', sort: null, pageIndex: 0 } satisfies GridUrlState;
     expect(gridUrlOf({ ...base, viewLevel: 'sku', savedViewId: 12 }).toString()).toBe(

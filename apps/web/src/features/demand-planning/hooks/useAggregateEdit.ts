@@ -1,5 +1,6 @@
 import {
   isOverrideField,
+  periodParamsOf,
   type AggregatedRow,
   type OverrideField,
   type ReasonCode,
@@ -66,6 +67,7 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
         ...(view.pf ? { pf: view.pf } : {}),
         ...(view.region ? { region: view.region } : {}),
         ...(view.search ? { search: view.search } : {}),
+        ...periodParamsOf(view.period),
         preview: true,
       };
       preview.mutate({ request, row });

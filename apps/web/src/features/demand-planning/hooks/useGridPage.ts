@@ -1,9 +1,9 @@
 import type { GridPage } from '@ps/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchGridPage } from '../api/demand-planning.api';
-import { gridQueryParams, type GridRequest } from '../utils/grid-query';
+import { gridQueryParams, nextPageRequest, type GridRequest } from '../utils/grid-query';
 import {
   bannerForFailure,
   isTimeoutError,
@@ -70,6 +70,19 @@ export function useGridPage(
 
   // Keep the last page that arrived, so a failed or slow request leaves the rows on screen.
   if (query.data && !query.isPlaceholderData && query.data !== shown) setShown(query.data);
+
+  // The next page is fetched as soon as this one is on screen, so Next page shows it at once (a
+  // save marks it stale with every page, and it is fetched again when opened).
+  const queryClient = useQueryClient();
+  const arrived = query.data && !query.isPlaceholderData ? query.data : null;
+  useEffect(() => {
+    const next = arrived && nextPageRequest(request, arrived.total);
+    if (!next) return;
+    void queryClient.prefetchQuery({
+      queryKey: gridPageQueryKey(next),
+      queryFn: ({ signal }) => fetchGridPage(next, signal),
+    });
+  }, [arrived, request, queryClient]);
 
   const dismissBanner = useCallback(() => setDismissedError(query.error), [query.error]);
   const failure = query.error && query.error !== dismissedError ? query.error : null;

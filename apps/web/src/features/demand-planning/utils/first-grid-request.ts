@@ -1,8 +1,14 @@
-import { isSortableAt, type DrillDown, type UserSettings, type ViewLevel } from '@ps/domain';
+import {
+  isSortableAt,
+  type DrillDown,
+  type GridPeriodChoice,
+  type UserSettings,
+  type ViewLevel,
+} from '@ps/domain';
 import type { FilterSelection } from '../components/FilterBar';
 import { filterParam } from './filter-summary';
 import type { GridRequest, GridSortState } from './grid-query';
-import { parseGridUrl } from './grid-url';
+import { DEFAULT_GRID_PERIOD, parseGridUrl } from './grid-url';
 import { defaultPreferences, parsePreferences } from './preferences';
 
 export type GridViewRequest = Omit<GridRequest, 'offset' | 'limit'>;
@@ -22,11 +28,13 @@ export function viewRequestOf(state: {
   selection: FilterSelection;
   optionCounts: FilterOptionCounts;
   sort: GridSortState;
+  period: GridPeriodChoice;
 }): GridViewRequest {
-  const { viewLevel, drillDown, selection, optionCounts, sort } = state;
+  const { viewLevel, drillDown, selection, optionCounts, sort, period } = state;
   return {
     viewLevel,
     drillDown,
+    period,
     bu: filterParam(selection.bu, optionCounts.bu),
     pf: filterParam(selection.pf, optionCounts.pf),
     region: filterParam(selection.region, optionCounts.region),
@@ -60,6 +68,7 @@ export function firstGridRequest(input: {
       selection: { bu, pf, region, search },
       optionCounts: NO_OPTIONS,
       sort: fromUrl.sort,
+      period: fromUrl.period ?? DEFAULT_GRID_PERIOD,
     }),
     offset: fromUrl.pageIndex * pageSize,
     limit: pageSize,

@@ -1,4 +1,10 @@
-import type { DrillDown, SortDirection, ViewLevel } from '@ps/domain';
+import {
+  periodParamsOf,
+  type DrillDown,
+  type GridPeriodChoice,
+  type SortDirection,
+  type ViewLevel,
+} from '@ps/domain';
 
 /** The column the grid is sorted by on the server (spec §4), or none. */
 export type GridSortState = { field: string; dir: SortDirection } | null;
@@ -14,6 +20,8 @@ export type AppliedFilters = {
 export type GridRequest = AppliedFilters & {
   viewLevel: ViewLevel;
   drillDown: DrillDown;
+  /** The weeks the view covers: the plan horizon unless the planner chose others. */
+  period: GridPeriodChoice;
   sort?: GridSortState;
   offset: number;
   limit: number;
@@ -33,6 +41,8 @@ export function gridQueryParams(request: Omit<GridRequest, 'offset' | 'limit'> &
   }
   const search = request.search?.trim();
   if (search) params.set('search', search);
+  for (const [key, value] of Object.entries(periodParamsOf(request.period)))
+    if (value !== undefined) params.set(key, value);
   if (request.sort) {
     params.set('sortBy', request.sort.field);
     params.set('sortDir', request.sort.dir);
@@ -40,6 +50,12 @@ export function gridQueryParams(request: Omit<GridRequest, 'offset' | 'limit'> &
   if (request.offset !== undefined) params.set('offset', String(request.offset));
   if (request.limit !== undefined) params.set('limit', String(request.limit));
   return params;
+}
+
+/** The page after the one asked for, while the view has more rows; null on its last page. */
+export function nextPageRequest(request: GridRequest, total: number): GridRequest | null {
+  const offset = request.offset + request.limit;
+  return offset < total ? { ...request, offset } : null;
 }
 
 /** The page that holds row `offset` when the page size changes, so the planner stays where they were. */

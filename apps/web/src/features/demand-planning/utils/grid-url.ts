@@ -1,9 +1,12 @@
 import {
   DRILL_DOWNS,
   GRID_PAGE_SIZES,
+  GRID_PERIODS,
+  sundayOfDay,
   SORT_DIRECTIONS,
   VIEW_LEVELS,
   type DrillDown,
+  type GridPeriodChoice,
   type SortDirection,
   type ViewLevel,
 } from '@ps/domain';
@@ -13,11 +16,29 @@ import type { GridSortState } from './grid-query';
 export const GRID_LAYOUTS = ['table', 'time-phased'] as const;
 export type GridLayout = (typeof GRID_LAYOUTS)[number];
 
+/** The period a view opens on when neither its link nor its saved view names one. */
+export const DEFAULT_GRID_PERIOD: GridPeriodChoice = 'horizon';
+
+/**
+ * The period of a link: period=history|all (or horizon), else from=…&to=… fixed weeks (any day
+ * stands for its week's Sunday; either may be left out); undefined when the link names none.
+ */
+function periodOf(params: URLSearchParams): GridPeriodChoice | undefined {
+  const named = oneOf(GRID_PERIODS, params.get('period'));
+  if (named) return named;
+  const from = sundayOfDay(params.get('from') ?? '');
+  const to = sundayOfDay(params.get('to') ?? '');
+  if (from === null && to === null) return undefined;
+  // Ends given the wrong way round are read as the weeks between them.
+  return from !== null && to !== null && from > to ? { from: to, to: from } : { from, to };
+}
+
 /** What a shared link carries: the view, its filters, sort and page. */
 export type GridUrlState = {
   layout?: GridLayout;
   viewLevel?: ViewLevel;
   drillDown?: DrillDown;
+  period?: GridPeriodChoice;
   bu: string[];
   pf: string[];
   region: string[];
@@ -55,10 +76,12 @@ export function parseGridUrl(params: URLSearchParams): GridUrlState {
   const pageSize = GRID_PAGE_SIZES.find((s) => s === size);
   const layout = oneOf(GRID_LAYOUTS, params.get('layout'));
   const savedViewId = Number(params.get('savedView'));
+  const period = periodOf(params);
   return {
     ...(layout ? { layout } : {}),
     ...(viewLevel ? { viewLevel } : {}),
     ...(drillDown ? { drillDown } : {}),
+    ...(period ? { period } : {}),
     bu: list(params.get('bu')),
     pf: list(params.get('pf')),
     region: list(params.get('region')),
@@ -76,6 +99,12 @@ export function gridUrlOf(state: GridUrlState): URLSearchParams {
   if (state.layout && state.layout !== 'table') params.set('layout', state.layout);
   if (state.viewLevel) params.set('view', state.viewLevel);
   if (state.drillDown) params.set('drill', state.drillDown);
+  if (typeof state.period === 'string') {
+    if (state.period !== DEFAULT_GRID_PERIOD) params.set('period', state.period);
+  } else if (state.period) {
+    if (state.period.from) params.set('from', state.period.from);
+    if (state.period.to) params.set('to', state.period.to);
+  }
   for (const key of ['bu', 'pf', 'region'] as const)
     if (state[key].length > 0) params.set(key, state[key].join(','));
   if (state.search) params.set('q', state.search);
