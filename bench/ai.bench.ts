@@ -5,7 +5,7 @@ import { startBenchServer, type BenchServer } from './bench-server';
 import { ms, percentile, timeRuns, type BenchRow } from './stats';
 
 const RUNS = 20;
-/** Budgets of issue 12: offline answers p95 < 300 ms, help insights p95 < 200 ms. */
+/** Budgets: offline answers p95 < 300 ms, help insights p95 < 200 ms. */
 const CHAT_BUDGET_MS = 300;
 const HELP_BUDGET_MS = 200;
 

@@ -11,7 +11,7 @@ type Page = { data: { items: DemandRecord[]; nextToken: string | null } };
 
 const SIZES = [500, 2000, 5000] as const;
 const REPETITIONS = 5;
-/** Issue 9: every size under 1 s at p95 with the server's JIT settings. */
+/** Every size under 1 s at p95 with the server's JIT settings. */
 const BUDGET_MS = 1000;
 
 /** Every PostgreSQL JIT threshold at 0: each query is compiled, as a large cost estimate would be. */

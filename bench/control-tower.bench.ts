@@ -5,7 +5,7 @@ import { startBenchServer, vacuumSchema, type BenchServer } from './bench-server
 import { budgetRow, timeRuns, type BenchRow } from './stats';
 
 /**
- * Issue 11 Must 7 on 20,000 × 156 (CONTROL_TOWER_BENCH_PRODUCTS / _WEEKS to try other sizes;
+ * The control tower's budgets on 20,000 × 156 (CONTROL_TOWER_BENCH_PRODUCTS / _WEEKS to try other sizes;
  * CONTROL_TOWER_BENCH_SCHEMA=name seeds that schema once and reuses it on later runs).
  */
 const SIZE = {

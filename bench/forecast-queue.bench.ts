@@ -5,7 +5,7 @@ import { isPostgresReachable } from '../apps/server/test/support/backends';
 import { BENCH_POSTGRES_URL, getJson, startBenchServer, type BenchServer } from './bench-server';
 import { ms, percentile, type BenchRow } from './stats';
 
-/** Issue 16, Must 6: a 20,000-product run through the job queue with one and with two workers. */
+/** A 20,000-product run through the job queue with one and with two workers. */
 const PRODUCTS = Number(process.env.BENCH_QUEUE_PRODUCTS ?? 20_000);
 const WEEKS = 52;
 const WORKER_COUNTS = [1, 2];

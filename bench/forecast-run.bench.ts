@@ -8,7 +8,7 @@ type Envelope<T> = { data: T };
 
 /** The week the demo data set's future starts (its anchor): the records a run rewrites. */
 const FIRST_FORECAST_WEEK = '20261115';
-/** Issue 9: an edit to a record the run rewrites waits under 1 s (p95). */
+/** An edit to a record the run rewrites waits under 1 s (p95). */
 const EDIT_BUDGET_MS = 1000;
 
 async function putComment(server: BenchServer, record: DemandRecord, comment: string): Promise<number> {
@@ -29,7 +29,7 @@ async function putComment(server: BenchServer, record: DemandRecord, comment: st
  * A forecast run in the product on the default data set (700 products, 130 weeks of history,
  * 26 future weeks): from POST /api/forecast/runs to the run's 'succeeded', polled as the page
  * does, while a planner edits records the run rewrites, one PUT after another. Every pool
- * connection has served edits before the run starts (the plan-cache trap of issue 9).
+ * connection has served edits before the run starts (the plan-cache trap).
  */
 export async function runForecastRunBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -77,7 +77,7 @@ export async function runForecastRunBench(): Promise<BenchRow[]> {
         'records written': run.updatedRecords,
         status: run.status,
         'run time': `${((performance.now() - started) / 1000).toFixed(1)} s`,
-        // Issue 16, Must 4: a run of the demo data in the product under 10 s.
+        // A run of the demo data in the product under 10 s.
         'run budget': '< 10 s',
         'run verdict': performance.now() - started < 10_000 ? 'ok' : 'OVER',
         // The run must not block requests: the slowest progress poll answered while it worked.

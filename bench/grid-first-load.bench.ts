@@ -7,7 +7,7 @@ import { startBenchServer } from './bench-server';
 import { budgetRow, type BenchRow } from './stats';
 
 const WEB_DIST = resolve('apps/web/dist');
-/** Issue 15, Must 8: the first grid row on screen, cold cache, built app (ms, p95). */
+/** The first grid row on screen, cold cache, built app (ms, p95). */
 const BUDGET_MS = 1500;
 const RUNS = 10;
 const FIRST_ROW = '[data-testid="demand-grid"] .ag-row[row-index="0"] [col-id="PF"]';

@@ -6,7 +6,7 @@ import { getJson, startBenchServer } from './bench-server';
 import { budgetRow, ms, percentile, timeRuns, type BenchRow } from './stats';
 
 /**
- * Issue 32: rolling the plan one week at 20,000 products × 156 weeks (78 of them ahead, the default
+ * Rolling the plan one week at 20,000 products × 156 weeks (78 of them ahead, the default
  * horizon), and a grid page's p95 while the roll runs against its quiet value.
  * HORIZON_BENCH_SCHEMA=name seeds that schema once and reuses it (each run rolls one more week).
  */

@@ -6,7 +6,7 @@ import { getJson, startBenchServer } from './bench-server';
 import { budgetRow, timeRuns, type BenchRow } from './stats';
 
 /**
- * Issue 13: 20,000 products × 3 sites; 52 weeks of records (the recompute reads 39 of them).
+ * 20,000 products × 3 sites; 52 weeks of records (the recompute reads 39 of them).
  * INVENTORY_BENCH_SCHEMA=name seeds that schema once and reuses it on later runs (give it a
  * database of its own with BENCH_DATABASE_URL: the migration lock is per database).
  */

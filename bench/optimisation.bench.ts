@@ -7,7 +7,7 @@ import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
 import type { BenchRow } from './stats';
 
 /**
- * Issue 14, Must 6: the demo network (default data set, 6 months) solves in < 2 s; a large one
+ * The demo network (default data set, 6 months) solves in < 2 s; a large one
  * (10 plants, 50 DCs, all regions, 30 families, 12 months) reaches a 1 % gap in < 60 s on 2 cores,
  * or the figures say how far it got.
  */
@@ -108,7 +108,7 @@ export function largeInstance(): NetworkInstance {
   return { periods, plants, dcs, inboundLanes, outboundLanes, demand, unmetPenaltyPerUnit: 500 };
 }
 
-/** Must 6's budgets: the demo network in < 2 s; the large one to a 1 % gap in < 60 s. */
+/** Budgets: the demo network in < 2 s; the large one to a 1 % gap in < 60 s. */
 const DEMO_BUDGET_S = 2;
 const LARGE_BUDGET = { seconds: 60, gapPercent: 1 };
 

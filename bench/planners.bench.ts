@@ -16,7 +16,7 @@ import { BENCH_POSTGRES_URL } from './bench-server';
 import { ms, percentile, type BenchRow } from './stats';
 
 /**
- * Many planners at once (issue 9): virtual users that each think 0–THINK ms between requests and
+ * Many planners at once: virtual users that each think 0–THINK ms between requests and
  * make the calls a planner's screen makes. The servers run in their own processes over one
  * PostgreSQL schema with the default data set, so the load generator never shares their event loop.
  *

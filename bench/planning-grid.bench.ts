@@ -11,7 +11,7 @@ import { getJson, startBenchServer, type BenchServer } from './bench-server';
 import { budgetRow, ms, percentile, timeRuns, type BenchRow } from './stats';
 
 const WEEKS = 156;
-/** Issue 15, Must 8 (p95, ms). */
+/** Budgets (p95, ms). */
 const BUDGET = { defaultView: 100, view: 200, spread: 1000, save: 1000 };
 /** At 100,000 products every figure stays under this multiple of its 20,000-product value. */
 const GROWTH_LIMIT = 1.5;
@@ -242,7 +242,7 @@ async function seededServer(products: number): Promise<{ server: BenchServer; ro
 /**
  * `--only grid`: the planning grid on PostgreSQL, 20,000 products × 156 weeks (3.12 M records) unless
  * GRID_BENCH_PRODUCTS says otherwise, over HTTP: the default view, every level × drill-down × sort,
- * a spread over about 5,000 records and a 500-cell save, each against its Must 8 budget.
+ * a spread over about 5,000 records and a 500-cell save, each against its budget.
  */
 export async function runPlanningGridBench(): Promise<BenchRow[]> {
   if (!(await isPostgresReachable()))

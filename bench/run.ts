@@ -27,8 +27,7 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
     run: runListLatencyBench,
   },
   grid: {
-    title:
-      'Planning grid on 20,000 × 156 in PostgreSQL (HTTP): views × sorts, spread, save (issue 15, Must 8)',
+    title: 'Planning grid on 20,000 × 156 in PostgreSQL (HTTP): views × sorts, spread, save',
     run: runPlanningGridBench,
   },
   'grid-scale': {

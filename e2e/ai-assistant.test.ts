@@ -7,7 +7,7 @@ import { signIn } from './support/auth';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { restoreDefaultSettings } from './support/settings';
 
-/** Issue 12: the chat drawer and the help bubble on the demand planning page, offline analyst. */
+/** The chat drawer and the help bubble on the demand planning page, offline analyst. */
 describe('AI assistant', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;

@@ -10,7 +10,7 @@ import { startServerProcess, type RunningServer } from './support/server-process
 const readable = (raw: string): string => raw.replace(/=\r?\n/g, '');
 
 /**
- * Email notifications end to end (issue 18): a server of its own, configured with a real SMTP
+ * Email notifications end to end: a server of its own, configured with a real SMTP
  * server started here and digests due at once, so the mail of a forecast run arrives in seconds.
  */
 describe('email notifications through a real SMTP server', () => {

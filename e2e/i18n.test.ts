@@ -5,7 +5,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 
 type Language = 'en' | 'es' | 'fr' | 'de';
 
-/** What each language shows, written out by hand (issue 18), not read from the catalogues. */
+/** What each language shows, written out by hand, not read from the catalogues. */
 const SHOWN: Record<
   Language,
   {
@@ -107,7 +107,7 @@ async function switchLanguage(page: Page, from: Language, to: Language): Promise
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('interface language (issue 18)', () => {
+describe('interface language', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   let context: BrowserContext;
@@ -186,7 +186,7 @@ describe('interface language (issue 18)', () => {
   });
 });
 
-describe("public pages and sign-in in the browser's language (issue 18)", () => {
+describe("public pages and sign-in in the browser's language", () => {
   let browser: Browser;
   let page: Page;
 

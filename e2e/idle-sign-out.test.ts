@@ -31,7 +31,7 @@ async function expectSignedIn(page: Page): Promise<void> {
 }
 
 /**
- * Issue 15, Must 6: the user setting sessionTimeout signs out a planner who does nothing for that
+ * The user setting sessionTimeout signs out a planner who does nothing for that
  * long; activity starts the wait again. The shortest setting is 30 minutes, so the page's clock is
  * Playwright's, moved forward (the server's clock and the token checks there stay real).
  */

@@ -28,7 +28,7 @@ async function saveUnits(page: Page, units: number): Promise<void> {
 }
 
 /**
- * Issue 15, Must 6: two planners (two browser contexts) on the same product; one saves, the
+ * Two planners (two browser contexts) on the same product; one saves, the
  * other's grid shows the new figure within 2 s without a reload, and flags an unsaved edit of
  * that record first. With realTimeUpdates off, nothing arrives.
  */

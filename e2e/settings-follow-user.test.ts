@@ -34,7 +34,7 @@ async function chooseInSettings(page: Page, field: string, option: string): Prom
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('settings that follow the user, money in the chosen currency (issue 18)', () => {
+describe('settings that follow the user, money in the chosen currency', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
   let first: { context: BrowserContext; page: Page };

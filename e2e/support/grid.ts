@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 
 /**
  * Scrolls the planning grid sideways, as a planner does, until `selector` (inside the grid) is
- * drawn: the grid draws only the columns in view (column virtualisation, issue 15 Must 8). Each step
+ * drawn: the grid draws only the columns in view (column virtualisation). Each step
  * moves half a view and waits until the grid has drawn the columns there.
  */
 async function scrollGridUntilDrawn(page: Page, selector: string): Promise<void> {
