@@ -1,11 +1,14 @@
 import type { ClientId } from '@ps/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccessScope } from '../lib/access';
 import * as aiAssistant from '../modules/ai-assistant/ai-assistant.repository';
 import * as controlTower from '../modules/control-tower/control-tower.repository';
 import * as cycle from '../modules/cycle/cycle.repository';
 import * as dataLoads from '../modules/data-loads/data-loads.repository';
+import * as demandRecordSpread from '../modules/demand-records/demand-record-spread.repository';
+import * as gridExports from '../modules/exports/exports.repository';
+import * as inventoryLoads from '../modules/data-loads/inventory-loads.repository';
 import * as exchangeRates from '../modules/exchange-rates/exchange-rates.repository';
 import * as forecastRuns from '../modules/forecast-runs/forecast-run.repository';
 import * as imports from '../modules/imports/imports.repository';
@@ -22,6 +25,13 @@ import * as notifications from '../modules/notifications/notifications.repositor
 import * as providerStorage from '../modules/auth/provider-storage.repository';
 import { SavedViewsRepository } from '../modules/saved-views/saved-views.repository';
 import * as userSettings from '../modules/user-settings/user-settings.repository';
+import * as planningGrid from '../modules/planning-grid/planning-grid.repository';
+import * as gridAnnotations from '../modules/planning-grid/planning-grid-annotations.repository';
+import * as gridOptions from '../modules/planning-grid/planning-grid-options.repository';
+import * as sortExtremes from '../modules/planning-grid/sort-extremes.repository';
+import * as sortedPages from '../modules/planning-grid/sorted-pages.repository';
+import * as timePhased from '../modules/planning-grid/time-phased.repository';
+import type { GridFilters } from '../modules/planning-grid/planning-grid.sql';
 import { recordingDatabase } from './recording-dialect';
 
 type Db = Kysely<Database>;
@@ -40,6 +50,21 @@ const SCOPE: AccessScope = {
 };
 const PID = 'P-1';
 const WEEK = '2026-01-04';
+
+/** The grid's filters as most pages send them: the caller's clients, every week. */
+const FILTERS: GridFilters = { clientIds: CLIENTS };
+/** Filtered by a family from the filter bar. */
+const FAMILY_FILTERS: GridFilters = { clientIds: CLIENTS, pf: ['Family A'] };
+/** A text search from the search box. */
+const SEARCH_FILTERS: GridFilters = { clientIds: CLIENTS, search: 'pump' };
+/** Some weeks only (a quarter), where the per-product counts and extremes do not apply. */
+const WEEK_FILTERS: GridFilters = { clientIds: CLIENTS, weeks: { from: WEEK, to: '2026-03-29' } };
+/** The grid's default page. */
+const PAGE = { offset: 0, limit: 100 } as const;
+/** The products a figure-sorted page narrows to (sort-extremes.repository.ts). */
+const CANDIDATES = ['P-1', 'P-2'];
+/** A page's roll-up groups, standing for the statement withAnnotations wraps. */
+const PAGE_GROUPS = sql`select 'Family A'::text as g, '2026-01-04'::text as k`;
 
 /**
  * The repositories whose SQL is checked in (apps/server/src/queries/<name>.sql) and, per
@@ -88,9 +113,51 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     demandRecordExists: (db) => demandRecords.demandRecordExists(db, { pid: PID, weekStart: WEEK }),
     findProduct: (db) => demandRecords.findProduct(db, PID),
   },
+  'demand-record-spread.repository': {
+    findCellRecordsFamilyQuarter: (db) =>
+      demandRecordSpread.findCellRecords(
+        db,
+        {
+          viewLevel: 'category',
+          drillDown: 'quarterly',
+          group: 'Family A',
+          periodKey: '2026-Q1',
+          filters: FILTERS,
+        },
+        { forUpdate: true },
+      ),
+    findCellRecordsProductWeek: (db) =>
+      demandRecordSpread.findCellRecords(
+        db,
+        { viewLevel: 'sku', drillDown: 'weekly', group: PID, periodKey: WEEK, filters: FILTERS },
+        { forUpdate: false },
+      ),
+    setLocks: (db) =>
+      db.transaction().execute((trx) =>
+        demandRecordSpread.setLocks(trx, [{ pid: PID, weekStart: WEEK }], {
+          locked: true,
+          by: 'user',
+          clientIds: CLIENTS,
+        }),
+      ),
+    recordHistory: (db) => demandRecordSpread.recordHistory(db, { pid: PID, weekStart: WEEK }, CLIENTS),
+    lastSaveAudit: (db) => demandRecordSpread.lastSaveAudit(db, 'user', CLIENTS),
+  },
   'exchange-rates.repository': {
     listRates: (db) => exchangeRates.listRates(db),
     listChanges: (db) => exchangeRates.listChanges(db, 20),
+  },
+  'exports.repository': {
+    productKeysAfter: (db) => gridExports.productKeysAfter(db, FILTERS, PID, 500),
+    countProducts: (db) => gridExports.countProducts(db, FILTERS),
+    recordsOfProducts: (db) =>
+      gridExports.recordsOfProducts(db, CANDIDATES, {
+        hasData: true,
+        filters: { weeks: WEEK_FILTERS.weeks },
+      }),
+    productsOf: (db) => gridExports.productsOf(db, CANDIDATES),
+    savedLocale: (db) => gridExports.savedLocale(db, 'user'),
+    weeksOf: (db) => gridExports.weeksOf(db, CANDIDATES, WEEK, '2026-03-29'),
   },
   'forecast-run.repository': {
     findRunningRun: (db) => forecastRuns.findRunningRun(db),
@@ -107,6 +174,16 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
   'imports.repository': {
     findImport: (db) => imports.findImport(db, 1),
     failOrphanedImports: (db) => imports.failOrphanedImports(db),
+  },
+  'inventory-loads.repository': {
+    checkLeadTimes: (db) => db.transaction().execute((trx) => inventoryLoads.checkLeadTimes(trx)),
+    applyLeadTimes: (db) =>
+      db.transaction().execute((trx) => inventoryLoads.applyLeadTimes(trx, { by: 'user' })),
+    checkPositions: (db) =>
+      db.transaction().execute((trx) => inventoryLoads.checkPositions(trx, { today: '2026-01-07' })),
+    applyPositions: (db) => db.transaction().execute((trx) => inventoryLoads.applyPositions(trx)),
+    checkOpenOrders: (db) => db.transaction().execute((trx) => inventoryLoads.checkOpenOrders(trx)),
+    applyOpenOrders: (db) => db.transaction().execute((trx) => inventoryLoads.applyOpenOrders(trx)),
   },
   'inventory.repository': {
     policyRows: (db) => inventory.policyRows(db),
@@ -142,6 +219,114 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
       publishedPlan.keepPublishedFigures(db, { id: 1, clientId: 'internal' }, WEEK),
     versionOf: (db) => publishedPlan.versionOf(db, 1, CLIENTS),
   },
+  'planning-grid.repository': {
+    pageGroupsFromTotalsFamilyWeekly: (db) =>
+      planningGrid.pageGroupsFromTotals(db, {
+        viewLevel: 'category',
+        drillDown: 'weekly',
+        filters: FILTERS,
+        ...PAGE,
+      }),
+    pageGroupsFromTotalsFamilyWeeklyFiltered: (db) =>
+      planningGrid.pageGroupsFromTotals(db, {
+        viewLevel: 'category',
+        drillDown: 'weekly',
+        filters: FAMILY_FILTERS,
+        ...PAGE,
+      }),
+    pageGroupsFromTotalsBusinessUnitQuarterly: (db) =>
+      planningGrid.pageGroupsFromTotals(db, {
+        viewLevel: 'business_unit',
+        drillDown: 'quarterly',
+        filters: FILTERS,
+        ...PAGE,
+      }),
+    pageGroupsFromTotalsFamilyMonthlySorted: (db) =>
+      planningGrid.pageGroupsFromTotals(db, {
+        viewLevel: 'category',
+        drillDown: 'monthly',
+        filters: FILTERS,
+        sort: { field: 'Final_Pln_Units', dir: 'desc' },
+        ...PAGE,
+      }),
+    pageGroupsFromRecordsProductMonthlySorted: (db) =>
+      planningGrid.pageGroupsFromRecords(db, {
+        viewLevel: 'sku',
+        drillDown: 'monthly',
+        filters: FILTERS,
+        sort: { field: 'Final_Pln_Units', dir: 'desc' },
+        candidates: CANDIDATES,
+        ...PAGE,
+      }),
+    pageGroupsFromRecordsFamilyWeeklySearched: (db) =>
+      planningGrid.pageGroupsFromRecords(db, {
+        viewLevel: 'category',
+        drillDown: 'weekly',
+        filters: SEARCH_FILTERS,
+        ...PAGE,
+      }),
+    pageProductRecords: (db) => planningGrid.pageProductRecords(db, { filters: FILTERS, ...PAGE }),
+    pageProductGroupsWeekly: (db) =>
+      planningGrid.pageProductGroups(db, {
+        viewLevel: 'sku',
+        drillDown: 'weekly',
+        filters: FILTERS,
+        ...PAGE,
+      }),
+    pageSortedRecords: (db) =>
+      planningGrid.pageSortedRecords(db, {
+        filters: FILTERS,
+        sort: { field: 'Final_Pln_Units', dir: 'desc' },
+        candidates: CANDIDATES,
+        ...PAGE,
+      }),
+    pageSortedRecordsOverWeeks: (db) =>
+      planningGrid.pageSortedRecords(db, { filters: WEEK_FILTERS, sort: undefined, ...PAGE }),
+  },
+  'planning-grid-annotations.repository': {
+    recordAnnotations: (db) =>
+      gridAnnotations
+        .withAnnotations({ viewLevel: 'sku', drillDown: 'weekly', filters: FILTERS }, PAGE_GROUPS, null)
+        .execute(db),
+    digestAnnotations: (db) =>
+      gridAnnotations
+        .withAnnotations({ viewLevel: 'category', drillDown: 'none', filters: FILTERS }, PAGE_GROUPS, null)
+        .execute(db),
+    periodDigestAnnotations: (db) =>
+      gridAnnotations
+        .withAnnotations({ viewLevel: 'category', drillDown: 'monthly', filters: FILTERS }, PAGE_GROUPS, null)
+        .execute(db),
+    weeklyDigestAnnotations: (db) =>
+      gridAnnotations
+        .withAnnotations({ viewLevel: 'category', drillDown: 'weekly', filters: FILTERS }, PAGE_GROUPS, null)
+        .execute(db),
+    unitWeekDigestAnnotations: (db) =>
+      gridAnnotations
+        .withAnnotations(
+          { viewLevel: 'business_unit', drillDown: 'weekly', filters: FILTERS },
+          PAGE_GROUPS,
+          null,
+        )
+        .execute(db),
+  },
+  'planning-grid-options.repository': {
+    filterOptionCounts: (db) => gridOptions.filterOptionCounts(db, FILTERS),
+    filterOptionCountsFiltered: (db) => gridOptions.filterOptionCounts(db, FAMILY_FILTERS),
+    rollupItemsFamilies: (db) =>
+      gridOptions.rollupItems(db, {
+        viewLevel: 'category',
+        clientIds: CLIENTS,
+        weeks: { from: null, to: null },
+        ...PAGE,
+      }),
+    rollupItemsProductsOverWeeks: (db) =>
+      gridOptions.rollupItems(db, {
+        viewLevel: 'sku',
+        clientIds: CLIENTS,
+        weeks: WEEK_FILTERS.weeks!,
+        ...PAGE,
+      }),
+  },
   'planning-policy.repository': {
     readPlanningPolicy: (db) => planningPolicy.readPlanningPolicy(db),
   },
@@ -156,6 +341,85 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     count: (db) => new SavedViewsRepository(db).count('user'),
     findByName: (db) => new SavedViewsRepository(db).findByName('user', 'Mine'),
     insert: (db) => new SavedViewsRepository(db).insert('user', 'Mine', {}),
+  },
+  'sort-extremes.repository': {
+    sortCandidatesProductMonthly: (db) =>
+      sortExtremes.sortCandidates(db, {
+        filters: FILTERS,
+        field: 'Final_Pln_Units',
+        dir: 'desc',
+        drillDown: 'monthly',
+        ...PAGE,
+      }),
+    sortCandidatesRecords: (db) =>
+      sortExtremes.sortCandidates(db, {
+        filters: FILTERS,
+        field: 'Final_Pln_Units',
+        dir: 'asc',
+        drillDown: 'records',
+        ...PAGE,
+      }),
+    // The walk's answer is empty here, so the statement that reads every product tying with the
+    // page's bound is listed on its own, at a placeholder bound.
+    candidateTiesProductMonthly: (db) =>
+      sortExtremes
+        .candidateQueries({
+          filters: FILTERS,
+          field: 'Final_Pln_Units',
+          dir: 'desc',
+          drillDown: 'monthly',
+          ...PAGE,
+        })!
+        .ties('1000.00')
+        .execute(db),
+    refreshStaleExtremes: (db) => sortExtremes.refreshStaleExtremes(db, 64),
+  },
+  'sorted-pages.repository': {
+    pageRecordsInProductOrderByPid: (db) =>
+      sortedPages.pageRecordsInProductOrder(db, {
+        filters: FILTERS,
+        key: sortedPages.productOrderKey('none', 'none', 'PID')!,
+        dir: 'asc',
+        byPid: true,
+        ...PAGE,
+      }),
+    pageRecordsInProductOrderByFamily: (db) =>
+      sortedPages.pageRecordsInProductOrder(db, {
+        filters: FILTERS,
+        key: sortedPages.productOrderKey('none', 'none', 'PF')!,
+        dir: 'asc',
+        byPid: false,
+        ...PAGE,
+      }),
+    pageProductGroupsInOrderMonthlyByRank: (db) =>
+      sortedPages.pageProductGroupsInOrder(db, {
+        viewLevel: 'sku',
+        drillDown: 'monthly',
+        filters: FILTERS,
+        sort: { field: 'Rank', dir: 'asc' },
+        key: sortedPages.productOrderKey('sku', 'monthly', 'Rank')!,
+        ...PAGE,
+      }),
+    pageRecordsInWeekOrder: (db) =>
+      sortedPages.pageRecordsInWeekOrder(db, { filters: FILTERS, dir: 'asc', ...PAGE }),
+  },
+  'time-phased.repository': {
+    timePhasedPageFamiliesWeekly: (db) =>
+      timePhased.timePhasedPage(db, {
+        viewLevel: 'category',
+        bucket: 'weekly',
+        filters: FILTERS,
+        offset: 0,
+        limit: 25,
+      }),
+    timePhasedPageProductsMonthly: (db) =>
+      timePhased.timePhasedPage(db, {
+        viewLevel: 'sku',
+        bucket: 'monthly',
+        filters: FILTERS,
+        offset: 0,
+        limit: 25,
+      }),
   },
   'user-settings.repository': {
     noteUserAndRead: (db) => userSettings.noteUserAndRead(db, SCOPE),
