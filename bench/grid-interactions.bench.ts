@@ -7,7 +7,7 @@ import { startBenchServer, type BenchServer } from './bench-server';
 import { budgetRow, type BenchRow } from './stats';
 
 const WEB_DIST = resolve('apps/web/dist');
-/** Must 1 budgets (ms, p95): first row cold, an interaction on screen, a save or spread confirmed. */
+/** Budgets (ms, p95): first row cold, an interaction on screen, a save or spread confirmed. */
 const BUDGET = { firstRow: 1500, interaction: 300, save: 500 };
 /** Timed runs per case: GRID_INTERACTIONS_RUNS (a positive integer), 20 when unset. */
 const RUNS = runsFromEnv(process.env.GRID_INTERACTIONS_RUNS, 20);
@@ -247,7 +247,7 @@ async function interactionTimings(context: BrowserContext): Promise<Timed[]> {
 /**
  * `--only grid-interactions`: the built app in Chromium on the default data set (700 × 52, PGlite),
  * the server's clock fixed on the seed's week: the first grid row cold, then on one warm page each
- * interaction of Must 1 from the action until a frame shows the new rows (no loading overlay),
+ * interaction a planner uses from the action until a frame shows the new rows (no loading overlay),
  * RUNS times each, and a spread until its row shows the new figure.
  */
 export async function runGridInteractionsBench(): Promise<BenchRow[]> {
