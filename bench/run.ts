@@ -17,6 +17,7 @@ import { runPlannersBench } from './planners.bench';
 import { runHeavyPlannersBench } from './heavy-planners.bench';
 import { runGridScaleBench, runPlanningGridBench } from './planning-grid.bench';
 import { runGridFirstLoadBench } from './grid-first-load.bench';
+import { runGridInteractionsBench } from './grid-interactions.bench';
 import { runHorizonBench } from './horizon.bench';
 import { printTable, type BenchRow } from './stats';
 
@@ -37,6 +38,11 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   'grid-first-load': {
     title: 'Planning page first load in Chromium, cold cache, built app (default data set)',
     run: runGridFirstLoadBench,
+  },
+  'grid-interactions': {
+    title:
+      'Planning grid interactions in Chromium, built app (default data set, clock fixed): first row cold, sort, filter, level, drill-down, page, page size, spread',
+    run: runGridInteractionsBench,
   },
   forecast: { title: 'Forecasting engine (worker pool, all cores)', run: runForecastBench },
   'batch-save': {
