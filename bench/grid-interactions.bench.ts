@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { signIn } from '../e2e/support/auth';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { startBenchServer } from './bench-server';
+import { coldFirstRowTimings } from './grid-first-load.bench';
 import { budgetRow, type BenchRow } from './stats';
 
 const WEB_DIST = resolve('apps/web/dist');
@@ -95,38 +96,6 @@ async function alternate(
   if (runs % 2 === 1) {
     await prepare[1]();
     await timeOnScreen(page, steps[1]);
-  }
-  return timings;
-}
-
-/** The first grid row after opening the page with an empty HTTP cache, signed in (new context each run). */
-async function firstRowTimings(
-  browser: Browser,
-  server: BenchServer,
-  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
-): Promise<number[]> {
-  const timings: number[] = [];
-  for (let run = 0; run <= RUNS; run += 1) {
-    const context = await browser.newContext({
-      baseURL: server.baseUrl,
-      storageState,
-      viewport: { width: 1440, height: 1600 },
-    });
-    await context.addInitScript((selector) => {
-      const observer = new MutationObserver(() => {
-        if (!document.querySelector(selector)?.checkVisibility()) return;
-        (window as { firstRowAt?: number }).firstRowAt = performance.now();
-        observer.disconnect();
-      });
-      observer.observe(document, { childList: true, subtree: true, attributes: true });
-    }, FIRST_ROW);
-    const page = await context.newPage();
-    await page.goto('/demand-planning');
-    await page.locator(FIRST_ROW).first().waitFor({ timeout: 180_000 });
-    const at = await page.evaluate(() => (window as { firstRowAt?: number }).firstRowAt);
-    // The first run warms the server (plans, caches), as a planner's colleagues already have.
-    if (run > 0 && at !== undefined) timings.push(at);
-    await context.close();
   }
   return timings;
 }
@@ -268,7 +237,7 @@ export async function runGridInteractionsBench(): Promise<BenchRow[]> {
     const rows = [
       budgetRow(
         'first grid row, cold browser cache',
-        await firstRowTimings(browser, server, storageState),
+        await coldFirstRowTimings(browser, server.baseUrl, storageState, RUNS),
         BUDGET.firstRow,
       ),
     ];
