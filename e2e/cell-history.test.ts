@@ -78,7 +78,7 @@ describe('cell history after an import and after a forecast run', () => {
       await api<{ rows: RecordRow[] }>(
         page,
         'GET',
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=700&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=700&limit=1',
       )
     ).data.rows[0]!.PID;
     const before = await productRecords(page, pid);
@@ -126,7 +126,7 @@ describe('cell history after an import and after a forecast run', () => {
       await api<{ rows: RecordRow[] }>(
         page,
         'GET',
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=540&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=540&limit=1',
       )
     ).data.rows[0]!.PID;
     const records = await productRecords(page, pid);

@@ -110,10 +110,11 @@ describe('data page', () => {
       refused: 0,
     });
 
-    await page.goto('/demand-planning');
+    // Loaded sales are history: the page opens on the plan horizon, so the link asks for history.
+    await page.goto('/demand-planning?period=history');
     await page.getByLabel('Product ID', { exact: true }).fill('ACME-CP-101');
     await page.getByLabel('Product ID', { exact: true }).press('Enter');
-    // The default view is by product family: the product's family row, holding its loaded actuals.
+    // The default level is by product family: the product's family row, holding its loaded actuals.
     await expect.poll(() => gridCellText(page, 0, 'PF'), { timeout: 30_000 }).toBe('Centrifugal Pumps');
     expect(await gridCellText(page, 0, 'BU')).toBe('Pumps');
     const actualUnits = Number(((await gridCellText(page, 0, 'Act_Bkg_Units')) ?? '').replace(/\D/g, ''));

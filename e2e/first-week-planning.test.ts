@@ -84,7 +84,7 @@ describe('first week on the demand planning page', () => {
     // A future record of a product away from those the other browser tests edit.
     const { rows } = await api<{ rows: Array<{ PID: string; Act_Bkg_Units: number | null }> }>(
       page,
-      '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=700&limit=200',
+      '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=700&limit=200',
     );
     const pid = rows.find((r) => r.Act_Bkg_Units === null)!.PID;
     await page.getByLabel('Product ID', { exact: true }).fill(pid);

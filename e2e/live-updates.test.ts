@@ -50,7 +50,7 @@ describe('live updates between two planners', () => {
     // A product far down the table, away from what the other browser tests edit.
     const pid = await writer.evaluate(async () => {
       const response = await fetch(
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=600&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=600&limit=1',
         {
           headers: { authorization: `Bearer ${localStorage.getItem('id_token') ?? ''}` },
         },

@@ -56,12 +56,13 @@ describe("the admin's policy that an override carries a reason code", () => {
     await page.getByRole('button', { name: 'Save Settings' }).click();
     expect((await saved).status()).toBe(200);
 
-    // A product away from the top of the table, which the other browser tests edit.
+    // A product away from the top of the table, which the other browser tests edit, with weeks in
+    // the plan horizon the page opens on (products loaded by other tests may hold history only).
     const pid = (
       await api<{ rows: Array<{ PID: string }> }>(
         page,
         'GET',
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=380&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=380&limit=1',
       )
     ).rows[0]!.PID;
     await page.goto('/demand-planning');

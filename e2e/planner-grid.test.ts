@@ -124,7 +124,7 @@ describe("the planner's grid", () => {
     const pid = (
       await api<{ rows: Array<{ PID: string }> }>(
         page,
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=300&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=300&limit=1',
       )
     ).rows[0]!.PID;
     await search(page, pid);

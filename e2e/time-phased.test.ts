@@ -62,7 +62,7 @@ describe('the time-phased planning view', () => {
     pid = (
       await api<{ rows: Array<{ PID: string }> }>(
         page,
-        '/api/demand-planning/grid?viewLevel=none&drillDown=none&offset=450&limit=1',
+        '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=450&limit=1',
       )
     ).rows[0]!.PID;
     const periods = (
