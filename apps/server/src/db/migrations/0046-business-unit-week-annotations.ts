@@ -13,10 +13,9 @@ const annotated = (rows: string) =>
  *
  * A business-unit row by week read the weekly digest per slice (migration 0044): a row per slice of
  * the business unit and distinct note. A slice's distinct notes in a week grow with its products
- * until they reach the notes planners use (~3 a slice-week at 20,000 × 156, ~12 at 100,000), so a
- * business unit × week page sorted by a figure read 5,129 digest rows at 20,000 products and 18,819
- * at 100,000, and took 1.47–1.55× its time. Per business unit and week it reads
- * at most the distinct notes in use, the same at either size.
+ * until they reach the notes planners use, so a business unit × week page sorted by a figure read
+ * more digest rows the more products there were, and its time grew with them. Per business unit
+ * and week it reads at most the distinct notes in use, whatever the number of products.
  *
  * Kept from the weekly slice digest, and only for the weeks a statement changed: the slice digests
  * are rebuilt whole (0033, 0034), which says nothing about which weeks moved, so these triggers
