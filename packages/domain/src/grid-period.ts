@@ -9,17 +9,21 @@ export type PlanClock = { currentWeek: string; horizonWeeks: number };
 
 const sundayDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 
-/**
- * The weeks of a named period on the clock's week: the horizon is that week and the
- * horizonWeeks − 1 after it (the weeks the roll keeps planned); history every week before it.
- */
+/** The plan horizon on the clock's week: that week and the horizonWeeks − 1 after it (what the roll keeps planned). */
+export function horizonRangeOf(clock: PlanClock): { from: string; to: string } {
+  return {
+    from: clock.currentWeek,
+    to: toIsoDate(addWeeks(sundayDate(clock.currentWeek), clock.horizonWeeks - 1)),
+  };
+}
+
+/** The weeks of a named period on the clock's week: the plan horizon, every week before it, or all. */
 export function weekRangeOf(period: GridPeriod, clock: PlanClock): WeekRange {
-  const week = sundayDate(clock.currentWeek);
   switch (period) {
     case 'horizon':
-      return { from: clock.currentWeek, to: toIsoDate(addWeeks(week, clock.horizonWeeks - 1)) };
+      return horizonRangeOf(clock);
     case 'history':
-      return { from: null, to: toIsoDate(addWeeks(week, -1)) };
+      return { from: null, to: toIsoDate(addWeeks(sundayDate(clock.currentWeek), -1)) };
     case 'all':
       return { from: null, to: null };
   }

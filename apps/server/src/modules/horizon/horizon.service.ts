@@ -1,4 +1,4 @@
-import { addWeeks, toIsoDate } from '@ps/domain';
+import { horizonRangeOf, toIsoDate } from '@ps/domain';
 import type { Kysely } from 'kysely';
 import { planColumns } from '../../db/demand-record-row';
 import { runInBackground } from '../../db/pglite-dialect';
@@ -41,7 +41,8 @@ export type RollOptions = {
 
 /** The weeks the plan covers when the clock is in `week`: it and the horizonWeeks − 1 after it. */
 export function horizonWeeksOf(week: Date, horizonWeeks: number): { first: string; last: string } {
-  return { first: toIsoDate(week), last: toIsoDate(addWeeks(week, horizonWeeks - 1)) };
+  const { from, to } = horizonRangeOf({ currentWeek: toIsoDate(week), horizonWeeks });
+  return { first: from, last: to };
 }
 
 /**
