@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureBoundariesPlugin } from './scripts/eslint-feature-boundaries.mjs';
 
 /** Dependency direction: domain and forecast import no app; web never imports server and vice versa. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -35,6 +37,7 @@ const otherFeatureInternals = (own) => ({
   group: ['@/features/*/**', ...(own ? [`!@/features/${own}/**`] : [])],
   message: "Import another feature through its index ('@/features/name'), never its files.",
 });
+const featureBoundaries = featureBoundariesPlugin(resolve(import.meta.dirname, 'apps/web/src/features'));
 const SQL_IN_REPOSITORIES = 'Queries live in *.repository.ts / *.sql.ts; import kysely types only here.';
 
 export default tseslint.config(
@@ -83,9 +86,10 @@ export default tseslint.config(
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, local: featureBoundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'local/no-relative-feature-internals': 'error',
       ...restrict([WEB_NOT_SERVER, otherFeatureInternals(null)]),
     },
   },

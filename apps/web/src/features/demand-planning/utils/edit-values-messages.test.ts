@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { signInErrorMessage } from '../features/auth/utils/sign-in-error';
-import { parseEditValue } from '../features/demand-planning/utils/edit-values';
-import { i18next } from './i18n';
+import { i18next } from '@/i18n/i18n';
+import { parseEditValue } from './edit-values';
 
-/** Sentences built in plain .ts files follow the interface language; expected texts written by hand. */
-describe('messages built outside components', () => {
+/** A cell's refusal is built in plain .ts and follows the interface language; expected texts written by hand. */
+describe('cell value refusals', () => {
   afterEach(async () => {
     await i18next.changeLanguage('en');
   });
@@ -35,17 +34,5 @@ describe('messages built outside components', () => {
       message:
         'Reason Code must be one of Market Trend, Supply Chain, Seasonal Adjustment, Strategic Initiative, Other',
     });
-  });
-
-  it('explains a failed sign-in in Spanish, keeping the provider’s detail', async () => {
-    await i18next.changeLanguage('es');
-    expect(signInErrorMessage('?error=auth_timeout')).toBe(
-      'El inicio de sesión ha tardado demasiado. Inténtelo de nuevo.',
-    );
-    expect(
-      signInErrorMessage(
-        '?error=token_exchange_failed&error_description=Token+exchange+failed%3A+400+-+bad+code',
-      ),
-    ).toBe('Error al canjear el código de inicio de sesión: 400 - bad code');
   });
 });

@@ -1,0 +1,3 @@
+import type { ESLint } from 'eslint';
+
+export function featureBoundariesPlugin(featuresDir: string): ESLint.Plugin;
