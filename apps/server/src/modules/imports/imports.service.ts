@@ -363,8 +363,8 @@ export class ImportService {
   }
 
   /**
-   * Applies the valid rows, all of them or none, in slices that each commit (options.sliceRows, importSlices), noting in
-   * each what would undo it. Rows the caller may not import (refusalOf) fail and are reported
+   * Applies the valid rows, all of them or none, in slices that each commit (importSlices), noting
+   * in each what would undo it. Rows the caller may not import (refusalOf) fail and are reported
    * without stopping the others; a value that overflows a column stops the whole import with a 400
    * naming the SKU, week and field, and the slices already committed are undone. The import's row
    * turns 'succeeded' with the last transaction; when the import fails the row is marked 'failed'
