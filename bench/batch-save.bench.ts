@@ -54,21 +54,44 @@ async function firstRecords(server: BenchServer, count: number): Promise<DemandR
   return ((await response.json()) as Page).data.items;
 }
 
+/**
+ * What a batch writes in each record: one comment shared by every record of the batch, or a new
+ * comment of each record's own (every record a note the roll-ups have not seen, the costliest case
+ * for the notes they keep).
+ */
+type Comments = 'shared' | 'each its own';
+
 /** One Save Changes of `records.length` cells (one comment per record), refused unless it succeeds. */
-async function saveBatch(server: BenchServer, records: DemandRecord[], comment: string): Promise<void> {
+async function saveBatch(
+  server: BenchServer,
+  records: DemandRecord[],
+  comment: string,
+  comments: Comments,
+): Promise<void> {
   const response = await fetch(`${server.baseUrl}/api/demand-planning/real-data/batch`, {
     method: 'POST',
     headers: { ...server.headers, 'content-type': 'application/json' },
     body: JSON.stringify({
-      updates: records.map((r) => ({ PID: r.PID, Time_Series_sk: r.Time_Series_sk, Comments: comment })),
+      updates: records.map((r, i) => ({
+        PID: r.PID,
+        Time_Series_sk: r.Time_Series_sk,
+        Comments: comments === 'shared' ? comment : `${comment}: record ${i}`,
+      })),
     }),
   });
   if (!response.ok) throw new Error(`Batch save failed: HTTP ${response.status} ${await response.text()}`);
 }
 
+/** The cases of each JIT setting: every size with a shared comment, and the largest with new comments. */
+const CASES: ReadonlyArray<{ size: number; comments: Comments }> = [
+  ...SIZES.map((size) => ({ size, comments: 'shared' as const })),
+  { size: Math.max(...SIZES), comments: 'each its own' },
+];
+
 /**
  * Batch saves of 500, 2,000 and 5,000 cells over HTTP on the default data set (700 × 52) in
- * PostgreSQL, with the server's JIT settings (on by default) and with JIT forced on every query.
+ * PostgreSQL, and of 5,000 records each given a new comment of its own, with the server's JIT
+ * settings (on by default) and with JIT forced on every query.
  * A failed case is reported as a row, so one slow configuration never hides the others' figures.
  */
 export async function runBatchSaveBench(): Promise<BenchRow[]> {
@@ -85,17 +108,18 @@ export async function runBatchSaveBench(): Promise<BenchRow[]> {
     );
     try {
       const records = await firstRecords(server, Math.max(...SIZES));
-      for (const size of SIZES) {
-        const name = `${size.toLocaleString('en-US')} cells, JIT ${jit}`;
+      for (const { size, comments } of CASES) {
+        const what = comments === 'shared' ? 'cells' : 'records, each with a new comment of its own';
+        const name = `${size.toLocaleString('en-US')} ${what}, JIT ${jit}`;
         const batch = records.slice(0, size);
         let round = 0;
         try {
-          await saveBatch(server, batch, 'warm-up');
+          await saveBatch(server, batch, 'warm-up', comments);
           const cpu = process.cpuUsage();
           const postgresBefore = await postgresCpuMs(server);
           // Each save changes every cell: the comment alternates from one repetition to the next.
           const timings = await timeRuns(REPETITIONS, () =>
-            saveBatch(server, batch, `bench ${(round += 1)}`),
+            saveBatch(server, batch, `bench ${(round += 1)}`, comments),
           );
           const used = process.cpuUsage(cpu);
           const postgresAfter = await postgresCpuMs(server);

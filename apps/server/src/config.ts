@@ -160,14 +160,15 @@ const ZConfigSchema = z
       .min(1, { error: 'must be at least 1' })
       .default(200_000),
     /**
-     * Rows of an import written and committed together (default 500): another user's save waits for
-     * one slice of an import at most.
+     * Most rows of an import written and committed together (default 5,000; a slice also ends
+     * before its weekly records pass a fixed bound): another user's save waits for one slice of an
+     * import at most.
      */
     IMPORT_SLICE_ROWS: z.coerce
       .number({ error: 'must be a number of rows' })
       .int()
       .min(1, { error: 'must be at least 1' })
-      .default(500),
+      .default(5_000),
     /**
      * The planning cycle's actuals feed: files dropped in this folder (or pushed through the API)
      * are loaded by the cycle's first step in name order, then moved to its processed/ or failed/

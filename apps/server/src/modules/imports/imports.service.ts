@@ -64,6 +64,7 @@ import {
   type ProductUndo,
   type RecordWrite,
 } from './imports.repository';
+import { importSlices, SLICE_RECORDS } from './import-slices';
 import type { ParseSteps, SpreadsheetParser } from './spreadsheet-parser';
 import type { Notifier } from '../notifications';
 import { readPlanningPolicy } from '../demand-records';
@@ -179,10 +180,11 @@ export class ImportService {
       /** Today decides the import's four quarters. */
       clock?: Clock | undefined;
       /**
-       * Rows planned, written and committed together (IMPORT_SLICE_ROWS). A slice is a few
-       * statements (its new products and their weekly records, its updates, its audit rows, its undo
-       * notes) in one transaction: another user's save of a record the import writes waits for one
-       * slice at most, and the import's progress moves on after each.
+       * Most rows planned, written and committed together (IMPORT_SLICE_ROWS; a slice also ends
+       * before its weekly records pass SLICE_RECORDS). A slice is a few statements (its new
+       * products, their details and audit rows, then its records: new, updated and audited, with
+       * their undo notes) in one transaction: another user's save of a record the import writes
+       * waits for one slice's record writes at most, and the import's progress moves on after each.
        */
       sliceRows: number;
     },
@@ -361,8 +363,8 @@ export class ImportService {
   }
 
   /**
-   * Applies the valid rows, all of them or none, in slices that each commit (options.sliceRows), noting in
-   * each what would undo it. Rows the caller may not import (refusalOf) fail and are reported
+   * Applies the valid rows, all of them or none, in slices that each commit (importSlices), noting
+   * in each what would undo it. Rows the caller may not import (refusalOf) fail and are reported
    * without stopping the others; a value that overflows a column stops the whole import with a 400
    * naming the SKU, week and field, and the slices already committed are undone. The import's row
    * turns 'succeeded' with the last transaction; when the import fails the row is marked 'failed'
@@ -427,8 +429,11 @@ export class ImportService {
       const outcomes: ImportRowOutcome[] = [...file.invalid];
       let processed = file.invalid.length;
       await progress(processed);
-      for (let start = 0; start < rows.length; start += sliceRows) {
-        const slice = rows.slice(start, start + sliceRows);
+      const quarterWeeks = quarters.map((q) => q.length);
+      for (const slice of importSlices(rows, quarterWeeks, {
+        maxRows: sliceRows,
+        maxRecords: SLICE_RECORDS,
+      })) {
         const sliceOutcomes = await db.transaction().execute(async (trx) => {
           await allowLongImport(trx);
           // Read in the slice's transaction, locked: an earlier slice may have created a SKU.
@@ -442,15 +447,19 @@ export class ImportService {
             return new Map(found.map((p) => [p.pid, p]));
           });
           const done: ImportRowOutcome[] = [];
-          const plan = new ImportPlan(importId, scope.userName, quarters, newClient);
+          const created = new ImportPlan(importId, scope.userName, quarters, newClient);
+          const updated = new ImportPlan(importId, scope.userName, quarters, newClient);
           const existing: Array<{ row: ImportRow; product: ImportedProduct }> = [];
           for (const row of slice) {
             const product = products.get(row.sku);
             const refusal = refusalOf(scope, product);
             if (refusal) done.push(failed(row.row, row.sku, failedMessage(row.sku, refusal)));
-            else if (!product) done.push(plan.create(row));
+            else if (!product) done.push(created.create(row));
             else existing.push({ row, product });
           }
+          // The new SKUs' products first: nobody else writes them, so a save never waits for them.
+          // Records are locked and written last, so a save of the slice's weeks waits only for those.
+          await created.writeProducts(trx, steps);
           const records = await timed(steps, 'lockRecordsMs', () =>
             lockRecords(
               trx,
@@ -462,9 +471,11 @@ export class ImportService {
           const recordsByPid = groupBy(records, (r) => r.pid);
           await timed(steps, 'planMs', async () => {
             for (const { row, product } of existing)
-              done.push(plan.update(row, product, recordsByPid.get(product.pid) ?? []));
+              done.push(updated.update(row, product, recordsByPid.get(product.pid) ?? []));
           });
-          await plan.write(trx, change, steps);
+          await updated.writeProducts(trx, steps);
+          await created.writeRecords(trx, change, steps);
+          await updated.writeRecords(trx, change, steps);
           return done;
         });
         outcomes.push(...sliceOutcomes);
@@ -865,13 +876,31 @@ class ImportPlan {
     };
   }
 
-  /** The slice's writes, after its undo notes; `steps` gets the milliseconds of each kind (the records' with their roll-up). */
-  async write(trx: Transaction<Database>, change: { at: Date; by: string }, steps: Steps): Promise<void> {
-    await timed(steps, 'writeUndoNotesMs', async () => {
-      await noteUndoProducts(trx, this.importId, this.productUndo);
-      await noteUndoRecords(trx, this.importId, this.recordUpdates);
-    });
+  /**
+   * The plan's product writes, after their undo notes: new products, places, details and their
+   * audit rows. `steps` gets the milliseconds of each kind.
+   */
+  async writeProducts(trx: Transaction<Database>, steps: Steps): Promise<void> {
+    await timed(steps, 'writeUndoNotesMs', () => noteUndoProducts(trx, this.importId, this.productUndo));
     await timed(steps, 'writeProductsMs', () => insertProducts(trx, this.newProducts));
+    await timed(steps, 'writeDetailsMs', async () => {
+      await updateProductPlaces(trx, this.places);
+      await upsertProductDetails(trx, this.details);
+    });
+    await timed(steps, 'writeAuditMs', () => insertProductAudit(trx, this.productAudit));
+  }
+
+  /**
+   * The plan's record writes, after their undo notes, and their audit rows: what the week totals
+   * other saves update too are locked by (the records' triggers run within these statements).
+   * `steps` gets the milliseconds of each kind (the records' with their roll-up).
+   */
+  async writeRecords(
+    trx: Transaction<Database>,
+    change: { at: Date; by: string },
+    steps: Steps,
+  ): Promise<void> {
+    await timed(steps, 'writeUndoNotesMs', () => noteUndoRecords(trx, this.importId, this.recordUpdates));
     await timed(steps, 'writeNewRecordsMs', () =>
       insertNewSkuWeeks(trx, this.newWeeks, change, {
         clientId: this.newClient,
@@ -880,13 +909,6 @@ class ImportPlan {
       }),
     );
     await timed(steps, 'writeUpdatedRecordsMs', () => updateRecords(trx, this.recordUpdates, change));
-    await timed(steps, 'writeDetailsMs', async () => {
-      await updateProductPlaces(trx, this.places);
-      await upsertProductDetails(trx, this.details);
-    });
-    await timed(steps, 'writeAuditMs', async () => {
-      await insertAudit(trx, this.audit);
-      await insertProductAudit(trx, this.productAudit);
-    });
+    await timed(steps, 'writeAuditMs', () => insertAudit(trx, this.audit));
   }
 }
