@@ -15,7 +15,7 @@ describe.each(backends)('a forecast run with the learned global member on %s', (
   let server: TestServer;
 
   beforeAll(async () => {
-    // Three chunks (16, 16, 8): every chunk forecasts with the one model trained on all 40.
+    // Several chunks of whole business units: every chunk forecasts with the one model trained on all 40.
     server = await startTestServer(
       backend,
       { products: PRODUCTS, weeks: 12 },

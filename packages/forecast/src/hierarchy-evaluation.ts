@@ -54,7 +54,8 @@ function perLevelSteps(
   const aggregateForecasts = new Array<(typeof forecasts)[number]>(hierarchy.aggregates.length);
   for (const unit of hierarchy.units) {
     aggregateForecasts[unit.node] = forecasts[nodes.indexOf(unit.unit)]!;
-    for (const family of unit.families) aggregateForecasts[family.node] = forecasts[nodes.indexOf(family.family)]!;
+    for (const family of unit.families)
+      aggregateForecasts[family.node] = forecasts[nodes.indexOf(family.family)]!;
   }
   const { paths } = reconcileRunHierarchy(hierarchy, products, forecasts.slice(n - m), aggregateForecasts);
   return Array.from({ length: horizon }, (_, j) =>

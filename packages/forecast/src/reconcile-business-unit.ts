@@ -57,10 +57,13 @@ const SHARE_WEEKS = 52;
 /** The methods chosen on the subtree's back-test, and its products' forecasts reconciled by them. */
 export function reconcileBusinessUnit(tree: BusinessUnitTree): BusinessUnitReconciliation {
   const { family, unit } = chooseLevelMethods(tree);
-  const products = reconcileTree(levelTree(tree, (node) => node.forecast, 0), {
-    family: family.method,
-    unit: unit.method,
-  });
+  const products = reconcileTree(
+    levelTree(tree, (node) => node.forecast, 0),
+    {
+      family: family.method,
+      unit: unit.method,
+    },
+  );
   return { products, family, unit };
 }
 

@@ -20,7 +20,10 @@ describe('reconciling a parent with its children', () => {
   });
 
   it("top-down splits the parent by the children's shares, equally without any", () => {
-    expect(reconcileLevel('top-down', node(10, 4, 4), [node(3, 1, 1), node(5, 3, 3)])).toEqual([[2.5], [7.5]]);
+    expect(reconcileLevel('top-down', node(10, 4, 4), [node(3, 1, 1), node(5, 3, 3)])).toEqual([
+      [2.5],
+      [7.5],
+    ]);
     expect(reconcileLevel('top-down', node(10, 4, 0), [node(3, 1, 0), node(5, 3, 0)])).toEqual([[5], [5]]);
   });
 
@@ -29,11 +32,15 @@ describe('reconciling a parent with its children', () => {
     expect(a![0]).toBeCloseTo(11 / 3, 12);
     expect(b![0]).toBeCloseTo(17 / 3, 12);
     // The closed form is the dense MinT with W = I.
-    const dense = minTrace(S, [10, 3, 5], [
-      [1, 0, 0],
-      [0, 1, 0],
-      [0, 0, 1],
-    ]);
+    const dense = minTrace(
+      S,
+      [10, 3, 5],
+      [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ],
+    );
     expect(dense[1]).toBeCloseTo(a![0]!, 12);
     expect(dense[2]).toBeCloseTo(b![0]!, 12);
   });
@@ -42,11 +49,15 @@ describe('reconciling a parent with its children', () => {
     const [a, b] = reconcileLevel('mint-wls', node(10, 4, 4), [node(3, 1, 1), node(5, 3, 3)]);
     expect(a![0]).toBeCloseTo(3.25, 12);
     expect(b![0]).toBeCloseTo(5.75, 12);
-    const dense = minTrace(S, [10, 3, 5], [
-      [4, 0, 0],
-      [0, 1, 0],
-      [0, 0, 3],
-    ]);
+    const dense = minTrace(
+      S,
+      [10, 3, 5],
+      [
+        [4, 0, 0],
+        [0, 1, 0],
+        [0, 0, 3],
+      ],
+    );
     expect(dense).toEqual([9, 3.25, 5.75].map((v) => expect.closeTo(v, 12)));
   });
 

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesForecast } from './forecast-series';
-import { planRunHierarchy, reconcileRunHierarchy, sumAlignedAtEnd, withReconciledEnsemble } from './run-hierarchy';
+import {
+  planRunHierarchy,
+  reconcileRunHierarchy,
+  sumAlignedAtEnd,
+  withReconciledEnsemble,
+} from './run-hierarchy';
 
 describe("a forecast run's hierarchy", () => {
   it('sums histories that end on the same week, a shorter one counting from its start', () => {
-    expect(sumAlignedAtEnd([[1, 2, 3], [10, 20]])).toEqual([1, 12, 23]);
+    expect(
+      sumAlignedAtEnd([
+        [1, 2, 3],
+        [10, 20],
+      ]),
+    ).toEqual([1, 12, 23]);
   });
 
   it('makes units and families in key order and leaves out a product whose history ends early', () => {

@@ -5,11 +5,7 @@
  * from the numbers, so it is the same whichever process or chunk computes it.
  */
 import type { SeriesForecast } from './forecast-series';
-import {
-  reconcileBusinessUnit,
-  type BusinessUnitTree,
-  type LevelChoice,
-} from './reconcile-business-unit';
+import { reconcileBusinessUnit, type BusinessUnitTree, type LevelChoice } from './reconcile-business-unit';
 
 export type RunProduct = {
   /** The business unit's key, unique in the run (e.g. client and unit). */
@@ -62,7 +58,9 @@ export function planRunHierarchy(products: readonly RunProduct[]): RunHierarchy 
       family,
       node:
         aggregates.push(
-          sumAlignedAtEnd(members.filter((i) => products[i]!.family === family).map((i) => products[i]!.history)),
+          sumAlignedAtEnd(
+            members.filter((i) => products[i]!.family === family).map((i) => products[i]!.history),
+          ),
         ) - 1,
     }));
     units.push({

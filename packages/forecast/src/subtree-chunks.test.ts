@@ -20,7 +20,12 @@ describe('chunks of whole subtrees', () => {
 
   it('never splits a unit, and gives the same chunks whatever order the units come in', () => {
     expect(chunkBySubtree([...units].reverse(), 5)).toEqual(chunkBySubtree(units, 5));
-    expect(chunkBySubtree(units, 1)).toEqual([['a1', 'a2'], ['b1', 'b2', 'b3'], ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'], ['d1']]);
+    expect(chunkBySubtree(units, 1)).toEqual([
+      ['a1', 'a2'],
+      ['b1', 'b2', 'b3'],
+      ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
+      ['d1'],
+    ]);
     expect(chunkBySubtree([{ key: 'e', products: [] }], 5)).toEqual([]);
   });
 });
