@@ -2,6 +2,7 @@ import { rollUp, type AggregatedRow, type DemandRecord, type ForecastRun, type G
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import { completedForecastRun } from './support/forecast-run';
 import { startTestServer, type Caller, type TestServer } from './support/test-server';
 
 /** 40 demo products (32 internal, 8 circor) in 6 business units, each with 130 weeks of sales. */
@@ -21,20 +22,7 @@ describe.each(backends)('a forecast run reconciled across the hierarchy on %s', 
   });
   afterAll(async () => server?.close());
 
-  async function completedRun(): Promise<ForecastRun> {
-    const started = await server.request<Ok<ForecastRun>>('POST', '/api/forecast/runs');
-    expect(started.status).toBe(202);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { body } = await server.request<Ok<ForecastRun>>(
-        'GET',
-        `/api/forecast/runs/${started.body.data.id}`,
-      );
-      if (body.data.status !== 'running') return body.data;
-      if (Date.now() > deadline) throw new Error(`Run ${started.body.data.id} still running`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const completedRun = (): Promise<ForecastRun> => completedForecastRun(server);
 
   /** The grid's family rows week by week, as a caller sees them. */
   async function familyWeeks(as: Caller): Promise<AggregatedRow[]> {
@@ -121,5 +109,6 @@ describe.each(backends)('a forecast run reconciled across the hierarchy on %s', 
     expect(second.status).toBe('succeeded');
     expect(forecastLines(await allRecords(server))).toEqual(forecastLines(records));
     expect(statistical(await familyWeeks('admin'))).toEqual(grid);
-  });
+    // Two whole runs, each training the member: more than the default minute on a busy machine.
+  }, 240_000);
 });
