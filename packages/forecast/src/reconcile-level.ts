@@ -9,7 +9,7 @@
  * (Wickramasuriya et al. 2019, eq. 9 with U' = [1, −1']): the gap between the parent's own
  * forecast and the children's sum is shared out in proportion to each node's error variance,
  * the parent keeping its own share. No matrix is built, so a family of thousands of products
- * costs a pass over them; `reconcile.test.ts` checks it against the dense `minTrace`.
+ * costs a pass over them; `reconcile-level.test.ts` checks it against the dense `minTrace`.
  */
 
 export const LEVEL_METHODS = ['bottom-up', 'top-down', 'mint-ols', 'mint-wls'] as const;
