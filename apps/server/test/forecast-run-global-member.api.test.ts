@@ -2,6 +2,7 @@ import type { DemandRecord, ForecastRun } from '@ps/domain';
 import { parseGlobalModels } from '@ps/forecast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends';
+import { completedForecastRun } from './support/forecast-run';
 import { startTestServer, type TestServer } from './support/test-server';
 
 type Envelope<T> = { data: T };
@@ -15,7 +16,7 @@ describe.each(backends)('a forecast run with the learned global member on %s', (
   let server: TestServer;
 
   beforeAll(async () => {
-    // Three chunks (16, 16, 8): every chunk forecasts with the one model trained on all 40.
+    // Several chunks of whole business units: every chunk forecasts with the one model trained on all 40.
     server = await startTestServer(
       backend,
       { products: PRODUCTS, weeks: 12 },
@@ -24,20 +25,7 @@ describe.each(backends)('a forecast run with the learned global member on %s', (
   });
   afterAll(async () => server?.close());
 
-  async function completedRun(): Promise<ForecastRun> {
-    const started = await server.request<Envelope<ForecastRun>>('POST', '/api/forecast/runs');
-    expect(started.status).toBe(202);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { body } = await server.request<Envelope<ForecastRun>>(
-        'GET',
-        `/api/forecast/runs/${started.body.data.id}`,
-      );
-      if (body.data.status !== 'running') return body.data;
-      if (Date.now() > deadline) throw new Error(`Run ${started.body.data.id} still running`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  const completedRun = (): Promise<ForecastRun> => completedForecastRun(server);
 
   async function statisticalForecasts(): Promise<string[]> {
     const { body } = await server.request<Envelope<{ items: DemandRecord[] }>>(

@@ -69,8 +69,13 @@ export type ForecastTuning = {
 
 export type ForecastOptions = { horizon: number; seasonLength: number; tuning?: Partial<ForecastTuning> };
 
-/** The backtest on the inner hold-out: the last `horizon` values of the input. */
-export type Backtest = { mape: number; bias: number; model: string };
+/**
+ * The backtest on the inner hold-out: the last `horizon` values of the input. `path` is the
+ * ensemble's forecast of those values (absent when the history was too short to hold any out):
+ * reconciliation across a hierarchy chooses its method per level from these paths, which cost
+ * nothing more than the weighting already does.
+ */
+export type Backtest = { mape: number; bias: number; model: string; path?: number[] };
 
 /**
  * One configuration's forecast and its share of the ensemble. `window` is the number of recent
@@ -213,7 +218,9 @@ export function forecastSeries(
     upper80: band80.upper,
     lower95: band95.lower,
     upper95: band95.upper,
-    backtest: result.backtest,
+    backtest: result.backtest.path
+      ? { ...result.backtest, path: clampLow(result.backtest.path) }
+      : result.backtest,
     members: result.members.map((f) => ({ ...f, mean: clampLow(f.mean) })),
     spread: sd,
     spreadMultiplier: multiplier,
@@ -289,7 +296,11 @@ function forecastContinuous({
         if (score < bestScore) {
           bestScore = score;
           chosen = window;
-          backtest = { ...scoreBacktest(innerActual, combined.mean), model: backtest.model };
+          backtest = {
+            ...scoreBacktest(innerActual, combined.mean),
+            model: backtest.model,
+            path: combined.mean,
+          };
         }
       }
     }
@@ -375,7 +386,7 @@ function forecastContinuous({
       scored.map((c) => ({ model: 'naive' as const, mean: c.forecast ?? innerActual, sd: [] })),
       scored.map((c) => c.weight),
     ).mean;
-    backtest = { ...scoreBacktest(innerActual, innerCombined), model: description };
+    backtest = { ...scoreBacktest(innerActual, innerCombined), model: description, path: innerCombined };
   }
   const members: MemberForecast[] = configs.map((c, i) => ({
     model: c.forecast.model,
@@ -445,7 +456,12 @@ function forecastIntermittent(values: readonly number[], horizon: number): PathR
       if (score < best) {
         best = score;
         chosen = name;
-        backtest = { mape: mape(innerActual, forecast), bias: bias(innerActual, forecast), model: name };
+        backtest = {
+          mape: mape(innerActual, forecast),
+          bias: bias(innerActual, forecast),
+          model: name,
+          path: forecast,
+        };
       }
     }
   }

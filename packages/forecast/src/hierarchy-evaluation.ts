@@ -16,6 +16,7 @@ import {
   summingMatrix,
   topDown,
 } from './reconcile';
+import { planRunHierarchy, reconcileRunHierarchy } from './run-hierarchy';
 import { maseScale } from './rolling-origin';
 
 export type HierarchyInput = {
@@ -27,6 +28,44 @@ export type HierarchyInput = {
   levels: readonly string[];
 };
 
+/**
+ * The product run's reconciliation (run-hierarchy.ts) at one origin: each business unit (depth 1
+ * of the paths) with its families (depth 2) and bottom series, the method per level chosen on
+ * the engine's inner hold-out; the top is their sum. Answers every node's path, step by step.
+ */
+function perLevelSteps(
+  input: HierarchyInput,
+  nodes: readonly string[],
+  summing: readonly (readonly number[])[],
+  trains: readonly (readonly number[])[],
+  forecasts: Awaited<ReturnType<typeof forecastMany>>,
+  horizon: number,
+): number[][] {
+  const n = nodes.length;
+  const m = input.paths.length;
+  const products = input.paths.map((path, j) => ({
+    unit: path[1]!,
+    family: path[2]!,
+    history: trains[n - m + j]!,
+    lastWeek: '',
+  }));
+  const hierarchy = planRunHierarchy(products);
+  // The aggregates' summed histories are the nodes' own, already forecast: look them up.
+  const aggregateForecasts = new Array<(typeof forecasts)[number]>(hierarchy.aggregates.length);
+  for (const unit of hierarchy.units) {
+    aggregateForecasts[unit.node] = forecasts[nodes.indexOf(unit.unit)]!;
+    for (const family of unit.families)
+      aggregateForecasts[family.node] = forecasts[nodes.indexOf(family.family)]!;
+  }
+  const { paths } = reconcileRunHierarchy(hierarchy, products, forecasts.slice(n - m), aggregateForecasts);
+  return Array.from({ length: horizon }, (_, j) =>
+    bottomUp(
+      summing,
+      input.paths.map((_, k) => paths.get(k)?.[j] ?? forecasts[n - m + k]!.ensemble[j]!),
+    ),
+  );
+}
+
 export const RECONCILIATION_METHODS = [
   'base',
   'bottom-up',
@@ -34,6 +73,7 @@ export const RECONCILIATION_METHODS = [
   'mint-ols',
   'mint-wls',
   'mint-shrink',
+  'per-level',
 ] as const;
 export type ReconciliationMethod = (typeof RECONCILIATION_METHODS)[number];
 
@@ -105,6 +145,17 @@ export async function evaluateReconciliation(
         paths.get('mint-wls')!.push(mintWls(step));
         paths.get('mint-shrink')!.push(mintShrink(step));
       }
+      paths.set(
+        'per-level',
+        perLevelSteps(
+          input,
+          nodes,
+          summing,
+          at.map((s) => s!.train),
+          forecasts,
+          options.horizon,
+        ),
+      );
       for (const [method, steps] of paths) {
         const byLevel = new Map<string, { mase: number; smape: number; count: number }>();
         for (let i = 0; i < n; i++) {

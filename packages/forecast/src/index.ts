@@ -12,9 +12,27 @@ export { CONTINUOUS_MODELS, forecastCandidates, type ContinuousModel } from './c
 export { classifyDemand, croston, sba, tsb, type DemandClass, type DemandProfile } from './intermittent';
 export { bias, mape, mase, owa, smape } from './metrics';
 export { formatM4Csv, parseM4Csv, type M4Series } from './m4-csv';
+export { m4Hierarchy, type M4Hierarchy } from './m4-hierarchy';
 export { isSeasonal, seasonalAdjustment, type SeasonalAdjustment } from './seasonality';
 export type { ModelForecast, ModelName } from './types';
 export { bottomUp, minTrace, shrunkCovariance, summingMatrix, topDown } from './reconcile';
+export { LEVEL_METHODS, reconcileLevel, type LevelMethod, type LevelNode } from './reconcile-level';
+export {
+  TIE_MARGIN,
+  chooseLevelMethods,
+  reconcileBusinessUnit,
+  type BusinessUnitTree,
+  type HierarchyNode,
+  type LevelChoice,
+} from './reconcile-business-unit';
+export {
+  planRunHierarchy,
+  reconcileRunHierarchy,
+  withReconciledEnsemble,
+  type RunHierarchy,
+  type RunProduct,
+} from './run-hierarchy';
+export { chunkBySubtree, type Subtree } from './subtree-chunks';
 export { QUANTILE_LEVELS, pinballLoss, type QuantilePath } from './quantiles';
 export {
   RECONCILIATION_METHODS,

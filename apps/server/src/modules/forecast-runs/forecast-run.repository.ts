@@ -157,7 +157,16 @@ export async function failRunsExcept(db: Kysely<Database>, ownRunIds: readonly n
   return Number(result.numUpdatedRows);
 }
 
-export type ProductToForecast = { pid: string; unit_cost: number; unit_price: number };
+/** A product as a run forecasts it: its place in the hierarchy (client, unit, family) and its cost and price. */
+export type ProductToForecast = {
+  pid: string;
+  client_id: string;
+  bu: string;
+  pf: string;
+  unit_cost: number;
+  unit_price: number;
+};
+const PRODUCT_TO_FORECAST = ['pid', 'client_id', 'bu', 'pf', 'unit_cost', 'unit_price'] as const;
 
 export async function listProductsToForecast(
   db: Kysely<Database>,
@@ -165,7 +174,7 @@ export async function listProductsToForecast(
 ): Promise<ProductToForecast[]> {
   return db
     .selectFrom('products')
-    .select(['pid', 'unit_cost', 'unit_price'])
+    .select(PRODUCT_TO_FORECAST)
     .where('client_id', 'in', [...clientIds])
     .orderBy('pid')
     .execute();
@@ -178,7 +187,7 @@ export async function listProductsByPids(
   if (pids.length === 0) return [];
   return db
     .selectFrom('products')
-    .select(['pid', 'unit_cost', 'unit_price'])
+    .select(PRODUCT_TO_FORECAST)
     .where('pid', 'in', [...pids])
     .orderBy('pid')
     .execute();

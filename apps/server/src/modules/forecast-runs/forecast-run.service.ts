@@ -1,8 +1,13 @@
 import {
+  chunkBySubtree,
   forecastMany,
   parseGlobalModels,
+  planRunHierarchy,
+  reconcileRunHierarchy,
   serializeGlobalModels,
   trainGlobalMember,
+  withReconciledEnsemble,
+  type BatchOptions,
   type SeriesForecast,
 } from '@ps/forecast';
 import {
@@ -53,6 +58,7 @@ import {
   recordKey,
   type ForecastWrite,
   type FutureRecord,
+  type ProductToForecast,
 } from './forecast-run.repository';
 import type { DatabaseKind } from '../../db/database';
 import { runInBackground } from '../../db/pglite-dialect';
@@ -68,6 +74,8 @@ import type { ChunkJob, ForecastQueue } from './forecast-queue';
 /**
  * Products per chunk (FORECAST_CHUNK_PRODUCTS): one history read, one worker-pool call, one job in
  * the queue. A few hundred spread a large run over many workers and bound what a retry redoes.
+ * A chunk holds whole business units (reconciliation needs a unit's subtree), so a unit larger
+ * than this is a chunk of its own.
  */
 export const DEFAULT_CHUNK_PRODUCTS = 250;
 /**
@@ -150,6 +158,9 @@ export function runProgressPercent(
       : TRAINING_SHARE * (row.trained_steps / row.training_steps) + (1 - TRAINING_SHARE) * forecasting;
   return Math.floor(100 * share);
 }
+
+/** A business unit's key in a run: units of the same name under two clients are two subtrees. */
+const unitKey = (product: { client_id: string; bu: string }): string => `${product.client_id}/${product.bu}`;
 
 const weeksBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (7 * 86_400_000));
@@ -259,10 +270,17 @@ export class ForecastRunService {
       run.id,
       products.map((p) => p.pid),
     );
-    const size = this.options.chunkProducts ?? DEFAULT_CHUNK_PRODUCTS;
-    const chunks: string[][] = [];
-    for (let start = 0; start < products.length; start += size)
-      chunks.push(products.slice(start, start + size).map((p) => p.pid));
+    const units = new Map<string, string[]>();
+    for (const p of products) {
+      const key = unitKey(p);
+      const pids = units.get(key);
+      if (pids) pids.push(p.pid);
+      else units.set(key, [p.pid]);
+    }
+    const chunks = chunkBySubtree(
+      [...units].map(([key, pids]) => ({ key, products: pids })),
+      this.options.chunkProducts ?? DEFAULT_CHUNK_PRODUCTS,
+    );
     const { queue } = this.options;
     await this.db.transaction().execute(async (trx) => {
       await insertChunks(trx, { id: run.id, totalProducts: products.length, queued: Boolean(queue) }, chunks);
@@ -453,7 +471,7 @@ export class ForecastRunService {
 
   private async forecastStep(
     run: ForecastRunRow,
-    products: ReadonlyArray<{ pid: string; unit_cost: number; unit_price: number }>,
+    products: readonly ProductToForecast[],
     onProgress: (done: number) => void,
   ): Promise<number> {
     const runId = run.id;
@@ -474,11 +492,13 @@ export class ForecastRunService {
       storedModels === undefined
         ? { tuning: { globalMember: null } }
         : { globalModels: parseGlobalModels(storedModels) };
-    const forecasts = await forecastMany(
+    const options = { horizon, seasonLength: SEASON_LENGTH, ...member };
+    const own = await forecastMany(
       withHistory.map((p) => history.get(p.pid)!.units),
-      { horizon, seasonLength: SEASON_LENGTH, onProgress, ...member },
+      { ...options, onProgress },
     );
-    const byPid = new Map(withHistory.map((p, i) => [p.pid, { product: p, forecast: forecasts[i]! }]));
+    const reconciled = await this.reconcileWithHierarchy(withHistory, history, lastWeek, own, options);
+    const byPid = new Map(withHistory.map((p, i) => [p.pid, { product: p, forecast: reconciled[i]! }]));
 
     const forecastOf = (record: FutureRecord): ForecastWrite | null => {
       const entry = byPid.get(record.pid);
@@ -522,6 +542,34 @@ export class ForecastRunService {
       ),
     );
     return count;
+  }
+
+  /**
+   * The products' forecasts made coherent with their families' and business units': those are
+   * forecast by the same engine from their summed sales, then each unit is reconciled with the
+   * method its back-test chose per level (@ps/forecast run-hierarchy.ts). A chunk holds whole
+   * units, so this reads only the chunk's products.
+   */
+  private async reconcileWithHierarchy(
+    products: readonly ProductToForecast[],
+    history: ReadonlyMap<string, { units: number[] }>,
+    lastWeek: ReadonlyMap<string, string>,
+    own: readonly SeriesForecast[],
+    options: BatchOptions,
+  ): Promise<SeriesForecast[]> {
+    const runProducts = products.map((p) => ({
+      unit: unitKey(p),
+      family: p.pf,
+      history: history.get(p.pid)!.units,
+      lastWeek: lastWeek.get(p.pid)!,
+    }));
+    const hierarchy = planRunHierarchy(runProducts);
+    const aggregates = await forecastMany(hierarchy.aggregates, options);
+    const { paths } = reconcileRunHierarchy(hierarchy, runProducts, own, aggregates);
+    return own.map((forecast, i) => {
+      const path = paths.get(i);
+      return path ? withReconciledEnsemble(forecast, path) : forecast;
+    });
   }
 
   /**
