@@ -23,7 +23,6 @@ export function withAnnotations(
   order: RawBuilder<unknown> | null,
 ): RawBuilder<unknown> {
   const g = groupName(q.viewLevel, 'p');
-  const byProduct = q.viewLevel === 'sku' || q.viewLevel === 'none';
   const span = periodSpan(q.drillDown, sql`c.k`);
   return sql`
     with pg as materialized (${groups}),
@@ -32,28 +31,28 @@ export function withAnnotations(
     -- own (the page's groups give it no useful row estimate).
     pp as materialized (
       select p.pid, ${g} as g from products p
-      where ${productFilter(q.filters)} and ${byProduct ? sql`p.pid` : g} = any(array(select distinct g from cells))),
-    ${span ? sql`weeks as (select min(${span.from}) as first, max(${span.to}) as last from cells c),` : sql``}
+      where ${productFilter(q.filters)} and ${g} = any(array(select distinct g from cells))),
+    ${span ? sql`weeks as (select min(${span.from}) as first_week, max(${span.to}) as end_week from cells c),` : sql``}
     a as (
       select pp.g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
         r.reason_code as rc, ${sql.raw(gridPositionSql('r'))} as pos
       from pp join demand_records r on r.pid = pp.pid
       where (r.comments is not null or r.reason_code is not null)${weekFilter(q.filters, 'r.week_start')}${
         span
-          ? sql` and r.week_start >= (select first from weeks) and r.week_start < (select last from weeks)`
+          ? sql` and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)`
           : sql``
       }),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    n as (select g, k, count(*)::int as comment_count from pa where c <> '' group by g, k),
+    -- Each distinct comment with its first position and how many records carry it.
     ca as (
-      select g, k, array_agg(c order by pos) as comments
-      from (select g, k, c, min(pos) as pos from pa where c <> '' group by g, k, c) d group by g, k),
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
     ra as (
       select g, k, array_agg(rc order by pos) as codes
       from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(n.comment_count, 0) as "commentCount"
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
     from pg
-      left join n on n.g = pg.g and n.k = pg.k
       left join ca on ca.g = pg.g and ca.k = pg.k
       left join ra on ra.g = pg.g and ra.k = pg.k
     ${order ? sql`order by ${order}` : sql``}`;
