@@ -49,7 +49,9 @@ describe.each(backends)('grid notes on %s', (backend) => {
     const db = server.database.db;
     for (const p of PRODUCTS) {
       await sql`insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
-        values (${p.pid}, ${p.client}, ${UNIT}, ${p.pf}, 'A', 'EMEA', 'Berlin', 'Purchased', 10, 15)`.execute(db);
+        values (${p.pid}, ${p.client}, ${UNIT}, ${p.pf}, 'A', 'EMEA', 'Berlin', 'Purchased', 10, 15)`.execute(
+        db,
+      );
     }
     for (const [pid, week, comment, code] of RECORDS) {
       await sql`insert into demand_records (pid, week_start, final_pln_units, comments, reason_code)
@@ -72,7 +74,10 @@ describe.each(backends)('grid notes on %s', (backend) => {
   /** The notes of each row, by the row's id. */
   const notesOf = (page: AggregatedRow[]): Record<string, Notes> =>
     Object.fromEntries(
-      page.map((r) => [r.id, { Comments: r.Comments, commentCount: r.commentCount, Reason_Codes: r.Reason_Codes }]),
+      page.map((r) => [
+        r.id,
+        { Comments: r.Comments, commentCount: r.commentCount, Reason_Codes: r.Reason_Codes },
+      ]),
     );
 
   const none: Notes = { Comments: null, commentCount: 0, Reason_Codes: [] };
@@ -114,7 +119,11 @@ describe.each(backends)('grid notes on %s', (backend) => {
       // A blank comment is none: the month's records hold no note.
       'pf:Notes Fam A|2030-02': none,
       'pf:Notes Fam A|2030-04': april,
-      'pf:Notes Fam B|2030-01': { Comments: 'Beta; Gamma', commentCount: 2, Reason_Codes: ['Strategic Initiative'] },
+      'pf:Notes Fam B|2030-01': {
+        Comments: 'Beta; Gamma',
+        commentCount: 2,
+        Reason_Codes: ['Strategic Initiative'],
+      },
       'pf:Notes Fam B|2030-02': { Comments: 'Delta', commentCount: 1, Reason_Codes: [] },
     });
     expect(notesOf(await rows('category', 'weekly'))).toMatchObject({
@@ -160,7 +169,11 @@ describe.each(backends)('grid notes on %s', (backend) => {
         commentCount: 3,
         Reason_Codes: ['Supply Chain', 'Market Trend', 'Other'],
       },
-      'pid:NOTE-B1': { Comments: 'Beta; Gamma; Delta', commentCount: 3, Reason_Codes: ['Strategic Initiative'] },
+      'pid:NOTE-B1': {
+        Comments: 'Beta; Gamma; Delta',
+        commentCount: 3,
+        Reason_Codes: ['Strategic Initiative'],
+      },
       'pid:NOTE-C1': { Comments: 'Circor secret', commentCount: 1, Reason_Codes: ['Other'] },
     });
   });
@@ -169,7 +182,9 @@ describe.each(backends)('grid notes on %s', (backend) => {
     const circor = { as: 'circor' } as const;
     const only: Notes = { Comments: 'Circor secret', commentCount: 1, Reason_Codes: ['Other'] };
     expect(notesOf(await rows('business_unit', 'none', circor))).toEqual({ 'bu:Notes Unit': only });
-    expect(notesOf(await rows('business_unit', 'weekly', circor))).toEqual({ 'bu:Notes Unit|2030-01-06': only });
+    expect(notesOf(await rows('business_unit', 'weekly', circor))).toEqual({
+      'bu:Notes Unit|2030-01-06': only,
+    });
     expect(notesOf(await rows('category', 'monthly', circor))).toEqual({ 'pf:Notes Fam C|2030-01': only });
   });
 

@@ -25,7 +25,11 @@ const TRIGGERS: ReadonlyArray<[trigger: string, table: string]> = [
   ['annotation_unit_digest_product_delete', 'products'],
 ];
 
-const TABLES = ['demand_annotation_unit_digest', 'demand_annotation_period_digest', 'demand_annotation_digest'];
+const TABLES = [
+  'demand_annotation_unit_digest',
+  'demand_annotation_period_digest',
+  'demand_annotation_digest',
+];
 
 const FUNCTIONS = [
   'annotation_digest_on_products()',
@@ -46,6 +50,11 @@ const FUNCTIONS = [
 ];
 
 const ANNOTATED = '(comments is not null or reason_code is not null)';
+/** The annotated records' partial indexes, by week and by product, with their keys. */
+const ANNOTATED_INDEXES = [
+  ['demand_records_annotated', 'week_start, pid'],
+  ['demand_records_annotated_by_product', 'pid, week_start'],
+] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [trigger, table] of TRIGGERS) {
@@ -53,20 +62,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   for (const table of TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(db);
   for (const fn of FUNCTIONS) await sql.raw(`drop function if exists ${fn}`).execute(db);
-  await sql.raw(`drop index if exists demand_records_annotated`).execute(db);
-  await sql
-    .raw(
-      `create index demand_records_annotated on demand_records (week_start, pid)
-        include (comments, reason_code) where ${ANNOTATED}`,
-    )
-    .execute(db);
-  await sql.raw(`drop index if exists demand_records_annotated_by_product`).execute(db);
-  await sql
-    .raw(
-      `create index demand_records_annotated_by_product on demand_records (pid, week_start)
-        include (comments, reason_code) where ${ANNOTATED}`,
-    )
-    .execute(db);
+  for (const [index, key] of ANNOTATED_INDEXES) {
+    await sql.raw(`drop index if exists ${index}`).execute(db);
+    await sql
+      .raw(
+        `create index ${index} on demand_records (${key}) include (comments, reason_code) where ${ANNOTATED}`,
+      )
+      .execute(db);
+  }
 }
 
 export async function down(): Promise<void> {
