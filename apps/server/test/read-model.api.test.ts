@@ -38,7 +38,7 @@ describe.each(backends)('read model bulk write on %s', (backend) => {
 
   it('keeps every kept table equal to its rebuild after a bulk history load', async () => {
     const before = await expectEveryTableRebuilt('seeded');
-    for (const table of ['demand_week_totals', 'demand_slice_totals', 'demand_annotation_digest'])
+    for (const table of ['demand_week_totals', 'demand_slice_totals', 'demand_overridden_records'])
       expect(before.get(table), table).toBeGreaterThan(0);
     const db = server.database.db;
     const start = await firstWeek();
@@ -103,9 +103,10 @@ describe.each(backends)('read model bulk write on %s', (backend) => {
       }),
     );
     await expectEveryTableRebuilt('a few columns');
-    const digest = await sql<{ n: number }>`select count(*)::int as n from demand_annotation_digest
-      where value = 'Bulk note'`.execute(db);
-    expect(digest.rows[0]!.n).toBe(1);
+    // The three weeks written now carry an override percent: each is an overridden record.
+    const overridden = await sql<{ n: number }>`select count(*)::int as n from demand_overridden_records
+      where pid = ${pid} and week_start between ${start}::date and ${start}::date + 14`.execute(db);
+    expect(overridden.rows[0]!.n).toBe(3);
   });
 
   it("takes a noted write's product totals by differences, equal to the rebuild: one week for every product, data gained and lost, new buckets", async () => {

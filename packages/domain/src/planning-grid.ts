@@ -50,6 +50,8 @@ export type AggregatedRow = {
   Rank: number | null;
   /** Up to 3 comments joined, plus "(+N more)" for the rest. */
   Comments: string | null;
+  /** How many of the group's records carry a comment (each record counted, not each distinct text). */
+  commentCount: number;
   /** Up to 3 distinct reason codes. */
   Reason_Codes: ReasonCode[];
   last_updated_at: string | null;

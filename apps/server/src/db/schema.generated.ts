@@ -135,37 +135,6 @@ export type DataLoadsTable = {
   steps: Generated<unknown>;
 };
 
-export type DemandAnnotationDigestTable = {
-  client_id: string;
-  bu: string;
-  pf: string;
-  region: string;
-  kind: string;
-  value: string;
-  first_pos: string;
-};
-
-export type DemandAnnotationPeriodDigestTable = {
-  drill_down: string;
-  client_id: string;
-  bu: string;
-  pf: string;
-  region: string;
-  period: string;
-  kind: string;
-  value: string;
-  first_pos: string;
-};
-
-export type DemandAnnotationUnitDigestTable = {
-  client_id: string;
-  bu: string;
-  period: string;
-  kind: string;
-  value: string;
-  first_pos: string;
-};
-
 export type DemandOverriddenRecordsTable = {
   pid: string;
   week_start: string;
@@ -948,9 +917,6 @@ export type GeneratedDatabase = {
   cycle_schedule: CycleScheduleTable;
   cycle_steps: CycleStepsTable;
   data_loads: DataLoadsTable;
-  demand_annotation_digest: DemandAnnotationDigestTable;
-  demand_annotation_period_digest: DemandAnnotationPeriodDigestTable;
-  demand_annotation_unit_digest: DemandAnnotationUnitDigestTable;
   demand_overridden_records: DemandOverriddenRecordsTable;
   demand_product_extremes: DemandProductExtremesTable;
   demand_product_extremes_stale: DemandProductExtremesStaleTable;

@@ -219,40 +219,6 @@ type ForecastAccuracyColumns = {
 export type ForecastAccuracyTable = Refined<G.ForecastAccuracyTable, ForecastAccuracyColumns>;
 
 /**
- * Each slice's distinct comments and reason codes with the grid position (PID, chr(1), week) of
- * their first record, kept by triggers (migration 0033); read in planning-grid-annotations.repository.ts.
- */
-type DemandAnnotationDigestColumns = {
-  kind: 'comment' | 'code';
-};
-export type DemandAnnotationDigestTable = Refined<
-  G.DemandAnnotationDigestTable,
-  DemandAnnotationDigestColumns
->;
-
-/** The same per slice and period of each drill-down, kept by triggers (migration 0034; weeks since 0044). */
-type DemandAnnotationPeriodDigestColumns = DemandAnnotationDigestTable & {
-  drill_down: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
-  period: string;
-};
-export type DemandAnnotationPeriodDigestTable = Refined<
-  G.DemandAnnotationPeriodDigestTable,
-  DemandAnnotationPeriodDigestColumns
->;
-
-/**
- * Each client's business unit's distinct comments and reason codes per week (`period`, YYYY-MM-DD),
- * kept by triggers (migration 0046); read in planning-grid-annotations.repository.ts.
- */
-type DemandAnnotationUnitDigestColumns = Omit<DemandAnnotationDigestTable, 'pf' | 'region'> & {
-  period: string;
-};
-export type DemandAnnotationUnitDigestTable = Refined<
-  G.DemandAnnotationUnitDigestTable,
-  DemandAnnotationUnitDigestColumns
->;
-
-/**
  * Roll-up partial sums per client, business unit, family, region and week, kept exact by triggers
  * on demand_records and products (migration 0002); read with raw SQL in planning-grid.repository.ts.
  */
@@ -496,9 +462,6 @@ type KnownTables = {
   demand_product_totals: DemandProductTotalsTable;
   demand_slice_product_counts: DemandSliceProductCountsTable;
   demand_slice_totals: DemandSliceTotalsTable;
-  demand_annotation_digest: DemandAnnotationDigestTable;
-  demand_annotation_period_digest: DemandAnnotationPeriodDigestTable;
-  demand_annotation_unit_digest: DemandAnnotationUnitDigestTable;
   inventory_parameters: InventoryParametersTable;
   inventory_history: InventoryHistoryTable;
   inventory_week_totals: InventoryWeekTotalsTable;

@@ -13,21 +13,31 @@ with pg as materialized (with page as materialized (
     from page join (select t.*, (case when btrim(t.pf) = '' then $10::text else t.pf end) as g, to_char(t.week_start, 'YYYY-MM-DD') as k
       from demand_week_totals t where (t.client_id = any($11::text[]))) t on t.g = page.g and t.week_start = page.kd
     group by page.g, page.kd, page.total),
-    b as (
-    select pk.g, pk.k, d.kind, d.value, min(d.first_pos) as pos
-    from (select distinct g, k from pg) pk
-    join demand_slice_product_counts s on (case when btrim(s.pf) = '' then $12::text else s.pf end) = pk.g and (s.client_id = any($13::text[]))
-    cross join lateral (
-      select d.kind, d.value, d.first_pos from demand_annotation_period_digest d
-      where d.drill_down = 'weekly' and d.client_id = s.client_id and d.bu = s.bu and d.pf = s.pf
-        and d.region = s.region and d.period = pk.k
-      -- Kept a subquery: flattened, it was hashed against every weekly row of the digest.
-      offset 0) d
-    group by 1, 2, 3, 4),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, (case when btrim(p.pf) = '' then $12::text else p.pf end) as g from products p
+      where (p.client_id = any($13::text[])) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any(array(select distinct g from cells))),
+    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromTotalsFamilyWeeklyFiltered
@@ -38,21 +48,31 @@ with pg as materialized (select to_char(groups.kd, 'YYYY-MM-DD') as k, groups.* 
           group by g, kd) groups
         order by "hasData" desc, "g" collate "C", "kd"
         limit $10 offset $11),
-    b as (
-    select pk.g, pk.k, d.kind, d.value, min(d.first_pos) as pos
-    from (select distinct g, k from pg) pk
-    join demand_slice_product_counts s on (case when btrim(s.pf) = '' then $12::text else s.pf end) = pk.g and (s.client_id = any($13::text[]) and (case when btrim(s.pf) = '' then $14::text else s.pf end) = any($15::text[]))
-    cross join lateral (
-      select d.kind, d.value, d.first_pos from demand_annotation_period_digest d
-      where d.drill_down = 'weekly' and d.client_id = s.client_id and d.bu = s.bu and d.pf = s.pf
-        and d.region = s.region and d.period = pk.k
-      -- Kept a subquery: flattened, it was hashed against every weekly row of the digest.
-      offset 0) d
-    group by 1, 2, 3, 4),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, (case when btrim(p.pf) = '' then $12::text else p.pf end) as g from products p
+      where (p.client_id = any($13::text[]) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
+    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromTotalsBusinessUnitQuarterly
@@ -63,16 +83,31 @@ with pg as materialized (select groups.kd as k, groups.* from (
           group by g, kd) groups
         order by "hasData" desc, "g" collate "C", "kd" collate "C"
         limit $9 offset $10),
-    b as (
-    select pk.g, pk.k, d.kind, d.value, min(d.first_pos) as pos
-    from demand_annotation_period_digest d
-    join (select distinct g, k from pg) pk on pk.k = d.period and pk.g = (case when btrim(d.bu) = '' then $11::text else d.bu end)
-    where d.drill_down = $12 and (d.client_id = any($13::text[]))
-    group by 1, 2, 3, 4),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, (case when btrim(p.bu) = '' then $11::text else p.bu end) as g from products p
+      where (p.client_id = any($12::text[])) and (case when btrim(p.bu) = '' then $13::text else p.bu end) = any(array(select distinct g from cells))),
+    weeks as (select min(make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1)) as first_week, max((make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1) + interval '3 months')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-"Q"Q') as k, btrim(r.comments) as c,
+        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromTotalsFamilyMonthlySorted
@@ -88,16 +123,31 @@ with pg as materialized (with page as materialized (
     from page join (select t.*, (case when btrim(t.pf) = '' then $11::text else t.pf end) as g, t.period as k
       from demand_slice_totals t where t.drill_down = $12 and (t.client_id = any($13::text[]))) t on t.g = page.g and t.k = page.kd
     group by page.g, page.kd, page.total),
-    b as (
-    select pk.g, pk.k, d.kind, d.value, min(d.first_pos) as pos
-    from demand_annotation_period_digest d
-    join (select distinct g, k from pg) pk on pk.k = d.period and pk.g = (case when btrim(d.pf) = '' then $14::text else d.pf end)
-    where d.drill_down = $15 and (d.client_id = any($16::text[]))
-    group by 1, 2, 3, 4),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, (case when btrim(p.pf) = '' then $14::text else p.pf end) as g from products p
+      where (p.client_id = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
+    weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
+        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k
     order by pg."Final_Pln_Units" desc nulls last, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromRecordsProductMonthlySorted
@@ -119,22 +169,31 @@ with pg as materialized (with keys as materialized (
             and r.pid = any(array(select distinct g from keys)) and p.pid = any(array(select distinct g from keys))
             and (p.pid, to_char(r.week_start, 'YYYY-MM')) in (select keys.g, keys.k from keys)
           group by 1, 2) s on s.g = keys.g and s.k = keys.k),
-    a as materialized (
-      select p.pid as g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, p.pid as g from products p
+      where (p.client_id = any($13::text[])) and p.pid = any(array(select distinct g from cells))),
+    weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null)
-        and (p.client_id = any($13::text[]))
-        and r.pid = any(array(select distinct g from pg))),
-    pa as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
-    b as (
-      select g, k, 'comment' as kind, c as value, min(pos) as pos from pa where c <> '' group by g, k, c
-      union all
-      select g, k, 'code', rc, min(pos) from pa where rc is not null group by g, k, rc),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k
     order by pg."Final_Pln_Units" desc nulls last, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromRecordsFamilyWeeklySearched
@@ -147,22 +206,31 @@ with pg as materialized (select * from (
           group by 1, 2) groups
         order by "hasData" desc, "g" collate "C", "k" collate "C"
         limit $14 offset $15),
-    a as materialized (
-      select (case when btrim(p.pf) = '' then $16::text else p.pf end) as g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, (case when btrim(p.pf) = '' then $16::text else p.pf end) as g from products p
+      where ((p.client_id = any($17::text[])) and (p.pid ilike $18 or p.bu ilike $19 or p.pf ilike $20 or p.class ilike $21 or p.region ilike $22 or p.site ilike $23)) and (case when btrim(p.pf) = '' then $24::text else p.pf end) = any(array(select distinct g from cells))),
+    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null)
-        and ((p.client_id = any($17::text[])) and (p.pid ilike $18 or p.bu ilike $19 or p.pf ilike $20 or p.class ilike $21 or p.region ilike $22 or p.site ilike $23))
-        and (case when btrim(p.pf) = '' then $24::text else p.pf end) = any(array(select distinct g from pg))),
-    pa as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
-    b as (
-      select g, k, 'comment' as kind, c as value, min(pos) as pos from pa where c <> '' group by g, k, c
-      union all
-      select g, k, 'code', rc, min(pos) from pa where rc is not null group by g, k, rc),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageProductRecords
@@ -342,22 +410,31 @@ with pg as materialized (with plan as materialized (
     group by 1, 2) s)
       select s.*, plan.pid, plan.d_skip, plan.d_take, plan.n_skip, plan.n_take, plan.total
       from plan join s on s.g = plan.pid),
-    a as materialized (
-      select p.pid as g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+    cells as materialized (select distinct g, k from pg),
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, p.pid as g from products p
+      where (p.client_id = any($45::text[])) and p.pid = any(array(select distinct g from cells))),
+    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
+    a as (
+      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null)
-        and (p.client_id = any($45::text[]))
-        and r.pid = any(array(select distinct g from pg))),
-    pa as (select a.* from a join pg on pg.g = a.g and pg.k = a.k),
-    b as (
-      select g, k, 'comment' as kind, c as value, min(pos) as pos from pa where c <> '' group by g, k, c
-      union all
-      select g, k, 'code', rc, min(pos) from pa where rc is not null group by g, k, rc),
-    ca as (select g, k, array_agg(value order by pos) as comments from b where kind = 'comment' group by g, k),
-    ra as (select g, k, array_agg(value order by pos) as codes from b where kind = 'code' group by g, k)
-    select pg.*, ca.comments, ra.codes
-    from pg left join ca on ca.g = pg.g and ca.k = pg.k left join ra on ra.g = pg.g and ra.k = pg.k;
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
+    -- Each distinct comment with its first position and how many records carry it.
+    ca as (
+      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
+      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
+      group by g, k),
+    ra as (
+      select g, k, array_agg(rc order by pos) as codes
+      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
+    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
+    from pg
+      left join ca on ca.g = pg.g and ca.k = pg.k
+      left join ra on ra.g = pg.g and ra.k = pg.k;
 select coalesce(sum(s.record_count), 0)::bigint as g_total, coalesce(sum(s.data_count), 0)::bigint as d_total
     from demand_slice_product_counts s where (s.client_id = any($1::text[]));
 

@@ -22,9 +22,9 @@ import {
  * trigger run per statement; a write of a few products rebuilds just their slices.
  *
  * Concurrent writers: bulkWrite takes the locks the triggers take, in the order the triggers take
- * them (digest advisory locks, then week-total rows in key order), and first locks the products
- * of the slices it rebuilds FOR UPDATE, which holds back any other transaction's new records in
- * those slices (an insert locks its product's key) until this one commits. Rebuilt rows are read
+ * them (week-total rows in key order), and first locks the products of the slices it rebuilds FOR
+ * UPDATE, which holds back any other transaction's new records in those slices (an insert locks
+ * its product's key) until this one commits. Rebuilt rows are read
  * after the locks are held, so they include every write committed before; a trigger of a writer
  * that comes later waits for them and adds its differences on top.
  */
@@ -91,22 +91,14 @@ export async function applyBulkWrite(trx: Trx, keys: BulkKeys): Promise<void> {
   // The products of the rebuilt slices, locked first (an insert's key share waits behind it).
   await sql`select 1 from products p where (${sql.raw(SLICE_OF('p'))}) in (${k.slices})
     order by p.pid for update of p`.execute(trx);
-  // In the order the records' triggers run (their names sort so): accuracy, the digests, the
-  // overridden records, the extremes, the week totals with the product totals.
+  // In the order the records' triggers run (their names sort so): accuracy, the overridden
+  // records, the extremes, the week totals with the product totals.
   if (touches(keys, readsOf('accuracy_sums')) && keys.written !== undefined) {
     // Only the lags the written weeks reach (migration 0088), not every snapshot of each product.
     await sql`select refresh_accuracy_weeks(array_agg(x.pid), array_agg(x.week_start))
       from ${sql.table(keys.written)} x having count(*) > 0`.execute(trx);
   } else if (touches(keys, readsOf('accuracy_sums'))) {
     await sql`select refresh_accuracy(${pids}::text[])`.execute(trx);
-  }
-  if (touches(keys, readsOf('demand_annotation_digest'))) {
-    // The digests' own refresh functions: the same advisory locks as their triggers, in order.
-    await sql`select annotation_digest_refresh(array_agg(s.client_id), array_agg(s.bu), array_agg(s.pf),
-        array_agg(s.region))
-      from (${k.slices}) s having count(*) > 0`.execute(trx);
-    await sql`select annotation_unit_digest_refresh(array_agg(u.client_id), array_agg(u.bu))
-      from (select distinct s.client_id, s.bu from (${k.slices}) s) u having count(*) > 0`.execute(trx);
   }
   if (touches(keys, OVERRIDDEN_RECORDS.reads)) {
     await replaceRows(trx, OVERRIDDEN_RECORDS, {

@@ -8,4 +8,4 @@ export {
   rowsSql,
   type KeptTable,
 } from './registry';
-export { overrideWeightSql, overriddenSql, periodSql } from './rules-sql';
+export { gridPositionSql, overrideWeightSql, overriddenSql, periodSql } from './rules-sql';

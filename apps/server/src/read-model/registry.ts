@@ -1,13 +1,15 @@
 import { PERCENT_FIELDS, SUMMED_FIELDS } from '@ps/domain';
 import { ENSEMBLE_VALUES, ensembleValue } from '../db/ensemble-values';
-import { gridPositionSql, overriddenSql, overrideWeightSql, periodSql, recordColumn } from './rules-sql';
+import { overriddenSql, overrideWeightSql, periodSql, recordColumn } from './rules-sql';
 
 /**
  * The read model: every table kept from demand_records for the grid's speed, declared once. Each
  * declaration says what the table is computed from (`source`), its grain, its measures and how each
  * combines, and which record columns it reads. From it come the rows the table must hold (the
  * rebuild the invariant test compares it with) and the rebuild of a key set that bulkWrite runs.
- * The triggers of migrations 0002–0046 keep the same rows for single-statement writes.
+ * The records' triggers (migrations from 0002 on) keep the same rows for single-statement writes.
+ * Comments and reason codes are not kept: a grid page reads its cells' notes from the records
+ * (ADR 0016).
  */
 
 /** How a measure combines the source rows of one key. */
@@ -80,7 +82,6 @@ const HAS_DATA_INPUTS = [
   'final_bk_pln_cost',
   'final_pln_rev_dlrs',
 ];
-const ANNOTATIONS = ['comments', 'reason_code'];
 const OVERRIDES = [
   'rev_pln_ovrd_percent',
   'rev_pln_ovrd_units',
@@ -205,56 +206,6 @@ export const OVERRIDDEN_RECORDS: GroupedTable = {
   keptBy: 'demand_overridden_records_on_records (records)',
 };
 
-/** Each record's notes: its trimmed comment and its reason code, as (kind, value) rows. */
-const NOTES = `${RECORDS_OF_PRODUCTS}
-  cross join lateral (values ('comment', btrim(r.comments)), ('code', r.reason_code)) a(kind, value)`;
-const HAS_NOTE = `((a.kind = 'comment' and a.value <> '') or (a.kind = 'code' and a.value is not null))`;
-const FIRST_POSITION: Measure = { column: 'first_pos', combine: 'min', of: gridPositionSql('r') };
-const NOTE_KEY = [
-  { column: 'kind', of: 'a.kind' },
-  { column: 'value', of: 'a.value' },
-];
-
-export const ANNOTATION_DIGEST: GroupedTable = {
-  name: 'demand_annotation_digest',
-  source: NOTES,
-  where: HAS_NOTE,
-  grain: [...SLICE.map((c) => ({ column: c, of: `p.${c}` })), ...NOTE_KEY],
-  measures: [FIRST_POSITION],
-  reads: ANNOTATIONS,
-  keptBy: 'annotation_digest_on_records (records), annotation_digest_on_products (products)',
-};
-
-export const ANNOTATION_PERIOD_DIGEST: GroupedTable = {
-  name: 'demand_annotation_period_digest',
-  source: `${NOTES} cross join ${PERIOD_GRAINS(['weekly', 'monthly', 'quarterly', 'yearly'])}`,
-  where: HAS_NOTE,
-  grain: [
-    { column: 'drill_down', of: 'g.drill_down' },
-    ...SLICE.map((c) => ({ column: c, of: `p.${c}` })),
-    { column: 'period', of: periodSql('r.week_start', 'g.drill_down') },
-    ...NOTE_KEY,
-  ],
-  measures: [FIRST_POSITION],
-  reads: ANNOTATIONS,
-  keptBy: 'annotation_period_digest_on_digest (a trigger on demand_annotation_digest)',
-};
-
-export const ANNOTATION_UNIT_DIGEST: GroupedTable = {
-  name: 'demand_annotation_unit_digest',
-  source: NOTES,
-  where: HAS_NOTE,
-  grain: [
-    { column: 'client_id', of: 'p.client_id' },
-    { column: 'bu', of: 'p.bu' },
-    { column: 'period', of: periodSql('r.week_start', `'weekly'`) },
-    ...NOTE_KEY,
-  ],
-  measures: [FIRST_POSITION],
-  reads: ANNOTATIONS,
-  keptBy: 'annotation_unit_digest_on_records (records), annotation_unit_digest_on_products (products)',
-};
-
 /**
  * How many products `note_product_extremes` refreshes at once; more are marked stale for the
  * refresher. The database functions hold the same number (migrations may not import it).
@@ -287,9 +238,6 @@ export const KEPT_TABLES: readonly KeptTable[] = [
   accuracyTable('accuracy_sums', ['lag', 'pid', 'reason_code']),
   accuracyTable('accuracy_product_sums', ['lag', 'pid']),
   accuracyTable('exception_sums', ['lag', 'pid']),
-  ANNOTATION_DIGEST,
-  ANNOTATION_PERIOD_DIGEST,
-  ANNOTATION_UNIT_DIGEST,
   OVERRIDDEN_RECORDS,
   PRODUCT_EXTREMES,
   WEEK_TOTALS,

@@ -1,4 +1,4 @@
-import type { ClientId } from '@ps/domain';
+import type { ClientId, DrillDown, ViewLevel } from '@ps/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccessScope } from '../lib/access';
@@ -65,6 +65,10 @@ const PAGE = { offset: 0, limit: 100 } as const;
 const CANDIDATES = ['P-1', 'P-2'];
 /** A page's roll-up groups, standing for the statement withAnnotations wraps. */
 const PAGE_GROUPS = sql`select 'Family A'::text as g, '2026-01-04'::text as k`;
+
+/** A page's notes at a view level and drill-down (the period span differs by drill-down). */
+const pageNotes = (db: Db, viewLevel: ViewLevel, drillDown: DrillDown) =>
+  gridAnnotations.withAnnotations({ viewLevel, drillDown, filters: FILTERS }, PAGE_GROUPS, null).execute(db);
 
 /**
  * The repositories whose SQL is checked in (apps/server/src/queries/<name>.sql) and, per
@@ -284,30 +288,12 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
       planningGrid.pageSortedRecords(db, { filters: WEEK_FILTERS, sort: undefined, ...PAGE }),
   },
   'planning-grid-annotations.repository': {
-    recordAnnotations: (db) =>
-      gridAnnotations
-        .withAnnotations({ viewLevel: 'sku', drillDown: 'weekly', filters: FILTERS }, PAGE_GROUPS, null)
-        .execute(db),
-    digestAnnotations: (db) =>
-      gridAnnotations
-        .withAnnotations({ viewLevel: 'category', drillDown: 'none', filters: FILTERS }, PAGE_GROUPS, null)
-        .execute(db),
-    periodDigestAnnotations: (db) =>
-      gridAnnotations
-        .withAnnotations({ viewLevel: 'category', drillDown: 'monthly', filters: FILTERS }, PAGE_GROUPS, null)
-        .execute(db),
-    weeklyDigestAnnotations: (db) =>
-      gridAnnotations
-        .withAnnotations({ viewLevel: 'category', drillDown: 'weekly', filters: FILTERS }, PAGE_GROUPS, null)
-        .execute(db),
-    unitWeekDigestAnnotations: (db) =>
-      gridAnnotations
-        .withAnnotations(
-          { viewLevel: 'business_unit', drillDown: 'weekly', filters: FILTERS },
-          PAGE_GROUPS,
-          null,
-        )
-        .execute(db),
+    productWeekNotes: (db) => pageNotes(db, 'sku', 'weekly'),
+    familyNotes: (db) => pageNotes(db, 'category', 'none'),
+    familyMonthNotes: (db) => pageNotes(db, 'category', 'monthly'),
+    familyQuarterNotes: (db) => pageNotes(db, 'category', 'quarterly'),
+    familyYearNotes: (db) => pageNotes(db, 'category', 'yearly'),
+    unitWeekNotes: (db) => pageNotes(db, 'business_unit', 'weekly'),
   },
   'planning-grid-options.repository': {
     filterOptionCounts: (db) => gridOptions.filterOptionCounts(db, FILTERS),

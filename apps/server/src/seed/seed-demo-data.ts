@@ -204,9 +204,6 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   await sql`alter table demand_records disable trigger accuracy_note_insert`.execute(db);
   // Likewise the products' sort extremes (migration 0032).
   await sql`alter table demand_records disable trigger demand_product_extremes_insert`.execute(db);
-  // And the annotations digest (migration 0033), built once from the loaded records.
-  await sql`alter table demand_records disable trigger annotation_digest_insert`.execute(db);
-  await sql`alter table demand_records disable trigger annotation_unit_digest_insert`.execute(db);
   // And the overridden records' keys (migration 0039).
   await sql`alter table demand_records disable trigger demand_overridden_records_insert`.execute(db);
   // Secondary indexes of the big tables are built once after a COPY load: one sort per index
@@ -244,16 +241,12 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     await sql`alter table demand_records enable trigger demand_week_totals_insert`.execute(db);
     await sql`alter table demand_records enable trigger accuracy_note_insert`.execute(db);
     await sql`alter table demand_records enable trigger demand_product_extremes_insert`.execute(db);
-    await sql`alter table demand_records enable trigger annotation_digest_insert`.execute(db);
-    await sql`alter table demand_records enable trigger annotation_unit_digest_insert`.execute(db);
     await sql`alter table demand_records enable trigger demand_overridden_records_insert`.execute(db);
   }
   for (const definition of rebuilt) await sql.raw(definition).execute(db);
   log(`Loaded the records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await sql`select rebuild_demand_totals()`.execute(db);
   await sql`select refresh_product_extremes(array(select pid from demand_product_totals))`.execute(db);
-  await sql`select annotation_digest_rebuild()`.execute(db);
-  await sql`select annotation_unit_digest_rebuild()`.execute(db);
   await sql`select rebuild_demand_overridden_records()`.execute(db);
   await summariseSnapshots(db);
   await recordPublishedVersions(db, demo.anchor, demo.seed);

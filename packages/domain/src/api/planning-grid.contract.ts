@@ -37,6 +37,7 @@ export const ZAggregatedRow = z.strictObject({
   SOP_Pln_Ovrd_Percent: z.number().nullable(),
   Rank: z.number().nullable(),
   Comments: z.string().nullable(),
+  commentCount: z.number().int().min(0),
   Reason_Codes: z.array(z.enum(REASON_CODES)),
   last_updated_at: z.iso.datetime({ offset: true }).nullable(),
   ...ZSums.shape,

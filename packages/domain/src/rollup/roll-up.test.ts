@@ -89,6 +89,8 @@ describe('rollUp', () => {
       Rank: 2,
       // Grid order: PRD-1 Jan 4, Jan 25, then PRD-2.
       Comments: 'New customer; Promo; Port strike',
+      // Three of the four records carry a comment.
+      commentCount: 3,
       Reason_Codes: ['Other', 'Market Trend', 'Supply Chain'],
       last_updated_at: '2026-01-20T09:00:00.000Z',
     });

@@ -3,6 +3,7 @@ import type { AggregatedRow, DrillDown, ViewLevel } from '../planning-grid';
 import {
   averageRank,
   businessUnitOrFallback,
+  countComments,
   familyOrFallback,
   hasCostOrRevenueData,
   joinComments,
@@ -119,6 +120,7 @@ function aggregate(id: string, group: Group, viewLevel: ViewLevel, drillDown: Dr
     SOP_Pln_Ovrd_Percent: percentOf('SOP_Pln_Ovrd_Percent'),
     Rank: averageRank(records.map((r) => r.Rank)),
     Comments: joinComments(records.map((r) => r.Comments)),
+    commentCount: countComments(records.map((r) => r.Comments)),
     Reason_Codes: pickReasonCodes(records.map((r) => r.Reason_Code)),
     last_updated_at: latestUpdate(records.map((r) => r.last_updated_at)),
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageRank,
   businessUnitOrFallback,
+  countComments,
   familyOrFallback,
   hasCostOrRevenueData,
   joinComments,
@@ -72,6 +73,11 @@ describe('roll-up rules', () => {
     expect(joinComments(['a', 'b', 'a', 'c'])).toBe('a; b; c');
     expect(joinComments(['a', 'b', 'c', 'd', 'b', 'e'])).toBe('a; b; c (+2 more)');
     expect(joinComments([null, ''])).toBeNull();
+  });
+
+  it('counts every record that carries a comment, repeated texts too, blanks not', () => {
+    expect(countComments(['a', null, ' ', 'b', 'a', ''])).toBe(3);
+    expect(countComments([null, '  '])).toBe(0);
   });
 
   it('keeps up to 3 distinct reason codes in grid order', () => {

@@ -95,6 +95,14 @@ export function joinComments(comments: ReadonlyArray<string | null>): string | n
   return rest > 0 ? `${shown} (+${rest} more)` : shown;
 }
 
+/**
+ * How many comments a group holds: its records with a non-blank comment, each counted (the same
+ * text on two records counts twice), so that a roll-up row says how much joinComments stands for.
+ */
+export function countComments(comments: ReadonlyArray<string | null>): number {
+  return comments.filter((c) => (c?.trim() ?? '').length > 0).length;
+}
+
 /** Reason codes of a group, given in grid order: the first three distinct ones. */
 export function pickReasonCodes(codes: ReadonlyArray<ReasonCode | null>): ReasonCode[] {
   const distinct = [...new Set(codes.filter((code): code is ReasonCode => code !== null))];

@@ -54,6 +54,7 @@ import * as importUndo from './0077-import-undo';
 import * as notesSkipWeekMaths from './0078-notes-skip-week-maths';
 import * as forecastRunGlobalMember from './0085-forecast-run-global-member';
 import * as accuracyOfWrittenWeeks from './0088-accuracy-of-written-weeks';
+import * as notesFromRecords from './0093-notes-from-records';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0078-notes-skip-week-maths': notesSkipWeekMaths,
   '0085-forecast-run-global-member': forecastRunGlobalMember,
   '0088-accuracy-of-written-weeks': accuracyOfWrittenWeeks,
+  '0093-notes-from-records': notesFromRecords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,6 +43,8 @@ export type GroupRow = {
   /** The group's distinct comments and reason codes, each in grid order (PID, then week). */
   comments: string[] | null;
   codes: string[] | null;
+  /** How many of the group's records carry a comment (non-blank). */
+  commentCount: number;
 } & Record<SummedField, number | null>;
 
 export type GroupPage = { rows: GroupRow[]; total: number };

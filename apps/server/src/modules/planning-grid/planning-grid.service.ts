@@ -286,6 +286,7 @@ function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDo
     SOP_Pln_Ovrd_Percent: row.SOP_Pln_Ovrd_Percent,
     Rank: row.Rank,
     Comments: joinComments(row.comments ?? []),
+    commentCount: row.commentCount,
     Reason_Codes: pickReasonCodes((row.codes ?? []) as ReasonCode[]),
     last_updated_at: row.last_updated_at === null ? null : new Date(row.last_updated_at).toISOString(),
   };

@@ -84,6 +84,34 @@ export function periodStart(drillDown: DrillDown, weekStart: RawBuilder<unknown>
   }
 }
 
+/**
+ * The weeks a period key (periodKey's text) holds, as the first date in it and the first date
+ * after it: a record is in the period when its week starts in [from, to). Null without a
+ * drill-down, where one period holds every week.
+ */
+export function periodSpan(
+  drillDown: DrillDown,
+  key: RawBuilder<unknown>,
+): { from: RawBuilder<unknown>; to: RawBuilder<unknown> } | null {
+  const span = (from: RawBuilder<unknown>, length: string) => ({
+    from,
+    to: sql`(${from} + interval '${sql.raw(length)}')::date`,
+  });
+  switch (drillDown) {
+    case 'none':
+      return null;
+    case 'weekly':
+      return span(sql`${key}::date`, '1 day');
+    case 'monthly':
+      return span(sql`to_date(${key}, 'YYYY-MM')`, '1 month');
+    case 'quarterly':
+      // to_date reads no quarter: the quarter's first month from the key's digit after 'Q'.
+      return span(sql`make_date(left(${key}, 4)::int, right(${key}, 1)::int * 3 - 2, 1)`, '3 months');
+    case 'yearly':
+      return span(sql`make_date(${key}::int, 1, 1)`, '1 year');
+  }
+}
+
 /** Override weight of a record (rules.ts: OVERRIDE_WEIGHT_FIELDS, emitted by the read model). */
 export const overrideWeight = (r: string): RawBuilder<number> => sql.raw<number>(overrideWeightSql(r));
 

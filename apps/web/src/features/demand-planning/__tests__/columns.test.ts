@@ -120,6 +120,16 @@ describe('aggregated columns', () => {
     expect(format(byId(columns, 'Reason_Codes'), row.Reason_Codes)).toBe('Market Trend, Other');
   });
 
+  it('show how many comments a row holds just before its comments, as a whole number, unsorted', () => {
+    const columns = aggregatedColumns([row], fmt);
+    const ids = columns.map((c) => c.colId);
+    expect(ids.indexOf('commentCount')).toBe(ids.indexOf('Comments') - 1);
+    const count = byId(columns, 'commentCount');
+    expect(count.sortable).toBe(false);
+    expect(format(count, 1234)).toBe('1,234');
+    expect(englishHeader(count)).toBe('Comment count');
+  });
+
   it("label a week in the user's language and date format, months and quarters as their keys", async () => {
     const week = {
       ...row,

@@ -70,6 +70,7 @@ function groupLines(row: AggregatedRow, fmt: Formatters, t: TFunction): Line[] {
     { label: t('planning:selection.p1Revenue'), value: fmt.money(row.P1_Pub_Pln_Rev_Dlrs) || '—' },
     { label: t('planning:selection.p2Revenue'), value: fmt.money(row.P2_Pub_Pln_Rev_Dlrs) || '—' },
     { label: t('planning:selection.reasonCodes'), value: row.Reason_Codes.join(', ') || '—' },
+    { label: t('planning:selection.comments'), value: fmt.number(row.commentCount) },
   ];
 }
 

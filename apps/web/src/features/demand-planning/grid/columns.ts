@@ -84,6 +84,7 @@ const HEADER_KEYS: Record<string, string> = {
   last_updated_by: 'planning:column.last_updated_by',
   periodLabel: 'planning:column.periodLabel',
   recordCount: 'planning:column.recordCount',
+  commentCount: 'planning:column.commentCount',
   actions: 'grid:column.actions',
   lastOverriddenBy: 'grid:column.lastOverriddenBy',
 };
@@ -103,7 +104,7 @@ const KIND_OF: Partial<Record<FieldKind, Kind>> = {
   forecast: 'units',
 };
 function kindOf(field: string): Kind {
-  if (field === 'recordCount') return 'units';
+  if (field === 'recordCount' || field === 'commentCount') return 'units';
   const kind = fieldSpecOf(field)?.kind;
   return (kind && KIND_OF[kind]) ?? 'text';
 }
@@ -366,6 +367,8 @@ export function aggregatedColumns(
       minWidth: 180,
       sortable: false,
     }),
+    // How many records' comments the joined text stands for (it shows at most three distinct ones).
+    column('commentCount', fmt, { minWidth: 96, sortable: false }),
     column('Comments', fmt, { minWidth: 220, tooltipField: 'Comments' as never, sortable: false }),
     dateColumn('last_updated_at', fmt.dateTime, fmt),
   ];

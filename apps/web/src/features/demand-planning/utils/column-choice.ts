@@ -37,7 +37,7 @@ export const COLUMN_GROUPS = [
       'Delta_Prelim_to_Final_Pln_Rev_Dlrs',
     ],
   },
-  { id: 'notes', columns: ['Reason_Code', 'Reason_Codes', 'Comments'] },
+  { id: 'notes', columns: ['Reason_Code', 'Reason_Codes', 'commentCount', 'Comments'] },
   {
     id: 'published',
     columns: [
