@@ -452,22 +452,37 @@ const WEEKS_BY_DIFFERENCES = 13;
 
 type RecordsChange = { by: string; currentWeek: string; recordsFrom: string };
 
-/** The keys of a write that returned, per product, its first and last week and whether it inserted. */
-const keysOf = (
-  rows: ReadonlyArray<{ pid: string; first: string; last: string; inserted: boolean }>,
-  written?: string,
-): BulkKeys => ({
-  pids: rows.map((r) => r.pid),
-  // A load that only updated actuals rebuilds only the kept tables that read what it set.
-  columns: rows.some((r) => r.inserted) ? undefined : UPDATED_RECORD_COLUMNS,
-  weeks: rows.length
-    ? {
-        first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
-        last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
-      }
-    : undefined,
-  written,
-});
+/** The record columns a history load gives the records it inserts (every other one left null). */
+const INSERTED_RECORD_COLUMNS = [
+  'act_bkg_units',
+  'act_rev_dlrs',
+  'act_bkg_cost',
+  'last_updated_at',
+  'last_updated_by',
+];
+
+/** Per product, the first and last week a write wrote and whether it inserted and updated records. */
+type WrittenRange = { pid: string; first: string; last: string; inserted: boolean; updated: boolean };
+
+/** The keys of a write that returned its written ranges. */
+const keysOf = (rows: readonly WrittenRange[], written?: string): BulkKeys => {
+  const inserted = rows.some((r) => r.inserted);
+  const updated = rows.some((r) => r.updated);
+  return {
+    pids: rows.map((r) => r.pid),
+    // A load that only updated actuals rebuilds only the kept tables that read what it set; one
+    // that only inserted skips the tables of records with notes or overrides, which it never writes.
+    columns: !inserted ? UPDATED_RECORD_COLUMNS : !updated ? INSERTED_RECORD_COLUMNS : undefined,
+    inserts: inserted && !updated,
+    weeks: rows.length
+      ? {
+          first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
+          last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
+        }
+      : undefined,
+    written,
+  };
+};
 
 /**
  * The checked weeks into the records: the records to update are locked and their has_data read
@@ -505,9 +520,9 @@ async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange
     select pid, week_start, false, false from inserted`.execute(trx);
   await sql`create unique index on data_load_written (pid, week_start)`.execute(trx);
   await sql`analyze data_load_written`.execute(trx);
-  const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
+  const { rows } = await sql<WrittenRange>`
     select pid, min(week_start)::text as first, max(week_start)::text as last,
-      bool_or(not was_present) as inserted
+      bool_or(not was_present) as inserted, bool_or(was_present) as updated
     from data_load_written group by pid`.execute(trx);
   await noteExtremesOfActuals(
     trx,
@@ -567,7 +582,7 @@ async function noteExtremesOfActuals(trx: Transaction<Database>, pids: readonly 
 
 /** The checked weeks into the records in one statement, for the read model to recount. */
 async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
-  const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
+  const { rows } = await sql<WrittenRange>`
     with updated as (
       update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
         last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
@@ -583,7 +598,8 @@ async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Pr
         and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
       on conflict (pid, week_start) do nothing
       returning pid, week_start)
-    select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted
+    select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted,
+      bool_or(not inserted) as updated
     from (select *, false as inserted from updated union all select *, true from inserted) x
     group by pid`.execute(trx);
   return keysOf(rows);
