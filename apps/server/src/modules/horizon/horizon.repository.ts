@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, DemandRecordsTable } from '../../db/schema';
 
 export type HorizonRow = {
@@ -63,21 +63,8 @@ export async function releaseRoll(db: Kysely<Database>): Promise<void> {
   await sql`update plan_horizon set rolling_to = null, rolling_since = null`.execute(db);
 }
 
-/**
- * Every product, slice by slice (client, business unit, family, region): a chunk of the roll then
- * holds a few whole slices, and the week totals of its new weeks, rebuilt per slice, read each
- * slice's records about once over the roll rather than every slice's for every chunk.
- */
-export async function productIdsBySlice(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('products')
-    .select('pid')
-    .orderBy('client_id')
-    .orderBy('bu')
-    .orderBy('pf')
-    .orderBy('region')
-    .orderBy('pid')
-    .execute();
+export async function productIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('products').select('pid').orderBy('pid').execute();
   return rows.map((row) => row.pid);
 }
 
@@ -135,50 +122,30 @@ export async function missingWeeks(
       coalesce(s.ensemble_fcst_units, l.ensemble_fcst_units)::float8 as ensemble_fcst_units,
       coalesce(s.naive_fcst_units, l.naive_fcst_units)::float8 as naive_fcst_units
     from missing m
-    left join demand_records s on s.pid = m.pid and s.week_start = m.week_start - 364
-      and s.ensemble_fcst_units is not null
+    -- A key lookup per missing week, fenced by the limit: the week series' row estimate is a
+    -- default of 1,000 per product, and as a plain join this was planned as a hash of every record.
+    left join lateral (
+      select s.ensemble_fcst_units, s.naive_fcst_units from demand_records s
+      where s.pid = m.pid and s.week_start = m.week_start - 364 and s.ensemble_fcst_units is not null
+      limit 1) s on true
     left join latest l on l.pid = m.pid
     order by m.pid, m.week_start`.execute(db);
   return rows;
 }
 
-export type RolledKey = { pid: string; week_start: string };
-
 /**
- * New weeks' records, answering the keys it inserted. A record that appeared meanwhile (another
- * process, an import) is left as it is: the roll never overwrites a record.
+ * New weeks' records. A record that appeared meanwhile (another process, an import) is left as it
+ * is: the roll never overwrites a record.
  */
 export async function insertRolledRecords(
-  db: Transaction<Database>,
+  db: Kysely<Database>,
   records: ReadonlyArray<Insertable<DemandRecordsTable>>,
-): Promise<RolledKey[]> {
-  if (records.length === 0) return [];
-  return db
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const result = await db
     .insertInto('demand_records')
     .values([...records])
     .onConflict((conflict) => conflict.columns(['pid', 'week_start']).doNothing())
-    .returning(['pid', 'week_start'])
-    .execute();
-}
-
-/** The temporary table of a roll's inserted records, as the read model's bulk apply reads them. */
-export const ROLLED = 'horizon_rolled';
-
-/**
- * Notes the records a chunk inserted (ROLLED, dropped with the transaction): the product totals
- * then take these product-weeks' differences (a few key probes each) rather than recounting
- * every week of each product.
- */
-export async function noteRolledRecords(
-  trx: Transaction<Database>,
-  keys: readonly RolledKey[],
-): Promise<void> {
-  await sql`create temp table ${sql.raw(ROLLED)} on commit drop as
-    select k.pid, k.week_start, false as was_present, false as had_data
-    from unnest(${keys.map((k) => k.pid)}::text[], ${keys.map((k) => k.week_start)}::date[]) k(pid, week_start)`.execute(
-    trx,
-  );
-  await sql`create unique index on ${sql.raw(ROLLED)} (pid, week_start)`.execute(trx);
-  // A temporary table has no statistics of its own: the differences' joins are planned with these.
-  await sql`analyze ${sql.raw(ROLLED)}`.execute(trx);
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

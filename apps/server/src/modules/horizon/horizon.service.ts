@@ -1,23 +1,18 @@
 import { horizonRangeOf, toIsoDate } from '@ps/domain';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { planColumns } from '../../db/demand-record-row';
 import { runInBackground } from '../../db/pglite-dialect';
-import type { Database, DemandRecordsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
 import { currentWeekOf, type Clock } from '../../lib/clock';
-import { bulkWrite } from '../../read-model';
 import {
-  ROLLED,
   claimRoll,
   finishRoll,
   insertRolledRecords,
   missingWeeks,
-  noteRolledRecords,
-  productIdsBySlice,
+  productIds,
   readHorizon,
   releaseRoll,
-  type MissingWeek,
-  type RolledKey,
 } from './horizon.repository';
 
 /** Products read and written per transaction: small enough that requests get in between. */
@@ -80,12 +75,35 @@ export async function rollHorizon(
   const started = performance.now();
   const { first, last } = horizonWeeksOf(weekDate, options.horizonWeeks);
   try {
-    const pids = await productIdsBySlice(db);
+    const pids = await productIds(db);
     let added = 0;
     for (let start = 0; start < pids.length; start += PRODUCTS_PER_CHUNK) {
       const chunk = pids.slice(start, start + PRODUCTS_PER_CHUNK);
-      // The write settings: without them each chunk's statements were JIT-compiled.
-      added += await writeTransaction(db, (trx) => rollChunk(trx, chunk, first, last));
+      // The write settings: without them each chunk's statements and their triggers were JIT-compiled.
+      added += await writeTransaction(db, async (trx) => {
+        const rows = await missingWeeks(trx, chunk, first, last);
+        const records = rows.map((row) => {
+          const source = {
+            ensemble_fcst_units: row.ensemble_fcst_units,
+            rev_pln_ovrd_percent: null,
+            rev_pln_ovrd_units: null,
+            sop_pln_ovrd_percent: null,
+            sop_pln_ovrd_units: null,
+          };
+          return {
+            pid: row.pid,
+            week_start: row.week_start,
+            naive_fcst_units: row.naive_fcst_units,
+            ensemble_fcst_units: row.ensemble_fcst_units,
+            ...planColumns(source, row),
+          };
+        });
+        let inserted = 0;
+        for (let at = 0; at < records.length; at += ROWS_PER_INSERT) {
+          inserted += await insertRolledRecords(trx, records.slice(at, at + ROWS_PER_INSERT));
+        }
+        return inserted;
+      });
       const done = Math.min(pids.length, start + PRODUCTS_PER_CHUNK);
       options.onProgress?.({ week, doneProducts: done, totalProducts: pids.length });
     }
@@ -99,70 +117,6 @@ export async function rollHorizon(
     await releaseRoll(db).catch(() => undefined);
     throw error;
   }
-}
-
-/**
- * One chunk's missing weeks written as a bulk write: the records' kept-table triggers stand aside
- * while its inserts run, and the read model is brought up to date once for the chunk's products
- * and new weeks (the week totals of its slices' new weeks rebuilt, the product totals by the
- * inserted weeks' differences). Run per insert statement, the triggers recounted every week of
- * each product the statement touched, and the tables that hold only records with notes,
- * overrides or actuals, which a rolled record never has, are not visited at all.
- */
-async function rollChunk(
-  trx: Transaction<Database>,
-  pids: readonly string[],
-  first: string,
-  last: string,
-): Promise<number> {
-  const records = (await missingWeeks(trx, pids, first, last)).map(rolledRecord);
-  if (records.length === 0) return 0;
-  const inserted: RolledKey[] = [];
-  await bulkWrite(trx, async () => {
-    for (let at = 0; at < records.length; at += ROWS_PER_INSERT) {
-      inserted.push(...(await insertRolledRecords(trx, records.slice(at, at + ROWS_PER_INSERT))));
-    }
-    await noteRolledRecords(trx, inserted);
-    const weeks = inserted.map((k) => k.week_start).sort();
-    return {
-      pids: inserted.map((k) => k.pid),
-      weeks: weeks.length > 0 ? { first: weeks[0]!, last: weeks[weeks.length - 1]! } : undefined,
-      columns: givenColumns(records),
-      inserts: true,
-      written: ROLLED,
-    };
-  });
-  return inserted.length;
-}
-
-/** A missing week's record: its carried forecast and the plan chain that follows from it. */
-function rolledRecord(row: MissingWeek): Insertable<DemandRecordsTable> {
-  const source = {
-    ensemble_fcst_units: row.ensemble_fcst_units,
-    rev_pln_ovrd_percent: null,
-    rev_pln_ovrd_units: null,
-    sop_pln_ovrd_percent: null,
-    sop_pln_ovrd_units: null,
-  };
-  return {
-    pid: row.pid,
-    week_start: row.week_start,
-    naive_fcst_units: row.naive_fcst_units,
-    ensemble_fcst_units: row.ensemble_fcst_units,
-    ...planColumns(source, row),
-  };
-}
-
-/** The record columns some of `records` give a value (the key aside). */
-function givenColumns(records: ReadonlyArray<Insertable<DemandRecordsTable>>): string[] {
-  const given = new Set<string>();
-  for (const record of records) {
-    for (const [column, value] of Object.entries(record)) {
-      if (value !== null && value !== undefined && column !== 'pid' && column !== 'week_start')
-        given.add(column);
-    }
-  }
-  return [...given];
 }
 
 export type HorizonStatus = {
