@@ -240,6 +240,41 @@ describe.each(backends)('read model bulk write on %s', (backend) => {
     for (const k of rewritten) expect(after.get(`${k.lag}|${k.pid}`)?.xmin).not.toBe(k.xmin);
   });
 
+  it('keeps every kept table exact after inserts of given columns: forecasts only, then a week with notes and overrides', async () => {
+    const db = server.database.db;
+    const { rows } = await sql<{ pid: string }>`select pid from products order by pid limit 3`.execute(db);
+    const pids = rows.map((r) => r.pid);
+    const digestRows = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from demand_annotation_digest`.execute(db)).rows[0]!
+        .n;
+    const digestsBefore = await digestRows();
+    const insert = (week: string, columns: string[], values: string) =>
+      db.transaction().execute((trx) =>
+        bulkWrite(trx, async () => {
+          await sql`insert into demand_records (pid, week_start, ${sql.raw(columns.join(', '))})
+            select p, ${week}::date, ${sql.raw(values)} from unnest(${pids}::text[]) p`.execute(trx);
+          return { pids, weeks: { first: week, last: week }, columns, inserts: true };
+        }),
+      );
+    // A rolled week: a forecast and its plan, nothing the digests, overrides or accuracy hold.
+    await insert(
+      '2041-01-06',
+      ['ensemble_fcst_units', 'final_pln_units', 'final_pln_rev_dlrs'],
+      '12, 12, 48',
+    );
+    await expectEveryTableRebuilt('forecast weeks inserted');
+    expect(await digestRows()).toBe(digestsBefore);
+    // Inserted notes and overrides reach the tables that hold only records with them.
+    await insert(
+      '2041-01-13',
+      ['ensemble_fcst_units', 'comments', 'rev_pln_ovrd_percent', 'act_bkg_units'],
+      `5, 'Inserted note ' || p, 10, 4`,
+    );
+    const after = await expectEveryTableRebuilt('noted weeks inserted');
+    expect(await digestRows()).toBe(digestsBefore + pids.length);
+    expect(after.get('demand_overridden_records')).toBeGreaterThanOrEqual(pids.length);
+  });
+
   it('refuses nothing and rebuilds nothing for an empty write', async () => {
     await server.database.db
       .transaction()

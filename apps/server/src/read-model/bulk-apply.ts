@@ -1,13 +1,14 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import {
-  KEPT_TABLES,
   OVERRIDDEN_RECORDS,
   PRODUCT_TOTALS,
   WEEK_TOTALS,
   columnsOf,
+  keptTable,
   rowsParts,
   type GroupedTable,
+  type KeptTable,
 } from './registry';
 
 /**
@@ -36,10 +37,17 @@ export type BulkKeys = {
   /** The weeks written, when the write kept to some (each rebuild then reads those weeks only). */
   readonly weeks?: { readonly first: string; readonly last: string } | undefined;
   /**
-   * The record columns the write set, when it only updated: only the kept tables that read one of
-   * them are rebuilt. Leave out for a write that inserted or deleted records.
+   * The record columns the write set, when it only updated (or, with `inserts`, the columns it
+   * gave the records it inserted, every other one left null): only the kept tables that read one
+   * of them are rebuilt. Leave out for a write that deleted records, or inserted and updated.
    */
   readonly columns?: readonly string[] | undefined;
+  /**
+   * The write only inserted records, with only `columns` given: every kept table that counts the
+   * records is rebuilt, but not one that holds only records with a note, an override or an actual
+   * (the registry's `recordsWith`) when the inserted records have none of them.
+   */
+  readonly inserts?: boolean | undefined;
   /**
    * When the write only inserted and updated records: the name of a table (the writer's temporary
    * one) holding every record it wrote, with columns pid, week_start, was_present (false for a
@@ -73,11 +81,13 @@ export async function bulkWrite(trx: Trx, write: () => Promise<BulkKeys>): Promi
   await applyBulkWrite(trx, keys);
 }
 
-/** Whether `table` reads a column the write set (any table does for inserts and deletes). */
-const touches = (keys: BulkKeys, reads: readonly string[]) =>
-  keys.columns === undefined || keys.columns.some((c) => reads.includes(c));
-
-const readsOf = (name: string) => KEPT_TABLES.find((t) => t.name === name)!.reads;
+/** Whether the write can change `table`'s rows (any write can when its columns are not known). */
+function touches(keys: BulkKeys, table: KeptTable): boolean {
+  if (keys.columns === undefined) return true;
+  const sets = (columns: readonly string[]) => keys.columns!.some((c) => columns.includes(c));
+  if (keys.inserts) return table.recordsWith === undefined || sets(table.recordsWith);
+  return sets(table.reads);
+}
 
 /**
  * Brings every kept table up to date for `keys` after records were written with the triggers
@@ -93,32 +103,32 @@ export async function applyBulkWrite(trx: Trx, keys: BulkKeys): Promise<void> {
     order by p.pid for update of p`.execute(trx);
   // In the order the records' triggers run (their names sort so): accuracy, the overridden
   // records, the extremes, the week totals with the product totals.
-  if (touches(keys, readsOf('accuracy_sums')) && keys.written !== undefined) {
+  if (touches(keys, keptTable('accuracy_sums')) && keys.written !== undefined) {
     // Only the lags the written weeks reach (migration 0088), not every snapshot of each product.
     await sql`select refresh_accuracy_weeks(array_agg(x.pid), array_agg(x.week_start))
       from ${sql.table(keys.written)} x having count(*) > 0`.execute(trx);
-  } else if (touches(keys, readsOf('accuracy_sums'))) {
+  } else if (touches(keys, keptTable('accuracy_sums'))) {
     await sql`select refresh_accuracy(${pids}::text[])`.execute(trx);
   }
-  if (touches(keys, OVERRIDDEN_RECORDS.reads)) {
+  if (touches(keys, OVERRIDDEN_RECORDS)) {
     await replaceRows(trx, OVERRIDDEN_RECORDS, {
       kept: sql`t.pid in (${k.products}) and ${k.weeksOf('t')}`,
       source: sql`r.pid in (${k.products}) and ${k.weeksOf('r')}`,
     });
   }
-  if (!keys.isExtremesNoted && touches(keys, readsOf('demand_product_extremes'))) {
+  if (!keys.isExtremesNoted && touches(keys, keptTable('demand_product_extremes'))) {
     // Refreshed now when few, else marked stale (unbounded) for the refresher, as the trigger does.
     await sql`select note_product_extremes(${pids}::text[])`.execute(trx);
   }
-  if (touches(keys, WEEK_TOTALS.reads)) {
+  if (touches(keys, WEEK_TOTALS)) {
     await replaceRows(trx, WEEK_TOTALS, {
       kept: sql`(${sql.raw(SLICE_OF('t'))}) in (${k.slices}) and ${k.weeksOf('t')}`,
       source: sql`(${sql.raw(SLICE_OF('p'))}) in (${k.slices}) and ${k.weeksOf('r')}`,
     });
   }
-  if (touches(keys, PRODUCT_TOTALS.reads) && keys.written !== undefined) {
+  if (touches(keys, PRODUCT_TOTALS) && keys.written !== undefined) {
     await addProductTotalsDifferences(trx, keys.written);
-  } else if (touches(keys, PRODUCT_TOTALS.reads)) {
+  } else if (touches(keys, PRODUCT_TOTALS)) {
     await replaceRows(trx, PRODUCT_TOTALS, {
       kept: sql`t.pid in (${k.products})`,
       source: sql`r.pid in (${k.products})`,

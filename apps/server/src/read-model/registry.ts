@@ -37,6 +37,14 @@ export type Measure = {
 
 export type GrainColumn = { readonly column: string; readonly of: string };
 
+type RecordsWith = {
+  /**
+   * Set when only records with one of these columns set (not null) give the table rows (a note,
+   * an override, an actual): a record inserted with all of them null leaves it as it is.
+   */
+  readonly recordsWith?: readonly string[];
+};
+
 /** A kept table whose rows are its source grouped by its grain. */
 export type GroupedTable = {
   readonly name: string;
@@ -50,7 +58,7 @@ export type GroupedTable = {
   readonly keptBy: string;
   /** Kept rows the table may hold beyond its rebuild (rows emptied by differences), left out of comparisons. */
   readonly ignoredRows?: string;
-};
+} & RecordsWith;
 
 /** A kept table rebuilt by a function of its own (its rows are not a plain grouping). */
 export type RebuiltTable = {
@@ -63,7 +71,7 @@ export type RebuiltTable = {
   readonly rebuild: string;
   /** Kept rows that are not expected to equal the rebuild (stale marks, say). */
   readonly ignoredRows?: string;
-};
+} & RecordsWith;
 
 export type KeptTable = GroupedTable | RebuiltTable;
 
@@ -203,6 +211,7 @@ export const OVERRIDDEN_RECORDS: GroupedTable = {
     (c): Measure => ({ column: c, combine: 'own', of: `r.${c}` }),
   ),
   reads: [...OVERRIDES, 'final_pln_rev_dlrs', 'ensemble_fcst_units', 'reason_code', 'last_updated_at'],
+  recordsWith: OVERRIDES,
   keptBy: 'demand_overridden_records_on_records (records)',
 };
 
@@ -229,6 +238,8 @@ const accuracyTable = (name: string, grain: readonly string[]): RebuiltTable => 
   source: 'forecast_snapshots ⨝ demand_records (actuals)',
   grain,
   reads: ['act_bkg_units'],
+  // Pairs are of records with actuals only.
+  recordsWith: ['act_bkg_units'],
   keptBy: 'accuracy_note_* (row) and accuracy_refresh_* (statement) on records',
   rebuild: 'select refresh_accuracy(array(select pid from products))',
 });

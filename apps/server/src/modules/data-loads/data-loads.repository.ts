@@ -370,14 +370,15 @@ export async function checkSalesHistory(trx: Transaction<Database>): Promise<Che
   // Temporary tables get no statistics of their own: without them the joins below are planned
   // for a few rows, whatever the file holds.
   await sql`analyze data_load_weeks`.execute(trx);
+  const weeks = await checkedWeeks(trx);
   const { rows } = await sql<DataLoadCounts>`
     select count(*) filter (where s.pid is null)::int as inserted,
       count(*) filter (where s.pid is not null and c.changed)::int as updated,
       count(*) filter (where s.pid is not null and not c.changed)::int as unchanged,
       0 as refused
     from data_load_weeks w
-      left join sales_history s on s.pid = w.pid and s.week_start = w.week_start
-      left join demand_records r on r.pid = w.pid and r.week_start = w.week_start
+      left join sales_history s on s.pid = w.pid and s.week_start = w.week_start and ${inWeeks('s', weeks)}
+      left join demand_records r on r.pid = w.pid and r.week_start = w.week_start and ${inWeeks('r', weeks)}
       cross join lateral (select
         (s.units, s.revenue, s.cost) is distinct from (w.units, w.revenue, w.cost)
         or (r.pid is not null
@@ -386,6 +387,26 @@ export async function checkSalesHistory(trx: Transaction<Database>): Promise<Che
   );
   return { counts: { ...rows[0]!, refused }, refusals };
 }
+
+/** The first and last of the checked weeks, and how many there are. */
+type CheckedWeeks = { first: string | null; last: string | null; weeks: number };
+
+async function checkedWeeks(trx: Transaction<Database>): Promise<CheckedWeeks> {
+  const { rows } = await sql<CheckedWeeks>`
+    select min(week_start)::text as first, max(week_start)::text as last,
+      count(distinct week_start)::int as weeks
+    from data_load_weeks`.execute(trx);
+  return rows[0]!;
+}
+
+/**
+ * `alias.week_start` within the checked weeks: added to a join on the key it changes no result,
+ * but it tells the planner which weeks are read. A week's actuals (20,000 keys) were otherwise
+ * joined by a pass over every week of the history and of the records; with the range they are read
+ * through the week indexes (sales_history_week, demand_records_week).
+ */
+const inWeeks = (alias: string, weeks: CheckedWeeks) =>
+  sql`${sql.ref(`${alias}.week_start`)} between ${weeks.first}::date and ${weeks.last}::date`;
 
 /** The record columns a history load sets on the records it updates. */
 const UPDATED_RECORD_COLUMNS = [
@@ -408,13 +429,18 @@ export async function applySalesHistory(
   trx: Transaction<Database>,
   change: { by: string; loadId: number; currentWeek: string; recordsFrom: string },
 ): Promise<void> {
+  const weeks = await checkedWeeks(trx);
+  const isFewWeeks = weeks.weeks <= WEEKS_BY_DIFFERENCES;
+  // A few weeks' statements probe keys: their cost estimates grow with the products and cross the
+  // JIT thresholds, and compiling costs more than running.
+  if (isFewWeeks) await sql`set local jit = off`.execute(trx);
   await sql`
     insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, cause)
     select p.client_id, w.pid, w.week_start, c.field, c.old_value::text, c.new_value::text, ${change.by}, ${SOURCE},
       ${`correction by data load ${change.loadId}`}
     from data_load_weeks w join products p on p.pid = w.pid
-      left join sales_history s on s.pid = w.pid and s.week_start = w.week_start
-      left join demand_records r on r.pid = w.pid and r.week_start = w.week_start
+      left join sales_history s on s.pid = w.pid and s.week_start = w.week_start and ${inWeeks('s', weeks)}
+      left join demand_records r on r.pid = w.pid and r.week_start = w.week_start and ${inWeeks('r', weeks)}
       cross join lateral (values
         ('Act_Bkg_Units', coalesce(r.act_bkg_units, s.units)::numeric, w.units::numeric),
         ('Act_Rev_Dlrs', coalesce(r.act_rev_dlrs, s.revenue), w.revenue),
@@ -427,19 +453,18 @@ export async function applySalesHistory(
   await sql`
     update sales_history s set units = w.units, revenue = w.revenue, cost = w.cost
     from data_load_weeks w
-    where s.pid = w.pid and s.week_start = w.week_start
+    where s.pid = w.pid and s.week_start = w.week_start and ${inWeeks('s', weeks)}
       and (s.units, s.revenue, s.cost) is distinct from (w.units, w.revenue, w.cost)`.execute(trx);
   await sql`
     insert into sales_history (pid, week_start, units, revenue, cost)
     select w.pid, w.week_start, w.units, w.revenue, w.cost from data_load_weeks w
-    where not exists (select 1 from sales_history s where s.pid = w.pid and s.week_start = w.week_start)
+    where not exists (select 1 from sales_history s
+      where s.pid = w.pid and s.week_start = w.week_start and ${inWeeks('s', weeks)})
     order by w.pid, w.week_start`.execute(trx);
   // The records are written as a bulk write: their kept-table triggers stand aside and the read
   // model is brought up to date once for the products and weeks written, not row by row.
-  const { rows } = await sql<{ weeks: number }>`
-    select count(distinct week_start)::int as weeks from data_load_weeks`.execute(trx);
   await bulkWrite(trx, () =>
-    rows[0]!.weeks <= WEEKS_BY_DIFFERENCES ? writeWeeksNoted(trx, change) : writeWeeks(trx, change),
+    isFewWeeks ? writeWeeksNoted(trx, { ...change, weeks }) : writeWeeks(trx, { ...change, weeks }),
   );
 }
 
@@ -450,24 +475,39 @@ export async function applySalesHistory(
  */
 const WEEKS_BY_DIFFERENCES = 13;
 
-type RecordsChange = { by: string; currentWeek: string; recordsFrom: string };
+type RecordsChange = { by: string; currentWeek: string; recordsFrom: string; weeks: CheckedWeeks };
 
-/** The keys of a write that returned, per product, its first and last week and whether it inserted. */
-const keysOf = (
-  rows: ReadonlyArray<{ pid: string; first: string; last: string; inserted: boolean }>,
-  written?: string,
-): BulkKeys => ({
-  pids: rows.map((r) => r.pid),
-  // A load that only updated actuals rebuilds only the kept tables that read what it set.
-  columns: rows.some((r) => r.inserted) ? undefined : UPDATED_RECORD_COLUMNS,
-  weeks: rows.length
-    ? {
-        first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
-        last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
-      }
-    : undefined,
-  written,
-});
+/** The record columns a history load gives the records it inserts (every other one left null). */
+const INSERTED_RECORD_COLUMNS = [
+  'act_bkg_units',
+  'act_rev_dlrs',
+  'act_bkg_cost',
+  'last_updated_at',
+  'last_updated_by',
+];
+
+/** Per product, the first and last week a write wrote and whether it inserted and updated records. */
+type WrittenRange = { pid: string; first: string; last: string; inserted: boolean; updated: boolean };
+
+/** The keys of a write that returned its written ranges. */
+const keysOf = (rows: readonly WrittenRange[], written?: string): BulkKeys => {
+  const inserted = rows.some((r) => r.inserted);
+  const updated = rows.some((r) => r.updated);
+  return {
+    pids: rows.map((r) => r.pid),
+    // A load that only updated actuals rebuilds only the kept tables that read what it set; one
+    // that only inserted skips the tables of records with notes or overrides, which it never writes.
+    columns: !inserted ? UPDATED_RECORD_COLUMNS : !updated ? INSERTED_RECORD_COLUMNS : undefined,
+    inserts: inserted && !updated,
+    weeks: rows.length
+      ? {
+          first: rows.reduce((a, r) => (r.first < a ? r.first : a), rows[0]!.first),
+          last: rows.reduce((a, r) => (r.last > a ? r.last : a), rows[0]!.last),
+        }
+      : undefined,
+    written,
+  };
+};
 
 /**
  * The checked weeks into the records: the records to update are locked and their has_data read
@@ -475,29 +515,27 @@ const keysOf = (
  * written weeks' differences instead of recounting every week of each product.
  */
 async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
-  // From here on every statement probes keys (a few weeks of each product): their cost estimates
-  // grow with the products and cross the JIT thresholds, and compiling costs more than running.
-  await sql`set local jit = off`.execute(trx);
   await sql`create temp table data_load_written on commit drop as
     select r.pid, r.week_start, true as was_present, r.has_data as had_data,
       r.act_bkg_units::numeric as old_units, r.act_rev_dlrs::numeric as old_revenue,
       r.act_bkg_cost::numeric as old_cost
     from demand_records r join data_load_weeks w on r.pid = w.pid and r.week_start = w.week_start
-    where (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
+    where ${inWeeks('r', change.weeks)} and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
     order by r.pid, r.week_start
     for update of r`.execute(trx);
   await sql`
     update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
       last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
     from data_load_written x join data_load_weeks w on w.pid = x.pid and w.week_start = x.week_start
-    where r.pid = x.pid and r.week_start = x.week_start`.execute(trx);
+    where r.pid = x.pid and r.week_start = x.week_start and ${inWeeks('r', change.weeks)}`.execute(trx);
   await sql`
     with inserted as (
       insert into demand_records (pid, week_start, act_bkg_units, act_rev_dlrs, act_bkg_cost, last_updated_at, last_updated_by)
       select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
       from data_load_weeks w
       where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
-        and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
+        and not exists (select 1 from demand_records r
+          where r.pid = w.pid and r.week_start = w.week_start and ${inWeeks('r', change.weeks)})
       order by w.pid, w.week_start
       on conflict (pid, week_start) do nothing
       returning pid, week_start)
@@ -505,9 +543,9 @@ async function writeWeeksNoted(trx: Transaction<Database>, change: RecordsChange
     select pid, week_start, false, false from inserted`.execute(trx);
   await sql`create unique index on data_load_written (pid, week_start)`.execute(trx);
   await sql`analyze data_load_written`.execute(trx);
-  const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
+  const { rows } = await sql<WrittenRange>`
     select pid, min(week_start)::text as first, max(week_start)::text as last,
-      bool_or(not was_present) as inserted
+      bool_or(not was_present) as inserted, bool_or(was_present) as updated
     from data_load_written group by pid`.execute(trx);
   await noteExtremesOfActuals(
     trx,
@@ -567,12 +605,12 @@ async function noteExtremesOfActuals(trx: Transaction<Database>, pids: readonly 
 
 /** The checked weeks into the records in one statement, for the read model to recount. */
 async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
-  const { rows } = await sql<{ pid: string; first: string; last: string; inserted: boolean }>`
+  const { rows } = await sql<WrittenRange>`
     with updated as (
       update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
         last_updated_at = now(), last_updated_by = ${change.by}, version = r.version + 1
       from data_load_weeks w
-      where r.pid = w.pid and r.week_start = w.week_start
+      where r.pid = w.pid and r.week_start = w.week_start and ${inWeeks('r', change.weeks)}
         and (r.act_bkg_units, r.act_rev_dlrs, r.act_bkg_cost) is distinct from (w.units, w.revenue, w.cost)
       returning r.pid, r.week_start),
     inserted as (
@@ -580,10 +618,15 @@ async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Pr
       select w.pid, w.week_start, w.units, w.revenue, w.cost, now(), ${change.by}
       from data_load_weeks w
       where w.week_start >= ${change.recordsFrom}::date and w.week_start < ${change.currentWeek}::date
-        and not exists (select 1 from demand_records r where r.pid = w.pid and r.week_start = w.week_start)
+        and not exists (select 1 from demand_records r
+          where r.pid = w.pid and r.week_start = w.week_start and ${inWeeks('r', change.weeks)})
+      -- In key order: each index of the records (and the products' key the foreign key probes) is
+      -- then written and read page after page, not at a random page per row.
+      order by w.pid, w.week_start
       on conflict (pid, week_start) do nothing
       returning pid, week_start)
-    select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted
+    select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted,
+      bool_or(not inserted) as updated
     from (select *, false as inserted from updated union all select *, true from inserted) x
     group by pid`.execute(trx);
   return keysOf(rows);

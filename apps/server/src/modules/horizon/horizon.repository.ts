@@ -122,8 +122,12 @@ export async function missingWeeks(
       coalesce(s.ensemble_fcst_units, l.ensemble_fcst_units)::float8 as ensemble_fcst_units,
       coalesce(s.naive_fcst_units, l.naive_fcst_units)::float8 as naive_fcst_units
     from missing m
-    left join demand_records s on s.pid = m.pid and s.week_start = m.week_start - 364
-      and s.ensemble_fcst_units is not null
+    -- A key lookup per missing week, fenced by the limit: the week series' row estimate is a
+    -- default of 1,000 per product, and as a plain join this was planned as a hash of every record.
+    left join lateral (
+      select s.ensemble_fcst_units, s.naive_fcst_units from demand_records s
+      where s.pid = m.pid and s.week_start = m.week_start - 364 and s.ensemble_fcst_units is not null
+      limit 1) s on true
     left join latest l on l.pid = m.pid
     order by m.pid, m.week_start`.execute(db);
   return rows;
