@@ -33,7 +33,9 @@ export async function runImportContentionBench(): Promise<BenchRow[]> {
   try {
     const { target } = servers;
     await runLoad(target, PLANNERS_MIX, 10, 3); // warm-up: JIT, plans, connections
+    await servers.eventLoopDelays();
     const quiet = await runLoad(target, PLANNERS_MIX, USERS, QUIET_SECONDS);
+    const [quietDelay] = await servers.eventLoopDelays();
     const file = csvOf(rowsOf(target.pids, 1));
     let isImporting = true;
     const imported = importOnce(
@@ -44,10 +46,15 @@ export async function runImportContentionBench(): Promise<BenchRow[]> {
       isImporting = false;
     });
     const during: Sample[] = [];
+    // The server's event loop in each round: a slow loop keeps every request's transaction (and
+    // the rows it locked) open between its statements.
+    const roundDelays: string[] = [];
     let seconds = 0;
     while (isImporting) {
       during.push(...(await runLoad(target, PLANNERS_MIX, USERS, ROUND_SECONDS)));
       seconds += ROUND_SECONDS;
+      const [delay] = await servers.eventLoopDelays();
+      if (delay) roundDelays.push(`${ms(delay.p99)}/${ms(delay.max)}`);
     }
     const run = await imported;
     const rows: BenchRow[] = [
@@ -56,6 +63,9 @@ export async function runImportContentionBench(): Promise<BenchRow[]> {
       },
       summarize(`quiet: all (${USERS} users)`, quiet, QUIET_SECONDS),
       summarize(`during the import: all (${USERS} users)`, during, seconds),
+      {
+        requests: `server event-loop delay: quiet p99 ${ms(quietDelay?.p99 ?? NaN)}, max ${ms(quietDelay?.max ?? NaN)}; during, p99/max per ${ROUND_SECONDS} s round: ${roundDelays.join(', ')}`,
+      },
     ];
     for (const kind of [...new Set([...quiet, ...during].map((s) => s.kind))].sort()) {
       const before = quiet.filter((s) => s.kind === kind);

@@ -865,13 +865,25 @@ class ImportPlan {
     };
   }
 
-  /** The slice's writes, after its undo notes; `steps` gets the milliseconds of each kind (the records' with their roll-up). */
+  /**
+   * The slice's writes, after its undo notes; `steps` gets the milliseconds of each kind (the
+   * records' with their roll-up). The writes that move kept totals come last, in one run before
+   * the commit: a record's roll-up and a product's move lock their product groups' totals rows,
+   * which every save in those groups updates too, so the slice holds them only from these writes
+   * to its commit, not while its audit rows and details are written.
+   */
   async write(trx: Transaction<Database>, change: { at: Date; by: string }, steps: Steps): Promise<void> {
     await timed(steps, 'writeUndoNotesMs', async () => {
       await noteUndoProducts(trx, this.importId, this.productUndo);
       await noteUndoRecords(trx, this.importId, this.recordUpdates);
     });
     await timed(steps, 'writeProductsMs', () => insertProducts(trx, this.newProducts));
+    await timed(steps, 'writeDetailsMs', () => upsertProductDetails(trx, this.details));
+    await timed(steps, 'writeAuditMs', async () => {
+      await insertAudit(trx, this.audit);
+      await insertProductAudit(trx, this.productAudit);
+    });
+    await timed(steps, 'writeDetailsMs', () => updateProductPlaces(trx, this.places));
     await timed(steps, 'writeNewRecordsMs', () =>
       insertNewSkuWeeks(trx, this.newWeeks, change, {
         clientId: this.newClient,
@@ -880,13 +892,5 @@ class ImportPlan {
       }),
     );
     await timed(steps, 'writeUpdatedRecordsMs', () => updateRecords(trx, this.recordUpdates, change));
-    await timed(steps, 'writeDetailsMs', async () => {
-      await updateProductPlaces(trx, this.places);
-      await upsertProductDetails(trx, this.details);
-    });
-    await timed(steps, 'writeAuditMs', async () => {
-      await insertAudit(trx, this.audit);
-      await insertProductAudit(trx, this.productAudit);
-    });
   }
 }
