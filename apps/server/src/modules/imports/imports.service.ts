@@ -420,7 +420,9 @@ export class ImportService {
       // The embedded database serves one statement at a time: a poll reads `own` instead.
       if (!isPostgres || (!last && performance.now() - progressWritten < PROGRESS_INTERVAL_MS)) return;
       progressWritten = performance.now();
-      await recordImportProgress(this.db, importId, processed);
+      // On the import's own connection: through the pool it queued behind every request waiting
+      // there, and the import stood still between its slices for as long.
+      await recordImportProgress(db, importId, processed);
     };
 
     try {
