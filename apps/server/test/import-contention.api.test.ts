@@ -50,7 +50,9 @@ async function startImport(
 ): Promise<number> {
   const lines = ['sku,category,business unit,region,forecast q1,forecast q2,forecast q3,forecast q4'];
   for (let i = 0; i < count; i++)
-    lines.push(`${prefix}-${String(i).padStart(5, '0')},${group.pf},${group.bu},${group.region},130,130,130,130`);
+    lines.push(
+      `${prefix}-${String(i).padStart(5, '0')},${group.pf},${group.bu},${group.region},130,130,130,130`,
+    );
   const form = new FormData();
   form.append('file', new Blob([lines.join('\n')]), `${prefix}.csv`);
   const token = (await server.tokensFor('admin')).id_token;
@@ -134,7 +136,8 @@ describe.skipIf(!backends.includes('postgres'))('saves during an import on postg
       let job: ImportJob;
       do {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        job = (await server.request<Ok<ImportJob>>('GET', `/api/demand-planning-items/import/${id}`)).body.data;
+        job = (await server.request<Ok<ImportJob>>('GET', `/api/demand-planning-items/import/${id}`)).body
+          .data;
       } while (job.status === 'running');
       expect(job).toMatchObject({ status: 'succeeded', outcome: { created: 5 } });
     } finally {
