@@ -123,7 +123,7 @@ describe.skipIf(!backends.includes('postgres'))('saves during an import on postg
       referencing new table as new_rows for each statement execute function pause_import_audit()`.execute(db);
     try {
       const id = await startImport(server, target, 5, 'PAUSED');
-      await expect.poll(() => isPaused(db), { timeout: 10_000, interval: 20 }).toBe(true);
+      await expect.poll(() => isPaused(db), { timeout: 30_000, interval: 20 }).toBe(true);
       const t0 = performance.now();
       const saved = await server.request<Ok<DemandRecord>>('PUT', recordPath(target), {
         Rev_Pln_Ovrd_Percent: 7,
