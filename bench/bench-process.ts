@@ -12,7 +12,14 @@ import { openDatabase } from '../apps/server/src/db/database';
  * (the pool's connections, 10 as served when unset), BENCH_APPLICATION_NAME (its backends' name).
  * On the message 'event-loop' it answers with its event-loop delay since the last one.
  */
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+const config = loadConfig({
+  ...process.env,
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent',
+  // The seed's week is fixed; a roll to the real week (a bulk write over every product) must not
+  // run beside what is measured, as in startBenchServer.
+  HORIZON_ROLL_IN_SERVER: 'false',
+});
 const database = openDatabase({
   kind: 'postgres',
   url: process.env.BENCH_DATABASE_URL!,

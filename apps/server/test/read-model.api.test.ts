@@ -245,8 +245,8 @@ describe.each(backends)('read model bulk write on %s', (backend) => {
     const { rows } = await sql<{ pid: string }>`select pid from products order by pid limit 3`.execute(db);
     const pids = rows.map((r) => r.pid);
     const overriddenRows = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from demand_overridden_records`.execute(db)).rows[0]!
-        .n;
+      (await sql<{ n: number }>`select count(*)::int as n from demand_overridden_records`.execute(db))
+        .rows[0]!.n;
     const overriddenBefore = await overriddenRows();
     const insert = (week: string, columns: string[], values: string) =>
       db.transaction().execute((trx) =>

@@ -422,7 +422,9 @@ export class ImportService {
       // The embedded database serves one statement at a time: a poll reads `own` instead.
       if (!isPostgres || (!last && performance.now() - progressWritten < PROGRESS_INTERVAL_MS)) return;
       progressWritten = performance.now();
-      await recordImportProgress(this.db, importId, processed);
+      // On the import's own connection: through the pool it queued behind every request waiting
+      // there, and the import stood still between its slices for as long.
+      await recordImportProgress(db, importId, processed);
     };
 
     try {
@@ -877,23 +879,23 @@ class ImportPlan {
   }
 
   /**
-   * The plan's product writes, after their undo notes: new products, places, details and their
-   * audit rows. `steps` gets the milliseconds of each kind.
+   * The plan's product writes, after their undo notes: new products, their details and their
+   * audit rows. Nobody else writes these, so they go before anything that locks kept totals.
+   * `steps` gets the milliseconds of each kind.
    */
   async writeProducts(trx: Transaction<Database>, steps: Steps): Promise<void> {
     await timed(steps, 'writeUndoNotesMs', () => noteUndoProducts(trx, this.importId, this.productUndo));
     await timed(steps, 'writeProductsMs', () => insertProducts(trx, this.newProducts));
-    await timed(steps, 'writeDetailsMs', async () => {
-      await updateProductPlaces(trx, this.places);
-      await upsertProductDetails(trx, this.details);
-    });
+    await timed(steps, 'writeDetailsMs', () => upsertProductDetails(trx, this.details));
     await timed(steps, 'writeAuditMs', () => insertProductAudit(trx, this.productAudit));
   }
 
   /**
-   * The plan's record writes, after their undo notes, and their audit rows: what the week totals
-   * other saves update too are locked by (the records' triggers run within these statements).
-   * `steps` gets the milliseconds of each kind (the records' with their roll-up).
+   * The plan's record writes, after their undo notes and audit rows. A record's roll-up and a
+   * product's move lock their product groups' totals rows, which every save in those groups
+   * updates too: they come last, in one run before the commit, so the slice holds those rows only
+   * from these writes to its commit. `steps` gets the milliseconds of each kind (the records' with
+   * their roll-up).
    */
   async writeRecords(
     trx: Transaction<Database>,
@@ -901,6 +903,8 @@ class ImportPlan {
     steps: Steps,
   ): Promise<void> {
     await timed(steps, 'writeUndoNotesMs', () => noteUndoRecords(trx, this.importId, this.recordUpdates));
+    await timed(steps, 'writeAuditMs', () => insertAudit(trx, this.audit));
+    await timed(steps, 'writeDetailsMs', () => updateProductPlaces(trx, this.places));
     await timed(steps, 'writeNewRecordsMs', () =>
       insertNewSkuWeeks(trx, this.newWeeks, change, {
         clientId: this.newClient,
@@ -909,6 +913,5 @@ class ImportPlan {
       }),
     );
     await timed(steps, 'writeUpdatedRecordsMs', () => updateRecords(trx, this.recordUpdates, change));
-    await timed(steps, 'writeAuditMs', () => insertAudit(trx, this.audit));
   }
 }
