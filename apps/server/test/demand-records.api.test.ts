@@ -152,7 +152,10 @@ describe.each(backends)('demand record API on %s', (backend) => {
     // A saved record carries a change time and fractional money, which the list writes as text itself.
     const record = all.filter((r) => r.Act_Bkg_Units !== null)[7]!;
     const path = `${BASE}/${record.PID}/${record.Time_Series_sk}`;
-    const saved = await server.request<One>('PUT', path, { Rev_Pln_Ovrd_Percent: 12.5, Comments: 'é "quoted"' });
+    const saved = await server.request<One>('PUT', path, {
+      Rev_Pln_Ovrd_Percent: 12.5,
+      Comments: 'é "quoted"',
+    });
     expect(saved.status).toBe(200);
     const page = await server.request<Page>('GET', `${BASE}?pid=${record.PID}&limit=1000`);
     expect(page.body.data.items.length).toBeGreaterThan(1);
@@ -254,7 +257,9 @@ describe.each(backends)('demand record API on %s', (backend) => {
       await isLocked;
       try {
         // Waiting for the held record would end in the 10 s lock timeout's 503.
-        const answer = await server.request<One>('PUT', `${BASE}/${saved}/${week}`, { Rev_Pln_Ovrd_Percent: 3 });
+        const answer = await server.request<One>('PUT', `${BASE}/${saved}/${week}`, {
+          Rev_Pln_Ovrd_Percent: 3,
+        });
         expect(answer.status).toBe(200);
         expect(answer.body.data.Rev_Pln_Ovrd_Percent).toBe(3);
       } finally {

@@ -164,7 +164,11 @@ function savedRow(
 }
 
 /** The record change an audit row stands for, as the notifier reads earlier authors by it. */
-const changeOf = (row: AuditRow): RecordChange => ({ pid: row.pid, weekStart: row.week_start, field: row.field });
+const changeOf = (row: AuditRow): RecordChange => ({
+  pid: row.pid,
+  weekStart: row.week_start,
+  field: row.field,
+});
 
 /** Equal attribute values; amounts compare at the column's 4 decimals. */
 function sameAttribute(given: string | number, stored: string | number): boolean {
@@ -294,7 +298,8 @@ export class DemandRecordService {
       }
       const prepared = prepareWrite(scope, row, patch, 'edit', await readPlanningPolicy(trx));
       if (!prepared) return toDemandRecord(row);
-      if (this.notifier) authors = await this.notifier.authorsToTell(trx, scope, prepared.audit.map(changeOf));
+      if (this.notifier)
+        authors = await this.notifier.authorsToTell(trx, scope, prepared.audit.map(changeOf));
       // Audit first, so the roll-up's shared totals rows stay locked only from the update to the commit.
       await insertAuditRows(trx, prepared.audit);
       const change = { at: new Date(), by: scope.userName };

@@ -199,7 +199,13 @@ export type RecordChange = { pid: string; weekStart: string; field: string };
 const PLANNER_SOURCES = ['edit', 'batch', 'spread', 'undo', 'import'];
 
 /** Someone else who changed some of the records before, with how many and one as an example. */
-export type EarlierAuthor = { changed_by: string; pid: string; week_start: string; field: string; records: number };
+export type EarlierAuthor = {
+  changed_by: string;
+  pid: string;
+  week_start: string;
+  field: string;
+  records: number;
+};
 
 /**
  * The other people who changed these records before, with how many of the records each had
