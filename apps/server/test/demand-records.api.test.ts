@@ -1,4 +1,5 @@
 import type { DemandRecord } from '@ps/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Failure } from './support/api-shapes';
 import { backends } from './support/backends';
@@ -147,6 +148,27 @@ describe.each(backends)('demand record API on %s', (backend) => {
     expect(bySearch.body.data.count).toBe(12);
   });
 
+  it('lists each record exactly as reading it alone answers it', async () => {
+    // A saved record carries a change time and fractional money, which the list writes as text itself.
+    const record = all.filter((r) => r.Act_Bkg_Units !== null)[7]!;
+    const path = `${BASE}/${record.PID}/${record.Time_Series_sk}`;
+    const saved = await server.request<One>('PUT', path, {
+      Rev_Pln_Ovrd_Percent: 12.5,
+      Comments: 'é "quoted"',
+    });
+    expect(saved.status).toBe(200);
+    const page = await server.request<Page>('GET', `${BASE}?pid=${record.PID}&limit=1000`);
+    expect(page.body.data.items.length).toBeGreaterThan(1);
+    for (const item of page.body.data.items) {
+      const read = await server.request<One>('GET', `${BASE}/${item.PID}/${item.Time_Series_sk}`);
+      expect(item).toEqual(read.body.data);
+    }
+    const listed = page.body.data.items.find((item) => keyOf(item) === keyOf(record))!;
+    expect(listed).toEqual(saved.body.data);
+    expect(listed.Comments).toBe('é "quoted"');
+    expect(listed.last_updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it('gets one record and answers 404 for an unknown key', async () => {
     const record = all[3]!;
     const found = await server.request<One>('GET', `${BASE}/${record.PID}/${record.Time_Series_sk}`);
@@ -183,6 +205,9 @@ describe.each(backends)('demand record API on %s', (backend) => {
     expect(body.data.Final_Bk_Pln_Cost).toBeCloseTo(final * record.Cost, 2);
     expect(body.data.version).toBe(record.version + 1);
     expect(body.data.last_updated_by).toBe('Demo Admin');
+    // The answer is the record as written, the same as reading it again.
+    const read = await server.request<One>('GET', `${BASE}/${record.PID}/${record.Time_Series_sk}`);
+    expect(body.data).toEqual(read.body.data);
     const weekStart = `${record.Time_Series_sk.slice(0, 4)}-${record.Time_Series_sk.slice(4, 6)}-${record.Time_Series_sk.slice(6)}`;
     const audit = await auditRows(record.PID, weekStart);
     expect(audit.map((a) => [a.field, a.old_value, a.new_value])).toEqual([
@@ -205,6 +230,44 @@ describe.each(backends)('demand record API on %s', (backend) => {
     expect(units.body.data.Prelim_Pln_Units).toBe(7);
     expect(units.body.data.Final_Pln_Units).toBe(Math.round(7 * 1.05));
   });
+
+  it.runIf(backend === 'postgres')(
+    'saves a record while a save in progress holds another record of its slice and week',
+    async () => {
+      const { rows } = await sql<{ held: string; saved: string; week: string }>`
+        select a.pid as held, b.pid as saved, to_char(ra.week_start, 'YYYYMMDD') as week
+        from products a
+        join products b on b.client_id = a.client_id and b.bu = a.bu and b.pf = a.pf
+          and b.region = a.region and b.pid > a.pid
+        join demand_records ra on ra.pid = a.pid
+        join demand_records rb on rb.pid = b.pid and rb.week_start = ra.week_start
+        order by a.pid, b.pid, ra.week_start limit 1`.execute(server.database.db);
+      const { held, saved, week } = rows[0]!;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Another planner's save, between locking its record and writing it.
+      const holder = server.database.db.transaction().execute(async (trx) => {
+        await sql`select 1 from demand_records
+          where pid = ${held} and week_start = to_date(${week}, 'YYYYMMDD') for update`.execute(trx);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        // Waiting for the held record would end in the 10 s lock timeout's 503.
+        const answer = await server.request<One>('PUT', `${BASE}/${saved}/${week}`, {
+          Rev_Pln_Ovrd_Percent: 3,
+        });
+        expect(answer.status).toBe(200);
+        expect(answer.body.data.Rev_Pln_Ovrd_Percent).toBe(3);
+      } finally {
+        release();
+        await holder;
+      }
+    },
+  );
 
   it('refuses a stale update with 409 and the current record', async () => {
     const record = all.filter((r) => r.Act_Bkg_Units === null)[5]!;

@@ -2,6 +2,7 @@ import type { EndpointContract, ResponseData } from '@ps/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { ok } from './envelope';
+import { JsonText } from './json-text';
 import { parseInput } from './validate';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -34,7 +35,8 @@ export function endpointInput<E extends EndpointContract>(
 
 /**
  * Registers a JSON endpoint: parses its input, calls the handler with the caller's verified scope
- * (request.access), and answers the handler's data in the envelope with the contract's status.
+ * (request.access), and answers the handler's data in the envelope with the contract's status (data
+ * handed over as JsonText goes into the envelope as it is).
  */
 export function serveEndpoint<E extends EndpointContract>(
   app: FastifyInstance,
@@ -43,7 +45,7 @@ export function serveEndpoint<E extends EndpointContract>(
     input: EndpointInput<E>,
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => Promise<ResponseData<E>>,
+  ) => Promise<ResponseData<E> | JsonText<ResponseData<E>>>,
   options: Pick<RouteOptions, 'bodyLimit'> = {},
 ): void {
   app.route({
@@ -52,7 +54,10 @@ export function serveEndpoint<E extends EndpointContract>(
     handler: async (request, reply) => {
       const data = await handler(endpointInput(endpoint, request), request, reply);
       reply.code(endpoint.status ?? 200);
-      return ok(data);
+      if (!(data instanceof JsonText)) return ok(data);
+      // The envelope of ok(), around data that is JSON text already.
+      reply.type('application/json; charset=utf-8');
+      return `{"success":true,"data":${data.text},"error":null}`;
     },
   });
 }

@@ -5,7 +5,9 @@ import { insertByUnnest, updateByUnnestReturning, type ColumnSpec } from '../../
 import {
   RECORD_KEY_COLUMNS,
   recordColumnSpecs,
+  recordsFrom,
   selectRecords,
+  withRecordJson,
   type DemandRecordRow,
 } from '../../db/demand-record-row';
 import type { AuditLogTable, Database, DemandRecordsTable, ProductsTable } from '../../db/schema';
@@ -30,18 +32,22 @@ export type RecordCursor = { pid: string; weekStart: string };
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A record of a list page: its key and the record as JSON (withRecordJson). */
+export type RecordJsonRow = { pid: string; week_start: string; json: string };
+
 /**
- * One page in key order (PID, week). Keyset pagination: the cursor is the last key returned, so a
- * page never repeats or skips rows when others insert meanwhile, and deep pages cost as much as
- * the first (the primary key index serves the order).
+ * One page in key order (PID, week), each record as PostgreSQL serializes it (withRecordJson).
+ * Keyset pagination: the cursor is the last key returned, so a page never repeats or skips rows
+ * when others insert meanwhile, and deep pages cost as much as the first (the primary key index
+ * serves the order).
  */
 export async function listDemandRecords(
   db: Db,
   options: { filters: DemandRecordFilters; after?: RecordCursor | undefined; limit: number },
-): Promise<DemandRecordRow[]> {
+): Promise<RecordJsonRow[]> {
   const { filters, after, limit } = options;
   const search = filters.search ? `%${escapeLike(filters.search)}%` : undefined;
-  return selectRecords(db)
+  const page = recordsFrom(db)
     .where('p.client_id', 'in', [...filters.clientIds])
     .$if(!!filters.bu?.length, (q) => q.where('p.bu', 'in', filters.bu!))
     .$if(!!filters.pf?.length, (q) => q.where('p.pf', 'in', filters.pf!))
@@ -65,8 +71,8 @@ export async function listDemandRecords(
     )
     .orderBy('r.pid')
     .orderBy('r.week_start')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  return withRecordJson(page).execute();
 }
 
 export async function findDemandRecord(

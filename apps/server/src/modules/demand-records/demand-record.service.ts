@@ -32,11 +32,18 @@ import type { DemandRecordRow, WritableRecordRow } from '../../db/demand-record-
 import type { AuditLogTable, Database, DemandRecordsTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { parseInput } from '../../lib/validate';
-import { EDITABLE_COLUMNS, planColumns, toDemandRecord, weekStartOf } from '../../db/demand-record-row';
+import {
+  EDITABLE_COLUMNS,
+  planColumns,
+  recordJsonOf,
+  toDemandRecord,
+  weekStartOf,
+} from '../../db/demand-record-row';
+import { JsonText } from '../../lib/json-text';
 import type { PageTokens } from './page-token';
 import { readPlanningPolicy, savePlanningPolicy } from './planning-policy.repository';
 import { writeTransaction } from '../../db/write-transaction';
-import type { Notifier } from '../notifications';
+import type { EarlierAuthor, Notifier, RecordChange } from '../notifications';
 
 export type DemandRecordPage = { items: DemandRecord[]; count: number; nextToken: string | null };
 type Key = { pid: string; timeSeriesSk: string };
@@ -143,6 +150,26 @@ export function prepareWrite(
   };
 }
 
+/**
+ * A record as its write left it, without reading it again: the row stays locked until the commit,
+ * so it is as read but for the written values, the new version and the change stamp.
+ */
+function savedRow(
+  row: DemandRecordRow,
+  values: BatchValues,
+  version: number,
+  change: { at: Date; by: string },
+): DemandRecordRow {
+  return { ...row, ...values, version, last_updated_at: change.at, last_updated_by: change.by };
+}
+
+/** The record change an audit row stands for, as the notifier reads earlier authors by it. */
+const changeOf = (row: AuditRow): RecordChange => ({
+  pid: row.pid,
+  weekStart: row.week_start,
+  field: row.field,
+});
+
 /** Equal attribute values; amounts compare at the column's 4 decimals. */
 function sameAttribute(given: string | number, stored: string | number): boolean {
   if (typeof given === 'number' && typeof stored === 'number')
@@ -167,7 +194,8 @@ export class DemandRecordService {
     return savePlanningPolicy(this.db, policy, scope.userName);
   }
 
-  async list(scope: AccessScope, query: ListDemandRecordsQuery): Promise<DemandRecordPage> {
+  /** A page of records in key order, serialized as the contract's DemandRecordPage. */
+  async list(scope: AccessScope, query: ListDemandRecordsQuery): Promise<JsonText<DemandRecordPage>> {
     const { clientIds } = narrowToContext(scope, query.clientContext);
     const after = query.nextToken ? this.pageTokens.decode(query.nextToken) : undefined;
     // One extra row tells whether another page exists without a count query.
@@ -190,12 +218,12 @@ export class DemandRecordService {
     const hasMore = rows.length > query.limit;
     const page = hasMore ? rows.slice(0, query.limit) : rows;
     const last = page.at(-1);
-    return {
-      items: page.map(toDemandRecord),
-      count: page.length,
-      nextToken:
-        hasMore && last ? this.pageTokens.encode({ pid: last.pid, weekStart: last.week_start }) : null,
-    };
+    const nextToken =
+      hasMore && last ? this.pageTokens.encode({ pid: last.pid, weekStart: last.week_start }) : null;
+    // Written as text from the records' own JSON: a 1,000-record page is about a megabyte.
+    return new JsonText(
+      `{"items":[${page.map(recordJsonOf).join(',')}],"count":${page.length},"nextToken":${JSON.stringify(nextToken)}}`,
+    );
   }
 
   async get(scope: AccessScope, key: Key): Promise<DemandRecord> {
@@ -243,9 +271,16 @@ export class DemandRecordService {
     return this.get(scope, key);
   }
 
+  /**
+   * One record's save in one transaction on one connection: the record is locked and read, the
+   * people to tell are read, and the saved record is answered from what was written, not read
+   * again. Under load every further statement outside the transaction waits its turn for a pool
+   * connection, as long as a whole request does.
+   */
   async update(scope: AccessScope, key: Key, body: UpdateDemandRecord): Promise<DemandRecord> {
     const { version, ...patch } = body;
-    await writeTransaction(this.db, async (trx) => {
+    let authors: EarlierAuthor[] = [];
+    const record = await writeTransaction(this.db, async (trx) => {
       const row = await findDemandRecord(
         trx,
         { pid: key.pid, weekStart: weekStartOf(key.timeSeriesSk) },
@@ -261,14 +296,18 @@ export class DemandRecordService {
           },
         );
       }
-      await this.applyPatch(trx, scope, row, patch, 'edit');
+      const prepared = prepareWrite(scope, row, patch, 'edit', await readPlanningPolicy(trx));
+      if (!prepared) return toDemandRecord(row);
+      if (this.notifier)
+        authors = await this.notifier.authorsToTell(trx, scope, prepared.audit.map(changeOf));
+      // Audit first, so the roll-up's shared totals rows stay locked only from the update to the commit.
+      await insertAuditRows(trx, prepared.audit);
+      const change = { at: new Date(), by: scope.userName };
+      const [stored] = await updateDemandRecordsBulk(trx, [prepared.write], change);
+      return toDemandRecord(savedRow(row, prepared.write.values, stored!.version, change));
     });
-    const field = Object.keys(patch)[0];
-    if (field)
-      await this.notifier?.overridesChanged(scope, [
-        { pid: key.pid, weekStart: weekStartOf(key.timeSeriesSk), field },
-      ]);
-    return this.get(scope, key);
+    await this.notifier?.tellAuthors(scope, authors);
+    return record;
   }
 
   /**
@@ -354,9 +393,7 @@ export class DemandRecordService {
           const key = `${row.pid}|${row.week_start}`;
           const version = versions.get(key);
           return toDemandRecord(
-            version === undefined
-              ? row
-              : { ...row, ...values.get(key), version, last_updated_at: at, last_updated_by: change.by },
+            version === undefined ? row : savedRow(row, values.get(key)!, version, change),
           );
         }),
       );
@@ -396,21 +433,6 @@ export class DemandRecordService {
         },
       ]);
     });
-  }
-
-  /** Writes the changed editable fields, recomputes the plan chain and audits each change. */
-  private async applyPatch(
-    trx: Transaction<Database>,
-    scope: AccessScope,
-    row: DemandRecordRow,
-    patch: Patch,
-    source: string,
-  ): Promise<void> {
-    const prepared = prepareWrite(scope, row, patch, source, await readPlanningPolicy(trx));
-    if (!prepared) return;
-    // Audit first, so the roll-up's shared totals rows stay locked only from the update to the commit.
-    await insertAuditRows(trx, prepared.audit);
-    await updateDemandRecordsBulk(trx, [prepared.write], { at: new Date(), by: scope.userName });
   }
 
   private async findOrCreateProduct(

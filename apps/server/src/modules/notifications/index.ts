@@ -8,6 +8,7 @@ import { registerNotificationRoutes } from './notifications.routes';
 import { NotificationService, Notifier } from './notifications.service';
 
 export { Notifier, type Recipients } from './notifications.service';
+export type { EarlierAuthor, RecordChange } from './notifications.repository';
 export { DigestMailer } from './digest-mailer';
 
 /** The notifier other modules record events with (mail is queued only when a server is configured). */

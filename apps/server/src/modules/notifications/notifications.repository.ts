@@ -1,5 +1,5 @@
 import type { ClientId, NotificationContent, NotificationKind } from '@ps/domain';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readWithoutJit } from '../../db/write-transaction';
 
@@ -198,25 +198,28 @@ export type RecordChange = { pid: string; weekStart: string; field: string };
 /** Sources of a person's own change to a record (forecast runs and publishes are the system's). */
 const PLANNER_SOURCES = ['edit', 'batch', 'spread', 'undo', 'import'];
 
+/** Someone else who changed some of the records before, with how many and one as an example. */
+export type EarlierAuthor = {
+  changed_by: string;
+  pid: string;
+  week_start: string;
+  field: string;
+  records: number;
+};
+
 /**
  * The other people who changed these records before, with how many of the records each had
- * changed and one of them as an example (the audit trail's own index by record serves it).
+ * changed and one of them as an example (the audit trail's own index by record serves it), read
+ * in `trx`, which must run without JIT: a save's thousands of keys push the estimate over the
+ * thresholds (readWithoutJit).
  */
-export async function earlierAuthors(
-  db: Kysely<Database>,
+export async function earlierAuthorsIn(
+  trx: Transaction<Database>,
   changes: readonly RecordChange[],
   exceptName: string,
-): Promise<Array<{ changed_by: string; pid: string; week_start: string; field: string; records: number }>> {
+): Promise<EarlierAuthor[]> {
   if (changes.length === 0) return [];
-  // Without JIT: a save's thousands of keys push the estimate over the thresholds (readWithoutJit).
-  const { rows } = await readWithoutJit(db, (trx) =>
-    sql<{
-      changed_by: string;
-      pid: string;
-      week_start: string;
-      field: string;
-      records: number;
-    }>`
+  const { rows } = await sql<EarlierAuthor>`
     with changed as (
       select distinct pid, week_start::date as week_start
       from unnest(${changes.map((c) => c.pid)}::text[], ${changes.map((c) => c.weekStart)}::text[]) as c(pid, week_start)
@@ -225,7 +228,16 @@ export async function earlierAuthors(
       count(distinct (a.pid, a.week_start))::int as records
     from audit_log a join changed c on c.pid = a.pid and c.week_start = a.week_start
     where a.changed_by <> ${exceptName} and a.source = any(${PLANNER_SOURCES}::text[])
-    group by a.changed_by`.execute(trx),
-  );
+    group by a.changed_by`.execute(trx);
   return rows;
+}
+
+/** earlierAuthorsIn, in a transaction of its own without JIT. */
+export function earlierAuthors(
+  db: Kysely<Database>,
+  changes: readonly RecordChange[],
+  exceptName: string,
+): Promise<EarlierAuthor[]> {
+  if (changes.length === 0) return Promise.resolve([]);
+  return readWithoutJit(db, (trx) => earlierAuthorsIn(trx, changes, exceptName));
 }

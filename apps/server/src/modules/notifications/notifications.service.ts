@@ -5,11 +5,13 @@ import {
   type NotificationList,
 } from '@ps/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AccessScope } from '../../lib/access';
 import {
   earlierAuthors,
+  earlierAuthorsIn,
+  type EarlierAuthor,
   insertNotifications,
   type RecordChange,
   listNotifications,
@@ -104,22 +106,40 @@ export class Notifier {
    */
   async overridesChanged(scope: AccessScope, changes: readonly RecordChange[]): Promise<void> {
     try {
-      for (const author of await earlierAuthors(this.db, changes, scope.userName)) {
-        await this.notify({
-          recipients: { userNames: [author.changed_by] },
-          exceptUserId: scope.userId,
-          kind: 'override-changed',
-          content: {
-            by: scope.userName,
-            pid: author.pid,
-            week: author.week_start,
-            field: author.field,
-            count: author.records,
-          },
-        });
-      }
+      await this.tellAuthors(scope, await earlierAuthors(this.db, changes, scope.userName));
     } catch (error) {
       this.options.log.error({ err: error }, 'Override change notifications not recorded');
+    }
+  }
+
+  /**
+   * overridesChanged in two steps, for a save that reads whom to tell in its own transaction
+   * (without JIT) and tells them after its commit: no connection of its own for the read, which
+   * under load waits its turn in the pool like a request of its own.
+   */
+  authorsToTell(
+    trx: Transaction<Database>,
+    scope: AccessScope,
+    changes: readonly RecordChange[],
+  ): Promise<EarlierAuthor[]> {
+    return earlierAuthorsIn(trx, changes, scope.userName);
+  }
+
+  /** Tells each earlier author that `scope` changed their records (each failure is logged by notify). */
+  async tellAuthors(scope: AccessScope, authors: readonly EarlierAuthor[]): Promise<void> {
+    for (const author of authors) {
+      await this.notify({
+        recipients: { userNames: [author.changed_by] },
+        exceptUserId: scope.userId,
+        kind: 'override-changed',
+        content: {
+          by: scope.userName,
+          pid: author.pid,
+          week: author.week_start,
+          field: author.field,
+          count: author.records,
+        },
+      });
     }
   }
 }
