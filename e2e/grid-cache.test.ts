@@ -47,8 +47,9 @@ async function holdGridPages(page: Page): Promise<{ held: () => number; release:
   return {
     held: () => routes.length,
     release: async () => {
+      // A request the page gave up meanwhile (a query cancelled on a view change) is handled already.
+      await Promise.all(routes.map((route) => route.continue().catch(() => undefined)));
       await page.unroute(isGridPage, hold);
-      await Promise.all(routes.map((route) => route.continue()));
     },
   };
 }

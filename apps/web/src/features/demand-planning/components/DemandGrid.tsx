@@ -136,6 +136,14 @@ export function DemandGrid({
   useEffect(() => {
     api?.refreshCells({ columns: STAMP_COLUMNS, force: true });
   }, [api, pageStamps]);
+  const stampsNow = useMemo(
+    () => ({
+      get stamps() {
+        return stamps.current;
+      },
+    }),
+    [],
+  );
   // A roll-up's key columns follow the keys its rows carry: the same for every page of a view.
   const groupKeys = useMemo(
     () => (page && !isRecordView ? groupKeysOf(page.rows as AggregatedRow[]).join(',') : ''),
@@ -173,7 +181,7 @@ export function DemandGrid({
   const columnDefs = useMemo(() => {
     const columns = isRecordView
       ? recordColumns(fmt, editState, {
-          stampOf: (record) => stamps.current[recordKeyOf(record)],
+          stampOf: (record) => stampsNow.stamps[recordKeyOf(record)],
           onToggleLock,
           onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
         })
@@ -198,6 +206,7 @@ export function DemandGrid({
     isRecordView,
     fmt,
     editState,
+    stampsNow,
     groupKeys,
     t,
     sort,
