@@ -1,37 +1,14 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn } from './support/auth';
-import { launchBrowser, newPage } from './support/browser';
 import { editCell, gridCell, gridCellText } from './support/grid';
-
-async function chooseOption(page: Page, trigger: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: trigger }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function waitForGridIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="demand-grid"] .ag-row').first().waitFor();
-  await page.getByText('Loading data...').waitFor({ state: 'detached' });
-  await page.getByText('Loading Initial Data...').waitFor({ state: 'detached' });
-}
-
-async function showView(page: Page, level: string, drillDown: string): Promise<void> {
-  await chooseOption(page, 'View Level', level);
-  await chooseOption(page, 'Drill Down', drillDown);
-  await waitForGridIdle(page);
-}
-
-/** Calls the API with the signed-in user's token, as the page does. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, {
-      headers: {
-        Authorization: `Bearer ${localStorage.getItem('id_token') ?? localStorage.getItem('access_token')}`,
-      },
-    });
-    return ((await response.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
+import {
+  chooseOption,
+  openPlanningPage,
+  pageApi as api,
+  showView,
+  waitForGridIdle,
+  type PlanningPage,
+} from './support/planning-page';
 
 const digits = (text: string | null): string => (text ?? '').replace(/\D/g, '');
 
@@ -55,22 +32,16 @@ async function holdGridPages(page: Page): Promise<{ held: () => number; release:
 }
 
 describe('the grid answers a save from its answer and keeps its rows while the next load', () => {
-  const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  let context: BrowserContext;
+  let opened: PlanningPage | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, baseUrl));
-    await page.setViewportSize({ width: 1440, height: 1600 });
-    await signIn(page, 'admin');
-    await page.goto('/demand-planning');
-    await waitForGridIdle(page);
+    opened = await openPlanningPage(inject('baseUrl'));
+    page = opened.page;
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    await opened?.context.close();
+    await opened?.browser.close();
   });
 
   it('shows a saved edit and its final plan, in the grid and the row-detail panel, without reading the page again', async () => {
