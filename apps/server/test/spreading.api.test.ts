@@ -4,6 +4,7 @@ import {
   type DemandRecord,
   type GridPage,
   type RecordHistoryEntry,
+  type SpreadCellResult,
   type SpreadResult,
 } from '@ps/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,43 @@ describe.each(backends)('aggregate edits, locks and cell history on %s', (backen
       `${changed.PID}|${changed.Time_Series_sk}`
     ];
     expect(stamp?.lastOverriddenBy).toBe(changed.last_updated_by);
+  });
+
+  it("answers a saved spread with the cell's row exactly as the view's page then shows it", async () => {
+    // Totals (family by quarter, business unit by week), records (a search, products by month).
+    const views = [
+      { viewLevel: 'category', drillDown: 'quarterly' },
+      { viewLevel: 'business_unit', drillDown: 'weekly' },
+      { viewLevel: 'category', drillDown: 'none', search: cell.PF! },
+      { viewLevel: 'sku', drillDown: 'monthly' },
+    ] as const;
+    for (const view of views) {
+      const query = new URLSearchParams({ ...view, limit: '500' }).toString();
+      const rows = (await grid(query)).rows as AggregatedRow[];
+      const target = [...rows].sort((a, b) => b.recordCount - a.recordCount)[0]!;
+      const group = { sku: target.PID, category: target.PF, business_unit: target.BU }[view.viewLevel]!;
+      const value = (target.Final_Pln_Units ?? 0) + 100;
+      const { status, body: answer } = await server.request<Ok<SpreadCellResult>>('POST', SPREAD, {
+        ...view,
+        group,
+        ...(target.periodKey ? { periodKey: target.periodKey } : {}),
+        field: 'SOP_Pln_Ovrd_Units',
+        value,
+        reasonCode: 'Seasonal Adjustment',
+      });
+      expect(status, JSON.stringify(view)).toBe(200);
+      const shown = ((await grid(query)).rows as AggregatedRow[]).find((r) => r.id === target.id);
+      expect(shown?.Final_Pln_Units).toBe(value);
+      expect(shown?.Reason_Codes).toContain('Seasonal Adjustment');
+      expect(answer.data.row, JSON.stringify(view)).toEqual(shown);
+    }
+    // A preview saves nothing, so it has no row to answer.
+    const preview = await server.request<Ok<SpreadCellResult>>(
+      'POST',
+      SPREAD,
+      body({ value: 5000, preview: true }),
+    );
+    expect(preview.body.data.row).toBeUndefined();
   });
 
   it('spreads a percent to every unlocked record, replacing the stage units so it applies', async () => {

@@ -8,6 +8,14 @@ import {
 import { ZSpreadBatchRequestSchema, ZTimePhasedPage, ZTimePhasedQuerySchema } from '../time-phased';
 import { ZRecordParams } from './demand-records.contract';
 import { defineEndpoint } from './endpoint';
+import { ZAggregatedRow } from './planning-grid.contract';
+
+/**
+ * A single cell's spread: what it moves and, once saved, the cell's row as the view now sums it
+ * (same filters and weeks), so the grid shows the new figures without reading its page again.
+ */
+export const ZSpreadCellResult = ZSpreadResult.extend({ row: ZAggregatedRow.optional() });
+export type SpreadCellResult = z.infer<typeof ZSpreadCellResult>;
 
 /** The planner's grid beyond single-record edits: aggregate edits, locks, cell history. */
 export const spreadingEndpoints = {
@@ -18,7 +26,7 @@ export const spreadingEndpoints = {
     summary:
       'Spreads a units or percent override typed into an aggregated cell over the unlocked records under it, in one audited transaction; preview answers what it would move',
     body: ZSpreadRequestSchema,
-    response: { data: ZSpreadResult },
+    response: { data: ZSpreadCellResult },
   }),
   spreadBatch: defineEndpoint({
     method: 'POST',

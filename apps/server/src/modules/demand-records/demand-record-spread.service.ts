@@ -14,6 +14,7 @@ import {
   type SpreadBatchRequest,
   type SpreadCell,
   type SpreadRequest,
+  type SpreadCellResult,
   type SpreadResult,
 } from '@ps/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -22,6 +23,7 @@ import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
 import { narrowToContext, type AccessScope } from '../../lib/access';
 import { AppError } from '../../lib/errors';
+import { cellRowOf } from '../planning-grid';
 import {
   findCellRecords,
   lastSaveAudit,
@@ -53,11 +55,23 @@ export class DemandRecordSpreadService {
     private readonly planClock: () => PlanClock,
   ) {}
 
-  async spread(scope: AccessScope, request: SpreadRequest): Promise<SpreadResult> {
+  async spread(scope: AccessScope, request: SpreadRequest): Promise<SpreadCellResult> {
     const view = this.viewOf(scope, request);
-    return writeTransaction(this.db, async (trx) =>
-      resultOf([await this.spreadCell(trx, scope, view, request, { write: !request.preview })], request),
-    );
+    return writeTransaction(this.db, async (trx) => {
+      const result = resultOf(
+        [await this.spreadCell(trx, scope, view, request, { write: !request.preview })],
+        request,
+      );
+      if (!result.saved) return result;
+      // The cell's row as the view now sums it, read in the transaction that wrote it: the grid
+      // puts it in place of the old row instead of reading the whole page again.
+      const row = await cellRowOf(trx, {
+        ...view,
+        group: request.group,
+        periodKey: view.drillDown === 'none' ? '' : (request.periodKey ?? ''),
+      });
+      return row ? { ...result, row } : result;
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import { registerPlanningGridRoutes } from './planning-grid.routes';
 import { SortExtremesRefresher } from './sort-extremes-refresher';
 import { TimePhasedService } from './time-phased.service';
 
-export { PlanningGridService, planClockOf, type GridSlice } from './planning-grid.service';
+export { PlanningGridService, cellRowOf, planClockOf, type GridSlice } from './planning-grid.service';
 export { groupName, periodKey, productFilter, weekFilter, type GridFilters } from './planning-grid.sql';
 
 export const planningGridModule: ServerModule = {

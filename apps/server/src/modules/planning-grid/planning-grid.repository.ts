@@ -243,6 +243,37 @@ export async function pageGroupsFromRecords(
   );
 }
 
+/**
+ * One group's row at one period (key '' without a drill-down), summed as the view's page sums it:
+ * family and business-unit rows from the totals unless searched, other rows from their records.
+ * A saved aggregate edit answers with it, inside its transaction, so the figures are those it wrote.
+ */
+export async function groupRowOf(
+  db: Db,
+  q: GroupQuery & { group: string; periodKey: string },
+): Promise<GroupRow | null> {
+  const isSliceLevel = q.viewLevel === 'category' || q.viewLevel === 'business_unit';
+  // Without a drill-down every row of the group is under the cell, whatever period key it carries.
+  const inPeriod = (k: RawBuilder<unknown>) =>
+    q.drillDown === 'none' ? sql`` : sql` and ${k} = ${q.periodKey}`;
+  let groups: RawBuilder<unknown>;
+  if (isSliceLevel && !q.filters.search) {
+    groups = sql`select t.g, min(t.k) as k, ${totalsAggregates()}
+      from (${totalsRows(q)}) t where t.g = ${q.group}${inPeriod(sql`t.k`)}
+      group by t.g`;
+  } else {
+    const g = groupName(q.viewLevel, 'p');
+    const k = periodKey(q.drillDown, sql`r.week_start`);
+    groups = sql`select ${g} as g, min(${k}) as k, ${recordAggregates()}
+      from demand_records r join products p on p.pid = r.pid
+      where ${productFilter(q.filters)}${weekFilter(q.filters, 'r.week_start')}
+        and ${g} = ${q.group}${inPeriod(k)}
+      group by 1`;
+  }
+  const { rows } = await withAnnotations(q, groups, null).execute(db);
+  return (rows[0] as GroupRow | undefined) ?? null;
+}
+
 /** How many groups (and groups with data) each product contributes at a drill-down. */
 export function productGroupCounts(drillDown: DrillDown | 'records'): {
   groups: RawBuilder<number>;

@@ -31,6 +31,7 @@ import { narrowToContext, type AccessScope } from '../../lib/access';
 import { currentWeekOf, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
+  groupRowOf,
   pageGroupsFromRecords,
   pageGroupsFromTotals,
   pageProductGroups,
@@ -38,6 +39,7 @@ import {
   pageSortedRecords,
   type RecordStampColumns,
   type GridSort,
+  type GroupQuery,
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
@@ -261,6 +263,18 @@ export class PlanningGridService {
       limit: query.limit,
     });
   }
+}
+
+/**
+ * The row of one roll-up cell (a group, at a period with a drill-down) as the view shows it, read
+ * with `db` (a write's transaction sees its own writes); null when no record is under it.
+ */
+export async function cellRowOf(
+  db: Kysely<Database>,
+  cell: GroupQuery & { group: string; periodKey: string },
+): Promise<AggregatedRow | null> {
+  const row = await groupRowOf(db, cell);
+  return row && toAggregatedRow(row, cell.viewLevel, cell.drillDown);
 }
 
 function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDown): AggregatedRow {

@@ -1,11 +1,12 @@
-import type {
-  AggregatedRow,
-  DrillDown,
-  GridPeriodChoice,
-  GridRow,
-  SavedView,
-  SavedViewState,
-  ViewLevel,
+import {
+  VIEW_LEVELS,
+  type AggregatedRow,
+  type DrillDown,
+  type GridPeriodChoice,
+  type GridRow,
+  type SavedView,
+  type SavedViewState,
+  type ViewLevel,
 } from '@ps/domain';
 import type { TFunction } from 'i18next';
 import { LayoutDashboardIcon } from 'lucide-react';
@@ -44,6 +45,7 @@ import { useCsvExport } from './hooks/useCsvExport';
 import { useFilterOptions } from './hooks/useFilterOptions';
 import { useGridEditing } from './hooks/useGridEditing';
 import { useGridPage, useRefreshGrid } from './hooks/useGridPage';
+import { useGridPreview, useIdlePrefetch } from './hooks/useGridPrefetch';
 import { useLiveUpdates } from './hooks/useLiveUpdates';
 import { usePlanningPreferences } from './hooks/usePlanningPreferences';
 import { useRecordLocks } from './hooks/useRecordLocks';
@@ -117,21 +119,27 @@ export default function DemandPlanningPage() {
   const refreshDashboard = useRefreshDashboard();
   const { viewLevel, drillDownType: drillDown, pageSize } = preferences;
 
-  const viewRequest = useMemo(() => {
-    const options = filterOptions.data;
-    return viewRequestOf({
-      viewLevel,
-      drillDown,
-      selection,
-      optionCounts: {
-        bu: options?.businessUnits.length ?? 0,
-        pf: options?.productFamilies.length ?? 0,
-        region: options?.regions.length ?? 0,
-      },
-      sort: sortState,
-      period,
-    });
-  }, [viewLevel, drillDown, selection, filterOptions.data, sortState, period]);
+  // The request of a view with these filters and weeks: the one on screen, or one a control would open.
+  const viewWith = useCallback(
+    (view: { viewLevel: ViewLevel; drillDown: DrillDown; sort: GridSortState }) => {
+      const options = filterOptions.data;
+      return viewRequestOf({
+        ...view,
+        selection,
+        optionCounts: {
+          bu: options?.businessUnits.length ?? 0,
+          pf: options?.productFamilies.length ?? 0,
+          region: options?.regions.length ?? 0,
+        },
+        period,
+      });
+    },
+    [selection, filterOptions.data, period],
+  );
+  const viewRequest = useMemo(
+    () => viewWith({ viewLevel, drillDown, sort: sortState }),
+    [viewWith, viewLevel, drillDown, sortState],
+  );
   // A sort by a column the view does not have (e.g. PF at business-unit level) lapses.
   const sort = viewRequest.sort ?? null;
   const request = useMemo<GridRequest>(
@@ -167,6 +175,25 @@ export default function DemandPlanningPage() {
   ]);
 
   const grid = useGridPage(request, clientContext, isRefreshing);
+  // Read ahead: the view a hovered control would open, and once the page is in and the browser
+  // idle, the levels next to this one (where a planner goes to look closer or further out).
+  const preview = useGridPreview();
+  // A change of level, drill-down or sort opens the new view on its first page.
+  const firstPageOf = useCallback(
+    (change: { viewLevel?: ViewLevel; drillDown?: DrillDown; sort?: GridSortState }): GridRequest => ({
+      ...viewWith({ viewLevel, drillDown, sort: sortState, ...change }),
+      offset: 0,
+      limit: pageSize,
+    }),
+    [viewWith, viewLevel, drillDown, sortState, pageSize],
+  );
+  const adjacentLevels = useMemo(() => {
+    const at = VIEW_LEVELS.indexOf(viewLevel);
+    return [VIEW_LEVELS[at - 1], VIEW_LEVELS[at + 1]]
+      .filter((level) => level !== undefined)
+      .map((level) => firstPageOf({ viewLevel: level }));
+  }, [firstPageOf, viewLevel]);
+  useIdlePrefetch(adjacentLevels, layout === 'table' && grid.page !== null && !grid.isFetching);
   // Another planner's save refetches this page; an unsaved edit of a record
   // that changed underneath is flagged before the planner saves it.
   useLiveUpdates(grid.page, sort !== null);
@@ -408,6 +435,7 @@ export default function DemandPlanningPage() {
             drillDown={drillDown}
             onViewLevelChange={(next) => changeView({ viewLevel: next })}
             onDrillDownChange={(next) => changeView({ drillDownType: next })}
+            onViewPreview={(change) => preview(change && firstPageOf(change))}
             isViewLocked={editing.isEditMode}
           />
           {!isTimePhased && (
@@ -461,6 +489,7 @@ export default function DemandPlanningPage() {
                   setSort(next);
                   setPageIndex(0);
                 }}
+                onSortPreview={(next) => preview(next === undefined ? null : firstPageOf({ sort: next }))}
                 onEditCell={editing.editCell}
                 onEditAggregate={canSpread ? editAggregate : undefined}
                 onToggleLock={toggleLock}
@@ -478,10 +507,24 @@ export default function DemandPlanningPage() {
                   pageIndex={pageIndex}
                   pageSize={pageSize}
                   onPageChange={setPageIndex}
+                  onPagePreview={(index) =>
+                    preview(index === null ? null : { ...request, offset: index * pageSize })
+                  }
                   onPageSizeChange={(size) => {
                     updatePreferences({ pageSize: size });
                     setPageIndex(pageIndexFor(pageIndex * pageSize, size));
                   }}
+                  onPageSizePreview={(size) =>
+                    preview(
+                      size === null
+                        ? null
+                        : {
+                            ...request,
+                            offset: pageIndexFor(pageIndex * pageSize, size) * size,
+                            limit: size,
+                          },
+                    )
+                  }
                   isDisabled={grid.page === null}
                 />
               </div>

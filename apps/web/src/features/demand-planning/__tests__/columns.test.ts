@@ -19,7 +19,7 @@ import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import type { Formatters } from '@/lib/settings/useFormatters';
 import { i18next } from '../../../i18n/i18n';
-import { aggregatedColumns, recordColumns } from '../grid/columns';
+import { aggregatedColumns, groupKeysOf, recordColumns } from '../grid/columns';
 import { NO_PENDING_CHANGES, recordEdit } from '../utils/pending-changes';
 import englishPlanning from '../../../i18n/locales/en/planning.json';
 import { demandRecord } from './demand-record.fixture';
@@ -112,7 +112,7 @@ describe('aggregated columns', () => {
   } as unknown as AggregatedRow;
 
   it('show only the keys the level groups by, the first pinned, and no editable column', () => {
-    const columns = aggregatedColumns([row], fmt);
+    const columns = aggregatedColumns(groupKeysOf([row]), fmt);
     expect(columns.slice(0, 4).map((c) => c.colId)).toEqual(['BU', 'PF', 'periodLabel', 'recordCount']);
     expect(columns[0]!.pinned).toBe('left');
     expect(columns.some((c) => c.colId === 'PID')).toBe(false);
@@ -121,13 +121,27 @@ describe('aggregated columns', () => {
   });
 
   it('show how many comments a row holds just before its comments, as a whole number, unsorted', () => {
-    const columns = aggregatedColumns([row], fmt);
+    const columns = aggregatedColumns(groupKeysOf([row]), fmt);
     const ids = columns.map((c) => c.colId);
     expect(ids.indexOf('commentCount')).toBe(ids.indexOf('Comments') - 1);
     const count = byId(columns, 'commentCount');
     expect(count.sortable).toBe(false);
     expect(format(count, 1234)).toBe('1,234');
     expect(englishHeader(count)).toBe('Comment count');
+  });
+
+  it('make the override columns editable cells in edit mode only, plain figures otherwise', () => {
+    const edit = { pending: NO_PENDING_CHANGES, isEditMode: true };
+    const editing = byId(aggregatedColumns(groupKeysOf([row]), fmt, edit), 'SOP_Pln_Ovrd_Units');
+    expect(editing.editable).toBe(true);
+    expect(editing.cellRenderer).toBeDefined();
+    const reading = byId(
+      aggregatedColumns(groupKeysOf([row]), fmt, { ...edit, isEditMode: false }),
+      'SOP_Pln_Ovrd_Units',
+    );
+    expect(reading.editable).toBeUndefined();
+    expect(reading.cellRenderer).toBeUndefined();
+    expect(format(reading, 20_010)).toBe('20,010');
   });
 
   it("label a week in the user's language and date format, months and quarters as their keys", async () => {
@@ -138,7 +152,7 @@ describe('aggregated columns', () => {
       periodLabel: 'Week ending 11/21/2026',
     };
     const label = (data: AggregatedRow, formatters: Formatters) => {
-      const column = byId(aggregatedColumns([data], formatters), 'periodLabel');
+      const column = byId(aggregatedColumns(groupKeysOf([data]), formatters), 'periodLabel');
       return (column.valueFormatter as (p: { value: unknown; data: unknown }) => string)({
         value: data.periodLabel,
         data,
@@ -156,7 +170,7 @@ describe('aggregated columns', () => {
   });
 
   it('show the figures in record order, each override percent weighted before its units', () => {
-    const ids = aggregatedColumns([row], fmt).map((c) => c.colId);
+    const ids = aggregatedColumns(groupKeysOf([row]), fmt).map((c) => c.colId);
     expect(ids.slice(4, 12)).toEqual([
       'Act_Bkg_Units',
       'Act_Bkg_Cost',
@@ -167,7 +181,7 @@ describe('aggregated columns', () => {
       'Rev_Pln_Ovrd_Units',
       'Prelim_Pln_Units',
     ]);
-    const columns = aggregatedColumns([row], fmt);
+    const columns = aggregatedColumns(groupKeysOf([row]), fmt);
     expect(englishHeader(byId(columns, 'SOP_Pln_Ovrd_Percent'))).toBe('S&OP Plan Override % (weighted)');
     expect(englishHeader(byId(columns, 'P2_Pub_Pln_Rev_Dlrs'))).toBe('P2 Published Revenue');
     expect(format(byId(columns, 'Delta_Prelim_to_Final_Pln_Cost'), 1234.5)).toBe('$1,234.50');

@@ -2,13 +2,16 @@ import {
   spreadingEndpoints,
   type LockRequest,
   type RecordHistoryEntry,
+  type SpreadCellResult,
   type SpreadRequest,
-  type SpreadResult,
 } from '@ps/domain';
 import { callEndpoint } from '@/lib/api-client';
 
-/** An aggregate edit: with `preview` what it would move, else saved and what it moved. */
-export function spreadAggregateEdit(request: SpreadRequest): Promise<SpreadResult> {
+/**
+ * An aggregate edit: with `preview` what it would move, else saved, what it moved and the cell's
+ * row as its view now sums it.
+ */
+export function spreadAggregateEdit(request: SpreadRequest): Promise<SpreadCellResult> {
   return callEndpoint(spreadingEndpoints.spread, { body: request });
 }
 

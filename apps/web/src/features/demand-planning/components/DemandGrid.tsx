@@ -1,4 +1,4 @@
-import type { AggregatedRow, DemandRecord, EditableField, GridPage, GridRow } from '@ps/domain';
+import type { AggregatedRow, DemandRecord, EditableField, GridPage, GridRow, RecordStamp } from '@ps/domain';
 import type {
   CellContextMenuEvent,
   CellEditRequestEvent,
@@ -9,18 +9,24 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useFormatters } from '@/lib/settings/useFormatters';
 import { useGridDensity } from '@/lib/settings/useGridDensity';
 import { useUserSettings } from '@/lib/settings/useUserSettings';
 import '../grid/grid-modules';
 import '../grid/demand-grid.css';
-import { aggregatedColumns, recordColumns } from '../grid/columns';
+import {
+  aggregatedColumns,
+  groupKeysOf,
+  recordColumns,
+  type EditState,
+  type GroupKey,
+} from '../grid/columns';
 import type { GridColumnInfo } from '../utils/column-choice';
 import type { InvalidEdit } from '../grid/EditableCell';
 import { gridThemeDark, gridThemeLight } from '../grid/grid-theme';
 import type { GridOverlay } from '../hooks/useGridPage';
-import type { GridSortState } from '../utils/grid-query';
+import { nextSortOf, type GridSortState } from '../utils/grid-query';
 import { gridRowIdOf, recordKeyOf, withPendingValues, type PendingChanges } from '../utils/pending-changes';
 import { isEditableView } from '../utils/view-level';
 import type { HistoryTarget } from './CellHistoryDialog';
@@ -38,6 +44,8 @@ type DemandGridProps = {
   heightPx: number;
   sort: GridSortState;
   onSortChange: (sort: GridSortState) => void;
+  /** The sort a hovered sortable header would ask for (read ahead); undefined once none is hovered. */
+  onSortPreview?: (sort: GridSortState | undefined) => void;
   onEditCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
   /** A value typed into an aggregated cell (levels an edit can spread at); undefined where it cannot. */
   onEditAggregate?: ((row: AggregatedRow, field: string, raw: unknown) => void) | undefined;
@@ -65,6 +73,9 @@ const ROW_BUFFER = 10;
 
 const keepServerOrder = (): number => 0;
 
+/** The columns that show a record's stamp (its lock, its last override). */
+const STAMP_COLUMNS = ['actions', 'lastOverriddenBy'];
+
 const isKeyColumn = (column: ColDef<GridRow>): boolean =>
   (column.context as { isKey?: boolean } | undefined)?.isKey === true;
 
@@ -87,6 +98,7 @@ export function DemandGrid({
   heightPx,
   sort,
   onSortChange,
+  onSortPreview,
   onEditCell,
   onEditAggregate,
   onToggleLock,
@@ -114,26 +126,69 @@ export function DemandGrid({
     return (page.rows as DemandRecord[]).map((row) => withPendingValues(row, pending));
   }, [page, isRecordView, pending]);
 
+  // A page's locks and last overrides change with every page, the columns do not: the columns read
+  // them here, and the cells that show them are redrawn when they change (below).
+  const stamps = useRef<Record<string, RecordStamp>>({});
+  const pageStamps = page?.stamps;
+  useLayoutEffect(() => {
+    stamps.current = pageStamps ?? {};
+  }, [pageStamps]);
+  useEffect(() => {
+    api?.refreshCells({ columns: STAMP_COLUMNS, force: true });
+  }, [api, pageStamps]);
+  const stampsNow = useMemo(
+    () => ({
+      get stamps() {
+        return stamps.current;
+      },
+    }),
+    [],
+  );
+  // A roll-up's key columns follow the keys its rows carry: the same for every page of a view.
+  const groupKeys = useMemo(
+    () => (page && !isRecordView ? groupKeysOf(page.rows as AggregatedRow[]).join(',') : ''),
+    [page, isRecordView],
+  );
+
+  // Pending, refused and conflicting edits change with every edit and every save: the columns'
+  // cell classes and editors read them here when the cells are refreshed (forced on each change,
+  // below), so an edit or a save redraws cells without rebuilding every column.
+  const edits = useRef({ pending, conflicts, invalid });
+  useLayoutEffect(() => {
+    edits.current = { pending, conflicts, invalid };
+  }, [pending, conflicts, invalid]);
+  const editState = useMemo<EditState>(
+    () => ({
+      get pending() {
+        return edits.current.pending;
+      },
+      get conflicts() {
+        return edits.current.conflicts;
+      },
+      get invalid() {
+        return edits.current.invalid;
+      },
+      isEditMode,
+    }),
+    [isEditMode],
+  );
+
   // Column definitions are costly for AG Grid to take in (it rebuilds every column and measures the
-  // headers again), so they change only with what the columns show: the aggregate-edit handler,
-  // whose identity changes on most renders, counts only as being there or not.
+  // headers again), so they change only with what the columns show, never with the page or the
+  // edits alone: the aggregate-edit handler, whose identity changes on most renders, counts only
+  // as being there or not.
   const canEditAggregates = onEditAggregate !== undefined;
   const columnDefs = useMemo(() => {
-    const stamps = page?.stamps ?? {};
     const columns = isRecordView
-      ? recordColumns(
-          fmt,
-          { pending, conflicts, isEditMode, invalid },
-          {
-            stampOf: (record) => stamps[recordKeyOf(record)],
-            onToggleLock,
-            onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
-          },
-        )
+      ? recordColumns(fmt, editState, {
+          stampOf: (record) => stampsNow.stamps[recordKeyOf(record)],
+          onToggleLock,
+          onShowHistory: (record) => onShowHistory({ ...keyOf(record), field: null }),
+        })
       : aggregatedColumns(
-          (page?.rows ?? []) as AggregatedRow[],
+          groupKeys === '' ? [] : (groupKeys.split(',') as GroupKey[]),
           fmt,
-          canEditAggregates ? { pending, isEditMode, invalid } : undefined,
+          canEditAggregates ? editState : undefined,
         );
     // Headers are catalogue keys; a language switch rebuilds them here. The server sorts (spec §4:
     // the whole set, not the page), so the header shows the server's sort and the grid keeps the
@@ -150,11 +205,9 @@ export function DemandGrid({
   }, [
     isRecordView,
     fmt,
-    pending,
-    conflicts,
-    isEditMode,
-    invalid,
-    page,
+    editState,
+    stampsNow,
+    groupKeys,
     t,
     sort,
     canEditAggregates,
@@ -176,6 +229,15 @@ export function DemandGrid({
     reportedColumns.current = signature;
     onColumnsChange(columns);
   }, [columnDefs, onColumnsChange]);
+
+  const hoveredHeader = useRef<string | null>(null);
+  const onPointerOver = (event: PointerEvent<HTMLDivElement>) => {
+    if (!onSortPreview || !(event.target instanceof Element)) return;
+    const colId = event.target.closest('.ag-header-cell-sortable')?.getAttribute('col-id') ?? null;
+    if (colId === hoveredHeader.current) return;
+    hoveredHeader.current = colId;
+    onSortPreview(colId === null ? undefined : nextSortOf(sort, colId));
+  };
 
   const onSortChanged = (event: SortChangedEvent<GridRow>) => {
     // Sorting one column clears any other (spec §4: another column starts ascending).
@@ -202,7 +264,16 @@ export function DemandGrid({
   };
 
   return (
-    <div className="relative" style={{ height: heightPx }} data-testid="demand-grid">
+    <div
+      className="relative"
+      style={{ height: heightPx }}
+      data-testid="demand-grid"
+      onPointerOver={onPointerOver}
+      onPointerLeave={() => {
+        hoveredHeader.current = null;
+        onSortPreview?.(undefined);
+      }}
+    >
       <AgGridReact<GridRow>
         theme={theme === 'dark' ? gridThemeDark : gridThemeLight}
         rowData={rowData}

@@ -24,6 +24,8 @@ type FilterBarProps = {
   drillDown: DrillDown;
   onViewLevelChange: (viewLevel: ViewLevel) => void;
   onDrillDownChange: (drillDown: DrillDown) => void;
+  /** The view an option would open, hovered or focused (read ahead); null once the list closes. */
+  onViewPreview?: (change: { viewLevel?: ViewLevel; drillDown?: DrillDown } | null) => void;
   /** In edit mode the view stays on original records, so the roll-up dropdowns are locked. */
   isViewLocked: boolean;
 };
@@ -37,6 +39,7 @@ export function FilterBar({
   drillDown,
   onViewLevelChange,
   onDrillDownChange,
+  onViewPreview,
   isViewLocked,
 }: FilterBarProps) {
   const { t } = useTranslation();
@@ -104,6 +107,7 @@ export function FilterBar({
         <Select
           value={viewLevel}
           onValueChange={(value) => onViewLevelChange(value as ViewLevel)}
+          onOpenChange={(isOpen) => !isOpen && onViewPreview?.(null)}
           disabled={isViewLocked}
         >
           <SelectTrigger id="dp-view-level" aria-label={t('planning:filter.viewLevel')}>
@@ -111,7 +115,7 @@ export function FilterBar({
           </SelectTrigger>
           <SelectContent>
             {VIEW_LEVELS.map((level) => (
-              <SelectItem key={level} value={level}>
+              <SelectItem key={level} value={level} onFocus={() => onViewPreview?.({ viewLevel: level })}>
                 {t(VIEW_LEVEL_LABEL_KEYS[level])}
               </SelectItem>
             ))}
@@ -127,6 +131,7 @@ export function FilterBar({
         <Select
           value={drillDown}
           onValueChange={(value) => onDrillDownChange(value as DrillDown)}
+          onOpenChange={(isOpen) => !isOpen && onViewPreview?.(null)}
           disabled={isViewLocked}
         >
           <SelectTrigger id="dp-drill-down" aria-label={t('planning:filter.drillDown')}>
@@ -134,7 +139,7 @@ export function FilterBar({
           </SelectTrigger>
           <SelectContent>
             {DRILL_DOWNS.map((drill) => (
-              <SelectItem key={drill} value={drill}>
+              <SelectItem key={drill} value={drill} onFocus={() => onViewPreview?.({ drillDown: drill })}>
                 {t(DRILL_DOWN_LABEL_KEYS[drill])}
               </SelectItem>
             ))}

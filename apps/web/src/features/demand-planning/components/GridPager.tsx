@@ -14,6 +14,10 @@ type GridPagerProps = {
   pageSize: GridPageSize;
   onPageChange: (pageIndex: number) => void;
   onPageSizeChange: (pageSize: GridPageSize) => void;
+  /** The page a hovered or focused button would open (read ahead); null once it is left. */
+  onPagePreview?: (pageIndex: number | null) => void;
+  /** The page size a hovered or focused option would choose; null once the list closes. */
+  onPageSizePreview?: (pageSize: GridPageSize | null) => void;
   isDisabled: boolean;
 };
 
@@ -24,6 +28,8 @@ export function GridPager({
   pageSize,
   onPageChange,
   onPageSizeChange,
+  onPagePreview,
+  onPageSizePreview,
   isDisabled,
 }: GridPagerProps) {
   const fmt = useFormatters();
@@ -33,6 +39,12 @@ export function GridPager({
   const last = Math.min(total, (pageIndex + 1) * pageSize);
   const isFirst = pageIndex <= 0;
   const isLast = pageIndex >= pages - 1;
+  const previewOf = (index: number) => ({
+    onPointerEnter: () => onPagePreview?.(index),
+    onFocus: () => onPagePreview?.(index),
+    onPointerLeave: () => onPagePreview?.(null),
+    onBlur: () => onPagePreview?.(null),
+  });
 
   return (
     <nav
@@ -45,13 +57,14 @@ export function GridPager({
         <Select
           value={String(pageSize)}
           onValueChange={(value) => onPageSizeChange(Number(value) as GridPageSize)}
+          onOpenChange={(isOpen) => !isOpen && onPageSizePreview?.(null)}
         >
           <SelectTrigger className="h-8 w-20" aria-label={t('planning:pager.pageSize')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {GRID_PAGE_SIZES.map((size) => (
-              <SelectItem key={size} value={String(size)}>
+              <SelectItem key={size} value={String(size)} onFocus={() => onPageSizePreview?.(size)}>
                 {size}
               </SelectItem>
             ))}
@@ -72,6 +85,7 @@ export function GridPager({
           aria-label={t('planning:pager.first')}
           disabled={isDisabled || isFirst}
           onClick={() => onPageChange(0)}
+          {...previewOf(0)}
         >
           <ChevronsLeftIcon />
         </Button>
@@ -81,6 +95,7 @@ export function GridPager({
           aria-label={t('planning:pager.previous')}
           disabled={isDisabled || isFirst}
           onClick={() => onPageChange(pageIndex - 1)}
+          {...previewOf(pageIndex - 1)}
         >
           <ChevronLeftIcon />
         </Button>
@@ -93,6 +108,7 @@ export function GridPager({
           aria-label={t('planning:pager.next')}
           disabled={isDisabled || isLast}
           onClick={() => onPageChange(pageIndex + 1)}
+          {...previewOf(pageIndex + 1)}
         >
           <ChevronRightIcon />
         </Button>
@@ -102,6 +118,7 @@ export function GridPager({
           aria-label={t('planning:pager.last')}
           disabled={isDisabled || isLast}
           onClick={() => onPageChange(pages - 1)}
+          {...previewOf(pages - 1)}
         >
           <ChevronsRightIcon />
         </Button>

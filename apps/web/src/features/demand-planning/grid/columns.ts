@@ -311,26 +311,30 @@ function periodText(row: GridRow | undefined, fmt: Formatters): string {
   return row && 'periodLabel' in row ? (row.periodLabel ?? key) : key;
 }
 
+export type GroupKey = 'PID' | 'BU' | 'PF' | 'periodLabel';
+
 /** Group keys an aggregated page carries (absent keys are not grouped by, so get no column). */
-function groupKeysOf(rows: readonly AggregatedRow[]): ('PID' | 'BU' | 'PF' | 'periodLabel')[] {
-  const keys = (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
+export function groupKeysOf(rows: readonly AggregatedRow[]): GroupKey[] {
+  return (['BU', 'PF', 'PID', 'periodLabel'] as const).filter((key) =>
     rows.some((row) => row[key] !== undefined && row[key] !== null),
   );
-  return keys;
 }
 
 /**
- * Columns of a roll-up page: its group keys (the first pinned), the record count, sums, weighted
- * percents. With `edit` (a level an aggregate edit can spread at), the override columns are
- * editable in edit mode and show a refused value's reason.
+ * Columns of a roll-up page: its group keys (groupKeysOf; the first pinned), the record count,
+ * sums, weighted percents. With `edit` (a level an aggregate edit can spread at), the override
+ * columns are editable in edit mode and show a refused value's reason.
  */
 export function aggregatedColumns(
-  rows: readonly AggregatedRow[],
+  keys: readonly GroupKey[],
   fmt: Formatters,
   edit?: EditState,
 ): ColDef<GridRow>[] {
   const spreadable = (field: string): ColDef<GridRow> => {
-    if (!edit || !isOverrideField(field)) return {};
+    // Outside edit mode a roll-up cell is its figure alone (refused values are dropped on leaving
+    // edit mode, and no roll-up figure supersedes another): a text cell, with no React component
+    // to draw for each of the page's cells.
+    if (!edit?.isEditMode || !isOverrideField(field)) return {};
     const invalidOf: EditableCellParams['invalidOf'] = (row, name) =>
       edit.invalid?.get(invalidKeyOf(row, name));
     return {
@@ -345,7 +349,6 @@ export function aggregatedColumns(
       },
     };
   };
-  const keys = groupKeysOf(rows);
   const keyColumns = keys.map((key, index) =>
     column(key, fmt, {
       ...(index === 0 ? { pinned: 'left', minWidth: 160, cellClass: 'font-medium' } : { minWidth: 140 }),

@@ -15,12 +15,20 @@ import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { spreadAggregateEdit } from '../api/grid-edits.api';
 import { parseEditValue } from '../utils/edit-values';
-import type { GridRequest } from '../utils/grid-query';
-import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from './useDashboardData';
-import { GRID_QUERY_PREFIX } from './useGridPage';
+import { gridQueryParams, type GridRequest } from '../utils/grid-query';
+import { reloadDashboard } from './useDashboardData';
+import { applySavedRows, reloadAfterWrite } from './useGridPage';
 
-/** An aggregate edit waiting for the planner's yes: what was typed and what it would move. */
-export type ProposedSpread = { request: SpreadRequest; preview: SpreadResult; row: AggregatedRow };
+/**
+ * An aggregate edit waiting for the planner's yes: what was typed, what it would move, and the
+ * view it was typed in (the grid's query parameters, whose cached pages the saved row goes into).
+ */
+export type ProposedSpread = {
+  request: SpreadRequest;
+  preview: SpreadResult;
+  row: AggregatedRow;
+  viewParams: string;
+};
 
 /**
  * Edits at an aggregated level: the typed figure is checked by the cell's
@@ -31,20 +39,25 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
   const [proposed, setProposed] = useState<ProposedSpread | null>(null);
 
   const preview = useMutation({
-    mutationFn: async ({ request, row }: { request: SpreadRequest; row: AggregatedRow }) => ({
-      request,
-      row,
-      preview: await spreadAggregateEdit({ ...request, preview: true }),
+    mutationFn: async (proposal: Omit<ProposedSpread, 'preview'>) => ({
+      ...proposal,
+      preview: await spreadAggregateEdit({ ...proposal.request, preview: true }),
     }),
     onSuccess: (result) => setProposed(result),
     onError: announceSpreadRefused,
   });
 
   const save = useMutation({
-    mutationFn: (request: SpreadRequest) => spreadAggregateEdit({ ...request, preview: false }),
-    onSuccess: async (result) => {
+    mutationFn: ({ request }: { request: SpreadRequest; viewParams: string }) =>
+      spreadAggregateEdit({ ...request, preview: false }),
+    onSuccess: (result, { viewParams }) => {
       setProposed(null);
-      await announceSpreadSaved(queryClient, result);
+      announceSaved(result);
+      if (result.row) {
+        // The answer holds the cell's row as its view now sums it: the grid shows it at once.
+        applySavedRows(queryClient, { kind: 'rollup', viewParams, rows: [result.row] });
+        void reloadDashboard(queryClient);
+      } else void reloadAfterWrite(queryClient);
     },
     onError: announceSpreadSaveFailed,
   });
@@ -70,7 +83,7 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
         ...periodParamsOf(view.period),
         preview: true,
       };
-      preview.mutate({ request, row });
+      preview.mutate({ request, row, viewParams: gridQueryParams(view).toString() });
       return null;
     },
     [view, preview],
@@ -81,7 +94,11 @@ export function useAggregateEdit(view: Omit<GridRequest, 'offset' | 'limit'>) {
     isBusy: preview.isPending || save.isPending,
     edit,
     confirm: (reasonCode: ReasonCode | undefined) =>
-      proposed && save.mutate(reasonCode ? { ...proposed.request, reasonCode } : proposed.request),
+      proposed &&
+      save.mutate({
+        request: reasonCode ? { ...proposed.request, reasonCode } : proposed.request,
+        viewParams: proposed.viewParams,
+      }),
     cancel: () => setProposed(null),
   };
 }
@@ -92,17 +109,17 @@ function groupOf(row: AggregatedRow, viewLevel: RollupViewLevel): string {
   return row.BU ?? '';
 }
 
-/** After a spread is saved (one cell or a pasted range): the toast, and every view of the plan reloads. */
-export async function announceSpreadSaved(queryClient: QueryClient, result: SpreadResult): Promise<void> {
+function announceSaved(result: SpreadResult): void {
   toast({
     title: i18next.t('planning:toast.saved.title'),
     description: i18next.t('grid:spread.saved', { count: result.changedRecords }),
   });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
-    queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
-  ]);
+}
+
+/** After a spread is saved (one cell or a pasted range): the toast, and every view of the plan reloads. */
+export async function announceSpreadSaved(queryClient: QueryClient, result: SpreadResult): Promise<void> {
+  announceSaved(result);
+  await reloadAfterWrite(queryClient);
 }
 
 /** The server refused to preview a spread (a value below the locked units, every record locked…). */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchDashboardMetrics, fetchSummaryStats } from '../api/demand-planning.api';
@@ -43,4 +43,12 @@ export function useRefreshDashboard(): () => Promise<void> {
       queryClient.refetchQueries({ queryKey: SUMMARY_STATS_KEY }),
     ]);
   }, [queryClient]);
+}
+
+/** After a write: the dashboard's figures, which total every record, are read again. */
+export function reloadDashboard(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
+    queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
+  ]);
 }

@@ -17,8 +17,8 @@ import {
   withoutRecords,
   type PendingChanges,
 } from '../utils/pending-changes';
-import { DASHBOARD_METRICS_KEY, SUMMARY_STATS_KEY } from './useDashboardData';
-import { GRID_QUERY_PREFIX } from './useGridPage';
+import { reloadDashboard } from './useDashboardData';
+import { applySavedRows, reloadAfterWrite } from './useGridPage';
 
 /** Records someone else changed since they were read: reported, their edits set aside, never overwritten. */
 export type StaleReport = {
@@ -69,17 +69,12 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
   const [staleReport, setStaleReport] = useState<StaleReport | null>(null);
   const [isExitConfirmOpen, setExitConfirmOpen] = useState(false);
 
-  const reloadAfterWrite = useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_KEY }),
-      queryClient.invalidateQueries({ queryKey: SUMMARY_STATS_KEY }),
-    ]);
-  }, [queryClient]);
-
   const mutation = useMutation({
     mutationFn: saveBatch,
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
+      // The saved records replace the pending edits in the same render: the grid goes from the
+      // edited values to the saved ones (and their recomputed plan) without showing the old ones.
+      applySavedRows(queryClient, { kind: 'records', records: result.items });
       setPending(NO_PENDING_CHANGES);
       setStaleReport(null);
       toast({
@@ -89,7 +84,8 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
           records: result.updatedRecords,
         }),
       });
-      await reloadAfterWrite();
+      // The dashboard's totals are read again in the background; the save is confirmed already.
+      void reloadDashboard(queryClient);
     },
     onError: async (error) => {
       toast({
@@ -103,7 +99,7 @@ export function useGridEditing({ isAutoSave }: { isAutoSave: boolean }): GridEdi
         // and keep the rest pending, so the planner can look at the new values and save again.
         setPending((current) => withoutRecords(current, stale.map(recordKeyOf)));
         setStaleReport({ message: errorText(error), records: stale });
-        await reloadAfterWrite();
+        await reloadAfterWrite(queryClient);
       }
     },
   });

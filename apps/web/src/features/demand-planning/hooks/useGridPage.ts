@@ -1,8 +1,10 @@
 import type { GridPage } from '@ps/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchGridPage } from '../api/demand-planning.api';
+import { reloadDashboard } from './useDashboardData';
+import { withSavedRows, type SavedRows } from '../utils/grid-cache';
 import { gridQueryParams, nextPageRequest, type GridRequest } from '../utils/grid-query';
 import {
   bannerForFailure,
@@ -18,6 +20,14 @@ export const GRID_QUERY_PREFIX = ['demand-planning', 'grid'] as const;
 /** The cache key of one grid page: equal requests share it (and a page fetched ahead of time). */
 export const gridPageQueryKey = (request: GridRequest) =>
   [...GRID_QUERY_PREFIX, gridQueryParams(request).toString()] as const;
+
+/** A page into the cache ahead of its use; nothing is asked for when a fresh copy is there already. */
+export function prefetchGridPage(queryClient: QueryClient, request: GridRequest): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: gridPageQueryKey(request),
+    queryFn: ({ signal }) => fetchGridPage(request, signal),
+  });
+}
 
 /** Which overlay the grid shows (spec §2 overlays); see utils/load-policy.ts for the mapping. */
 export type GridOverlay = 'initial' | 'loading' | 'empty' | null;
@@ -77,11 +87,7 @@ export function useGridPage(
   const arrived = query.data && !query.isPlaceholderData ? query.data : null;
   useEffect(() => {
     const next = arrived && nextPageRequest(request, arrived.total);
-    if (!next) return;
-    void queryClient.prefetchQuery({
-      queryKey: gridPageQueryKey(next),
-      queryFn: ({ signal }) => fetchGridPage(next, signal),
-    });
+    if (next) void prefetchGridPage(queryClient, next);
   }, [arrived, request, queryClient]);
 
   const dismissBanner = useCallback(() => setDismissedError(query.error), [query.error]);
@@ -111,4 +117,31 @@ export function useRefreshGrid(): () => Promise<void> {
     queryClient.removeQueries({ queryKey: GRID_QUERY_PREFIX, type: 'inactive' });
     await queryClient.refetchQueries({ queryKey: GRID_QUERY_PREFIX, type: 'active' });
   }, [queryClient]);
+}
+
+/**
+ * A save's answer put into the cached grid pages that show its rows (utils/grid-cache.ts), so the
+ * new figures are on screen as soon as the save is confirmed instead of after the page is read
+ * again. Every page is then marked stale without being read: one is read again when it is next
+ * opened (a page the answer did not reach may hold figures the save changed, roll-ups of other
+ * levels say), and the page on screen is brought up to date by the live update the save causes.
+ */
+export function applySavedRows(queryClient: QueryClient, saved: SavedRows): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: GRID_QUERY_PREFIX })) {
+    const [, , params, ...rest] = query.queryKey;
+    const page = query.state.data as GridPage | undefined;
+    // Grid pages only: the time-phased view caches its own shape under the same prefix.
+    if (!page || typeof params !== 'string' || rest.length > 0) continue;
+    const next = withSavedRows(page, params, saved);
+    if (next !== page) queryClient.setQueryData(query.queryKey, next);
+  }
+  void queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX, refetchType: 'none' });
+}
+
+/** After a write whose answer cannot be put in place: every grid page and the dashboard are read again. */
+export function reloadAfterWrite(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: GRID_QUERY_PREFIX }),
+    reloadDashboard(queryClient),
+  ]);
 }

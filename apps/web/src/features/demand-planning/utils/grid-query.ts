@@ -52,6 +52,15 @@ export function gridQueryParams(request: Omit<GridRequest, 'offset' | 'limit'> &
   return params;
 }
 
+/**
+ * The sort a click on a column's header asks for (spec §4): unsorted → ascending → descending →
+ * unsorted, and another column starts ascending.
+ */
+export function nextSortOf(sort: GridSortState, field: string): GridSortState {
+  if (sort?.field !== field) return { field, dir: 'asc' };
+  return sort.dir === 'asc' ? { field, dir: 'desc' } : null;
+}
+
 /** The page after the one asked for, while the view has more rows; null on its last page. */
 export function nextPageRequest(request: GridRequest, total: number): GridRequest | null {
   const offset = request.offset + request.limit;
