@@ -1,7 +1,7 @@
 import type { EndpointContract, ResponseData } from '@ps/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { ok } from './envelope';
+import { ok, okText } from './envelope';
 import { JsonText } from './json-text';
 import { parseInput } from './validate';
 
@@ -55,9 +55,8 @@ export function serveEndpoint<E extends EndpointContract>(
       const data = await handler(endpointInput(endpoint, request), request, reply);
       reply.code(endpoint.status ?? 200);
       if (!(data instanceof JsonText)) return ok(data);
-      // The envelope of ok(), around data that is JSON text already.
       reply.type('application/json; charset=utf-8');
-      return `{"success":true,"data":${data.text},"error":null}`;
+      return okText(data.text);
     },
   });
 }

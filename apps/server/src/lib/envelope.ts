@@ -7,6 +7,11 @@ export function ok<T>(data: T): Envelope<T> {
   return { success: true, data, error: null };
 }
 
+/** The text of ok(data) for data that is JSON text already: the envelope's own text around it. */
+export function okText(dataText: string): string {
+  return JSON.stringify(ok(null)).replace('"data":null', () => `"data":${dataText}`);
+}
+
 export function failure(code: string, message: string, details?: unknown): Envelope<never> {
   return { success: false, data: null, error: message, message, code, ...(details ? { details } : {}) };
 }
