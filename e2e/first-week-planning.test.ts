@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
+import { chooseOption, pageApi, waitForGridIdle } from './support/planning-page';
 import { launchBrowser, newPage } from './support/browser';
 import { editCell, gridCell } from './support/grid';
 
@@ -8,27 +9,6 @@ import { editCell, gridCell } from './support/grid';
  * What a planner meets on the demand planning page in their first week: the row-detail panel
  * after a save, Select All under a search, and the roll-up footer note.
  */
-async function chooseOption(page: Page, trigger: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: trigger }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function waitForGridIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="demand-grid"] .ag-row').first().waitFor();
-  await page.getByText('Loading data...').waitFor({ state: 'detached' });
-  await page.getByText('Loading Initial Data...').waitFor({ state: 'detached' });
-}
-
-/** Calls the API with the signed-in user's token, as the page does. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, {
-      headers: { Authorization: `Bearer ${localStorage.getItem('id_token') ?? ''}` },
-    });
-    return ((await response.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
-}
-
 describe('first week on the demand planning page', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
@@ -63,7 +43,7 @@ describe('first week on the demand planning page', () => {
     const needle = first.slice(0, 3);
     await page.getByLabel('Search Product Family').fill(needle);
     const shown = await list.locator('label').count();
-    const all = (await api<{ productFamilies: unknown[] }>(page, '/api/demand-planning/filter-options'))
+    const all = (await pageApi<{ productFamilies: unknown[] }>(page, '/api/demand-planning/filter-options'))
       .productFamilies.length;
     expect(shown).toBeLessThan(all);
     await expect(page.getByText(`Select All (${shown})`).count()).resolves.toBe(1);
@@ -82,7 +62,7 @@ describe('first week on the demand planning page', () => {
     await chooseOption(page, 'Drill Down', 'None (No Time Grouping)');
     await waitForGridIdle(page);
     // A future record of a product away from those the other browser tests edit.
-    const { rows } = await api<{ rows: Array<{ PID: string; Act_Bkg_Units: number | null }> }>(
+    const { rows } = await pageApi<{ rows: Array<{ PID: string; Act_Bkg_Units: number | null }> }>(
       page,
       '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=700&limit=200',
     );
@@ -91,7 +71,7 @@ describe('first week on the demand planning page', () => {
     await page.getByLabel('Product ID', { exact: true }).press('Enter');
     await expect.poll(async () => (await gridCell(page, 0, 'PID')).textContent()).toBe(pid);
     await waitForGridIdle(page);
-    const { rows: records } = await api<{ rows: Array<{ Act_Bkg_Units: number | null }> }>(
+    const { rows: records } = await pageApi<{ rows: Array<{ Act_Bkg_Units: number | null }> }>(
       page,
       `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=100&search=${pid}&period=horizon`,
     );

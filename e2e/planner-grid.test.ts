@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from './support/auth';
+import { pageApi, showView, waitForGridIdle } from './support/planning-page';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { editCell, gridCell as cell, gridCellText as cellText, gridHeader } from './support/grid';
 
@@ -13,39 +14,10 @@ const numberOf = (text: string | null): number | null => {
   return cleaned === '' ? null : Number(cleaned);
 };
 
-async function chooseOption(page: Page, trigger: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: trigger }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function waitForGridIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="demand-grid"] .ag-row').first().waitFor();
-  await page.getByText('Loading data...').waitFor({ state: 'detached' });
-  await page.getByText('Loading Initial Data...').waitFor({ state: 'detached' });
-}
-
-async function showView(page: Page, level: string, drillDown: string): Promise<void> {
-  await chooseOption(page, 'View Level', level);
-  await chooseOption(page, 'Drill Down', drillDown);
-  await waitForGridIdle(page);
-}
-
 async function search(page: Page, text: string): Promise<void> {
   await page.getByLabel('Product ID', { exact: true }).fill(text);
   await page.getByLabel('Product ID', { exact: true }).press('Enter');
   await waitForGridIdle(page);
-}
-
-/** Calls the API with the signed-in user's token, as the page does. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, {
-      headers: {
-        Authorization: `Bearer ${localStorage.getItem('id_token') ?? localStorage.getItem('access_token')}`,
-      },
-    });
-    return ((await response.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
 }
 
 describe("the planner's grid", () => {
@@ -72,7 +44,7 @@ describe("the planner's grid", () => {
     const header = await gridHeader(page, 'Final_Pln_Units');
     const firstRows = async () =>
       Promise.all([0, 1, 2].map(async (i) => numberOf(await cellText(page, i, 'Final_Pln_Units'))));
-    const total = await api<{ total: number }>(
+    const total = await pageApi<{ total: number }>(
       page,
       '/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=1',
     );
@@ -80,7 +52,7 @@ describe("the planner's grid", () => {
     await header.click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
     await waitForGridIdle(page);
-    const ascending = await api<{ rows: Array<{ Final_Pln_Units: number | null }> }>(
+    const ascending = await pageApi<{ rows: Array<{ Final_Pln_Units: number | null }> }>(
       page,
       '/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=3&sortBy=Final_Pln_Units&sortDir=asc&period=horizon',
     );
@@ -122,7 +94,7 @@ describe("the planner's grid", () => {
     // One product's records, so the edit touches little of the data the other browser tests read.
     // A product away from the top of the table, which the other browser tests edit meanwhile.
     const pid = (
-      await api<{ rows: Array<{ PID: string }> }>(
+      await pageApi<{ rows: Array<{ PID: string }> }>(
         page,
         '/api/demand-planning/grid?viewLevel=none&drillDown=none&period=horizon&offset=300&limit=1',
       )
@@ -131,7 +103,7 @@ describe("the planner's grid", () => {
     type Record = { PID: string; Time_Series_sk: string; Final_Pln_Units: number | null };
     // The weeks the page shows: the plan horizon.
     const before = (
-      await api<{ rows: Record[] }>(
+      await pageApi<{ rows: Record[] }>(
         page,
         `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}&period=horizon`,
       )
@@ -148,7 +120,7 @@ describe("the planner's grid", () => {
       .toBe('true');
 
     await showView(page, 'Product Family Level', 'Quarterly');
-    const groups = await api<{ rows: Array<{ periodKey: string; Final_Pln_Units: number }> }>(
+    const groups = await pageApi<{ rows: Array<{ periodKey: string; Final_Pln_Units: number }> }>(
       page,
       `/api/demand-planning/grid?viewLevel=category&drillDown=quarterly&search=${pid}&limit=100&period=horizon`,
     );
@@ -170,7 +142,7 @@ describe("the planner's grid", () => {
 
     // The records under the cell add up to the typed figure; the locked one did not move.
     const after = (
-      await api<{ rows: Record[] }>(
+      await pageApi<{ rows: Record[] }>(
         page,
         `/api/demand-planning/grid?viewLevel=none&drillDown=none&limit=500&search=${pid}&period=horizon`,
       )
