@@ -361,7 +361,9 @@ export function aggregatedColumns(
     column('recordCount', fmt, { minWidth: 90 }),
     ...ROLLED_UP_FIELDS.map((field) => {
       const weighted = WEIGHTED_HEADER_KEYS[field];
-      return column(field, fmt, { ...(weighted ? { headerName: weighted } : {}), ...spreadable(field) });
+      // Wide enough that "(weighted)" wraps as a word, never one letter a line.
+      const header = weighted ? { headerName: weighted, width: 124, minWidth: 124 } : {};
+      return column(field, fmt, { ...header, ...spreadable(field) });
     }),
     column('Rank', fmt, { headerName: 'planning:column.Rank_avg', minWidth: 90 }),
     // A group's codes and comments digest many records: no order of their own on the server.
