@@ -61,7 +61,11 @@ export type LayoutValue = string | number | boolean | null;
 export type LayoutRow = Record<string, LayoutValue>;
 
 /** Whether a row has no value at all (a blank line is skipped, not refused). */
-export const isBlankRow = (cells: readonly Cell[]): boolean => cells.every((cell) => cellText(cell) === '');
+export const isBlankRow = (cells: readonly Cell[]): boolean => cells.every(isBlankCell);
+
+/** cellText(cell) === '', without making the text of a text cell (only blanks read as blank). */
+const isBlankCell = (cell: Cell): boolean =>
+  typeof cell === 'string' ? cell.trim() === '' : cellText(cell) === '';
 
 function dateOf(cell: Cell): Date | null {
   const text = cellText(cell);
@@ -169,7 +173,8 @@ export function readLayoutRow(
         break;
       case 'amount':
       case 'units': {
-        const value = typeof cell === 'string' && PLAIN_DIGITS.test(cell) ? Number(cell) : parseNumberCell(cell);
+        const value =
+          typeof cell === 'string' && PLAIN_DIGITS.test(cell) ? Number(cell) : parseNumberCell(cell);
         const max = column.kind === 'units' ? UNITS_MAX : AMOUNT_MAX;
         if (value === null) return refuseCell(row, column, `${column.header} "${text}" is not a number`);
         if (value < 0) return refuseCell(row, column, `${column.header} must be 0 or more`);

@@ -17,10 +17,7 @@ const KEPT_READERS = 2;
  * database takes the current one, and no further until it did, so memory holds at most two
  * batches. A file-level problem rejects with a FileProblem.
  */
-export function readOnWorker(
-  job: ReadJob,
-  onBatch: (batch: RowBatch) => Promise<void>,
-): Promise<FileRead> {
+export function readOnWorker(job: ReadJob, onBatch: (batch: RowBatch) => Promise<void>): Promise<FileRead> {
   const worker = idle.pop() ?? startWorker();
   return new Promise<FileRead>((resolve, reject) => {
     let settled = false;
@@ -28,7 +25,11 @@ export function readOnWorker(
     /** Batches received and not yet taken by the database. */
     let pending = 0;
     let held = false;
-    const finish = (error: Error | null, read: FileRead = { rows: 0, keysDistinct: false }, healthy = false) => {
+    const finish = (
+      error: Error | null,
+      read: FileRead = { rows: 0, keysDistinct: false },
+      healthy = false,
+    ) => {
       if (settled) return;
       settled = true;
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
@@ -55,7 +56,10 @@ export function readOnWorker(
         });
         queue.catch(fail);
       } else if (message.kind === 'end')
-        queue.then(() => finish(null, { rows: message.rows, keysDistinct: message.keysDistinct }, true), fail);
+        queue.then(
+          () => finish(null, { rows: message.rows, keysDistinct: message.keysDistinct }, true),
+          fail,
+        );
       else if (message.kind === 'problem')
         queue.then(() => finish(new FileProblem(message.message), undefined, true), fail);
       else finish(new Error(`The file reader failed: ${message.message}`));

@@ -43,7 +43,9 @@ export type FileRead = { rows: number; keysDistinct: boolean };
 /** COPY's text format: a backslash, tab, newline or carriage return inside a value is escaped. */
 function copyValue(value: LayoutRow[string]): string {
   if (value === null || value === undefined) return '\\N';
-  const text = typeof value === 'string' ? value : String(value);
+  // A number or a boolean is written as such: no character of it needs escaping.
+  if (typeof value !== 'string') return String(value);
+  const text = value;
   return /[\\\t\n\r]/.test(text)
     ? text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!)
     : text;
@@ -110,7 +112,10 @@ export async function readFileRows(
         lastPid = pid;
         lastWeek = week;
       }
-      batch.copy += columns.map((c) => copyValue(values[c.key] ?? null)).join('\t') + '\n';
+      // One string built per row, not an array of its values joined (the reader's garbage).
+      let line = copyValue(values[columns[0]!.key] ?? null);
+      for (let c = 1; c < columns.length; c++) line += `\t${copyValue(values[columns[c]!.key] ?? null)}`;
+      batch.copy += `${line}\n`;
       batch.rows += 1;
     }
     if (batch.rows + batch.refused >= job.batchRows) await flush();
