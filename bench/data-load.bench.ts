@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addWeeks, toIsoDate, weekStartSunday, type DataLoadJob } from '@ps/domain';
 import { isPostgresReachable } from '../apps/server/test/support/backends';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { startExportServer, type ExportServer } from './export.bench';
 import { percentile, type BenchRow } from './stats';
 
 /** Products of the company (DATA_LOAD_BENCH_PRODUCTS shortens a run); the budgets are for 20,000. */
@@ -30,15 +30,16 @@ async function writeCsv(path: string, lines: Iterable<string>): Promise<void> {
 
 /**
  * One load as the Data page does it: upload streamed from disk (answered with the running load),
- * polled to its end. The process's RSS (bench and server share it) is sampled throughout.
+ * polled to its end. The server's RSS (its own process, with the reader's worker thread) is
+ * sampled throughout.
  */
 async function loadOnce(
-  server: BenchServer,
+  server: ExportServer,
   entity: string,
   path: string,
 ): Promise<{ ms: number; peakRssMb: number; job: DataLoadJob }> {
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  let peak = server.memoryMb().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, server.memoryMb().rss)), 100);
   const started = performance.now();
   try {
     const form = new FormData();
@@ -59,7 +60,7 @@ async function loadOnce(
       job = ((await polled.json()) as { data: DataLoadJob }).data;
     }
     if (job.status !== 'succeeded') throw new Error(`load ${entity} ${job.status}: ${job.error ?? ''}`);
-    return { ms: performance.now() - started, peakRssMb: peak / 1024 / 1024, job };
+    return { ms: performance.now() - started, peakRssMb: Math.max(peak, server.memoryMb().rss), job };
   } finally {
     clearInterval(sampler);
   }
@@ -79,7 +80,8 @@ const stepsOf = (job: DataLoadJob) =>
 export async function runDataLoadBench(): Promise<BenchRow[]> {
   if (!(await isPostgresReachable())) return [];
   const folder = await mkdtemp(join(tmpdir(), 'ps-data-load-bench-'));
-  const server = await startBenchServer('postgres', { products: 1, weeks: 1 });
+  // The server in a process of its own: its RSS is then the server's alone, not the bench's too.
+  const server = await startExportServer({ products: 1, weeks: 1 });
   const rows: BenchRow[] = [];
   try {
     const currentWeek = weekStartSunday(new Date());

@@ -102,7 +102,7 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   },
   'data-load': {
     title:
-      "Admin bulk loads on PostgreSQL (HTTP, streamed upload, polled): 20,000 products, 3 years' weekly history, one week of actuals",
+      "Admin bulk loads on PostgreSQL (HTTP, streamed upload, polled; the server in its own process, its RSS): 20,000 products, 3 years' weekly history, one week of actuals",
     run: runDataLoadBench,
   },
 };

@@ -212,6 +212,7 @@ describe.each(backends)('admin bulk data loads on %s', (backend) => {
     const weeks = ['PID,Week,Units,Revenue', 'HIST-1,2026-09-27,10,', 'HIST-1,10/04/2026,4,100'].join('\n');
     const days = ['pid,date,units', 'HIST-1,2026-10-12,3', 'HIST-1,2026-10-17,2'].join('\n');
     const first = await load('sales-history', 'weeks.csv', weeks);
+    expect(first.error).toBe(null);
     expect(first.refusals).toEqual([]);
     expect(first.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0, refused: 0 });
     const second = await load('sales-history', 'days.csv', days);

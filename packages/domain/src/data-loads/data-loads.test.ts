@@ -90,6 +90,24 @@ describe('layout rows', () => {
       },
     });
   });
+  it('reads a repeated cell as it read it the first time, whichever column it is in', () => {
+    const read = (cells: Array<string | number>) => readLayoutRow(SALES_HISTORY_LAYOUT, mapping, cells, 4);
+    for (let pass = 1; pass <= 2; pass++) {
+      expect(read([' P-2 ', '2026-11-15', '', '12', '']), `pass ${pass}`).toMatchObject({
+        values: { pid: 'P-2', week: '2026-11-15', units: 12, isDay: false },
+      });
+      // Read as a day before, 2026-11-19 (a Thursday) is still no week; "1.234" is 1234 units.
+      expect(read(['P-2', '', '2026-11-19', '1.234', '']), `pass ${pass}`).toMatchObject({
+        values: { week: '2026-11-15', day: '2026-11-19', units: 1234, isDay: true },
+      });
+      expect(read(['P-2', '2026-11-19', '', '1', '']), `pass ${pass}`).toMatchObject({
+        refusal: { row: 4, field: 'Week' },
+      });
+      expect(read(['P 2!', '2026-11-15', '', '1', '']), `pass ${pass}`).toMatchObject({
+        refusal: { row: 4, field: 'PID' },
+      });
+    }
+  });
   it('refuses a row with its row number, column and reason', () => {
     const refusal = (cells: Array<string | number>) => readLayoutRow(SALES_HISTORY_LAYOUT, mapping, cells, 9);
     expect(refusal(['', '2026-11-15', '', 1, ''])).toEqual({

@@ -61,7 +61,11 @@ export type LayoutValue = string | number | boolean | null;
 export type LayoutRow = Record<string, LayoutValue>;
 
 /** Whether a row has no value at all (a blank line is skipped, not refused). */
-export const isBlankRow = (cells: readonly Cell[]): boolean => cells.every((cell) => cellText(cell) === '');
+export const isBlankRow = (cells: readonly Cell[]): boolean => cells.every(isBlankCell);
+
+/** cellText(cell) === '', without making the text of a text cell (only blanks read as blank). */
+const isBlankCell = (cell: Cell): boolean =>
+  typeof cell === 'string' ? cell.trim() === '' : cellText(cell) === '';
 
 function dateOf(cell: Cell): Date | null {
   const text = cellText(cell);
@@ -79,6 +83,36 @@ function dateOf(cell: Cell): Date | null {
 const refuseCell = (row: number, column: { header: string }, reason: string) => ({
   refusal: { row, field: column.header, reason },
 });
+
+/**
+ * What a text cell read as, kept for the cells that follow: a file of millions of rows repeats a
+ * few thousand PIDs and a few hundred weeks, and validating each again (a schema check, date
+ * parsing and formatting) cost the reader most of its time. Only readings that passed are kept;
+ * the result is a function of the cell's text alone. Cleared when it grows past a bound.
+ */
+const readCells = new Map<string, string>();
+const READ_CELLS_MAX = 50_000;
+
+function keepRead(key: string, value: string): string {
+  if (readCells.size >= READ_CELLS_MAX) readCells.clear();
+  readCells.set(key, value);
+  return value;
+}
+
+/** Digits only: the number as written (no separators, signs or currency for parseNumberCell to read). */
+const PLAIN_DIGITS = /^\d{1,15}$/;
+
+/** A layout's one-of and at-most-one column groups, listed once per layout. */
+const layoutGroups = new WeakMap<DataLoadLayout, ReadonlyArray<readonly string[]>>();
+
+function groupsOf(layout: DataLoadLayout): ReadonlyArray<readonly string[]> {
+  let groups = layoutGroups.get(layout);
+  if (!groups) {
+    groups = [...(layout.oneOf ?? []), ...(layout.atMostOne ?? [])];
+    layoutGroups.set(layout, groups);
+  }
+  return groups;
+}
 
 const headerOf = (layout: DataLoadLayout, key: string): string =>
   layout.columns.find((c) => c.key === key)!.header;
@@ -106,6 +140,11 @@ export function readLayoutRow(
     }
     switch (column.kind) {
       case 'pid': {
+        const known = typeof cell === 'string' ? readCells.get(`p${cell}`) : undefined;
+        if (known !== undefined) {
+          values[column.key] = known;
+          break;
+        }
         const parsed = ZPidSchema.safeParse(text);
         if (!parsed.success)
           return refuseCell(
@@ -113,7 +152,7 @@ export function readLayoutRow(
             column,
             `${column.header} ${parsed.error.issues[0]?.message ?? 'is not valid'}`,
           );
-        values[column.key] = parsed.data;
+        values[column.key] = typeof cell === 'string' ? keepRead(`p${cell}`, parsed.data) : parsed.data;
         break;
       }
       case 'client': {
@@ -134,7 +173,8 @@ export function readLayoutRow(
         break;
       case 'amount':
       case 'units': {
-        const value = parseNumberCell(cell);
+        const value =
+          typeof cell === 'string' && PLAIN_DIGITS.test(cell) ? Number(cell) : parseNumberCell(cell);
         const max = column.kind === 'units' ? UNITS_MAX : AMOUNT_MAX;
         if (value === null) return refuseCell(row, column, `${column.header} "${text}" is not a number`);
         if (value < 0) return refuseCell(row, column, `${column.header} must be 0 or more`);
@@ -182,6 +222,12 @@ export function readLayoutRow(
       }
       case 'date':
       case 'week': {
+        const key = typeof cell === 'string' ? `${column.kind === 'week' ? 'w' : 'd'}${cell}` : null;
+        const known = key === null ? undefined : readCells.get(key);
+        if (known !== undefined) {
+          values[column.key] = known;
+          break;
+        }
         const date = dateOf(cell);
         if (!date)
           return refuseCell(
@@ -195,12 +241,16 @@ export function readLayoutRow(
             column,
             `${column.header} ${toIsoDate(date)} is not a Sunday: give the week's Sunday, or put days in a Date column`,
           );
-        values[column.key] = toIsoDate(date);
+        values[column.key] = key === null ? toIsoDate(date) : keepRead(key, toIsoDate(date));
         break;
       }
     }
   }
-  for (const group of [...(layout.oneOf ?? []), ...(layout.atMostOne ?? [])]) {
+  for (const group of groupsOf(layout)) {
+    // Counted before anything is built: a row that passes (nearly every one) allocates nothing.
+    let count = 0;
+    for (const key of group) if (values[key] !== null) count += 1;
+    if (count === 1) continue;
     const given = group.filter((key) => values[key] !== null);
     const names = group.map((key) => headerOf(layout, key)).join(' or ');
     if (given.length > 1)

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { DataLoadEntity } from '@ps/domain';
-import { FileProblem, readFileRows, type RowBatch } from './file-rows';
+import { FileProblem, readFileRows, type FileRead, type RowBatch } from './file-rows';
 
 /** What the loader asks the worker to read. */
 export type ReadJob = { path: string; fileName: string; entity: DataLoadEntity; batchRows: number };
@@ -8,7 +8,7 @@ export type ReadJob = { path: string; fileName: string; entity: DataLoadEntity; 
 /** What the worker answers: a batch (then it waits for 'more'), the end, or why it stopped. */
 export type WorkerMessage =
   | ({ kind: 'batch' } & RowBatch)
-  | { kind: 'end'; rows: number }
+  | ({ kind: 'end' } & FileRead)
   | { kind: 'problem'; message: string }
   | { kind: 'error'; message: string };
 
@@ -27,7 +27,7 @@ port.on('message', (message: ReadJob | 'more') => {
     post({ kind: 'batch', ...batch });
     return waiting;
   }).then(
-    ({ rows }) => post({ kind: 'end', rows }),
+    (read) => post({ kind: 'end', ...read }),
     (error: unknown) =>
       post(
         error instanceof FileProblem

@@ -325,47 +325,13 @@ export async function applyProducts(
  * days; sums each product's week (days into their Sunday) with its money (sent, else units × the
  * price in effect that week), and counts each week against the history and the demand record.
  */
-export async function checkSalesHistory(trx: Transaction<Database>): Promise<Checked> {
-  await sql`create index on ${sql.raw(STAGE)} (pid, week_start)`.execute(trx);
-  await sql`analyze ${sql.raw(STAGE)}`.execute(trx);
-  const { refused, refusals } = await collectRefusals(
-    trx,
-    sql`
-      select s.row_no, 'PID'::text as field,
-        'PID ' || s.pid || ' is not a product: load it with the products first' as reason
-      from ${sql.raw(STAGE)} s where not exists (select 1 from products p where p.pid = s.pid)
-      union all
-      select x.row_no, 'Week', 'PID ' || x.pid || ' week ' || x.week_start || ' is also in row ' || x.first_row
-      from (select s.*, first_value(s.row_no) over (partition by s.pid, s.week_start order by s.row_no) as first_row
-        from ${sql.raw(STAGE)} s where not s.is_day) x
-      where x.row_no <> x.first_row
-      union all
-      select x.row_no, 'Date', 'PID ' || x.pid || ' week ' || x.week_start || ' is given as a week in row ' || x.week_row || ' and as days'
-      from (select s.*, min(s.row_no) filter (where not s.is_day) over (partition by s.pid, s.week_start) as week_row
-        from ${sql.raw(STAGE)} s) x
-      where x.is_day and x.week_row is not null`,
-  );
-  await sql`create temp table data_load_weeks on commit drop as
-    select w.pid, w.week_start, w.row_no, w.units,
-      coalesce(w.given_revenue, 0) + coalesce(round(w.units_priced_revenue::numeric * coalesce(pp.unit_price, p.unit_price), 2), 0) as revenue,
-      coalesce(w.given_cost, 0) + coalesce(round(w.units_priced_cost::numeric * coalesce(pp.unit_cost, p.unit_cost), 2), 0) as cost
-    from (
-      select s.pid, s.week_start, min(s.row_no) as row_no, sum(s.units) as units,
-        sum(s.revenue) as given_revenue, sum(s.units) filter (where s.revenue is null) as units_priced_revenue,
-        sum(s.cost) as given_cost, sum(s.units) filter (where s.cost is null) as units_priced_cost
-      from ${sql.raw(STAGE)} s
-      where not exists (select 1 from data_load_refused r where r.row_no = s.row_no)
-      group by s.pid, s.week_start) w
-    join products p on p.pid = w.pid
-    left join (
-      select pp.pid, pp.effective_from, pp.unit_cost, pp.unit_price,
-        lead(pp.effective_from) over (partition by pp.pid order by pp.effective_from) as until
-      from product_prices pp
-      where pp.pid in (select distinct s.pid from ${sql.raw(STAGE)} s)) pp
-      -- Each price over the weeks until the next: one hash join, not a lookup per product and week.
-      on pp.pid = w.pid and w.week_start >= pp.effective_from and (pp.until is null or w.week_start < pp.until)`.execute(
-    trx,
-  );
+export async function checkSalesHistory(
+  trx: Transaction<Database>,
+  file: { keysDistinct?: boolean } = {},
+): Promise<Checked> {
+  const { refused, refusals } = (await sumCleanWeeks(trx, file.keysDistinct === true))
+    ? { refused: 0, refusals: [] }
+    : await sumCheckedWeeks(trx);
   await sql`create unique index on data_load_weeks (pid, week_start)`.execute(trx);
   // Temporary tables get no statistics of their own: without them the joins below are planned
   // for a few rows, whatever the file holds.
@@ -388,14 +354,128 @@ export async function checkSalesHistory(trx: Transaction<Database>): Promise<Che
   return { counts: { ...rows[0]!, refused }, refusals };
 }
 
+/** Each staged row's week summed with its money: the products' prices in effect that week. */
+const PRICED_WEEKS = sql`
+  coalesce(w.given_revenue, 0) + coalesce(round(w.units_priced_revenue::numeric * coalesce(pp.unit_price, p.unit_price), 2), 0) as revenue,
+  coalesce(w.given_cost, 0) + coalesce(round(w.units_priced_cost::numeric * coalesce(pp.unit_cost, p.unit_cost), 2), 0) as cost`;
+
+/**
+ * Every price with the date the next one takes effect (the products' few prices each, read whole:
+ * one hash join, not a lookup per product and week), and the join of a week with its price.
+ */
+const PRICES_UNTIL_NEXT = sql`(
+  select pp.pid, pp.effective_from, pp.unit_cost, pp.unit_price,
+    lead(pp.effective_from) over (partition by pp.pid order by pp.effective_from) as until
+  from product_prices pp) pp`;
+const PRICE_OF_WEEK = sql`pp.pid = w.pid and w.week_start >= pp.effective_from
+  and (pp.until is null or w.week_start < pp.until)`;
+
+/** The sums of a product's week (and whether any row of it was sent without money). */
+const WEEK_SUMS = sql`min(s.row_no) as row_no, sum(s.units) as units,
+  sum(s.revenue) as given_revenue, sum(s.units) filter (where s.revenue is null) as units_priced_revenue,
+  sum(s.cost) as given_cost, sum(s.units) filter (where s.cost is null) as units_priced_cost`;
+
+/**
+ * The common case in one pass over the stage: every product known, no week given twice nor both
+ * as a week and as days. Then nothing is refused and the sums are data_load_weeks as
+ * sumCheckedWeeks would write them; otherwise (false) that table is dropped for the full check.
+ * Each refusal rule needs the rows in another order (a sort of every staged row each), and a file
+ * that passes them all is the one loaded: its check is the one grouping it needs anyway. When the
+ * reader saw every row's key differ from the others' (`keysDistinct`: weeks only, in key order),
+ * each row is its own week and not even that grouping is needed.
+ */
+async function sumCleanWeeks(trx: Transaction<Database>, keysDistinct: boolean): Promise<boolean> {
+  if (keysDistinct) {
+    // The sums of one row each, as WEEK_SUMS gives them; the stage is in the file's (key) order.
+    await sql`create temp table data_load_weeks on commit drop as
+      select w.pid, w.week_start, w.row_no, w.units, ${PRICED_WEEKS}, p.pid is not null as is_product
+      from (
+        select s.pid, s.week_start, s.row_no, s.units, s.revenue as given_revenue,
+          case when s.revenue is null then s.units end as units_priced_revenue, s.cost as given_cost,
+          case when s.cost is null then s.units end as units_priced_cost
+        from ${sql.raw(STAGE)} s) w
+      left join products p on p.pid = w.pid
+      left join ${PRICES_UNTIL_NEXT} on ${PRICE_OF_WEEK}`.execute(trx);
+    const { rows } = await sql<{ clean: boolean }>`
+      select not exists (select 1 from data_load_weeks where not is_product) as clean`.execute(trx);
+    if (rows[0]!.clean) return true;
+    await sql`drop table data_load_weeks`.execute(trx);
+    return false;
+  }
+  await sql`create temp table data_load_weeks on commit drop as
+    select w.pid, w.week_start, w.row_no, w.units, ${PRICED_WEEKS}, w.week_rows, w.day_rows,
+      p.pid is not null as is_product
+    from (
+      select s.pid, s.week_start, ${WEEK_SUMS},
+        count(*) filter (where not s.is_day) as week_rows, count(*) filter (where s.is_day) as day_rows
+      from ${sql.raw(STAGE)} s
+      group by s.pid, s.week_start) w
+    left join products p on p.pid = w.pid
+    left join ${PRICES_UNTIL_NEXT} on ${PRICE_OF_WEEK}
+    -- In key order: the key's index is then built from sorted rows, and the writes read it in order.
+    order by w.pid, w.week_start`.execute(trx);
+  const { rows } = await sql<{ clean: boolean }>`
+    select not exists (select 1 from data_load_weeks
+      where not is_product or week_rows > 1 or (week_rows > 0 and day_rows > 0)) as clean`.execute(trx);
+  if (rows[0]!.clean) return true;
+  await sql`drop table data_load_weeks`.execute(trx);
+  return false;
+}
+
+/**
+ * The full check, for a file with a row to refuse: every refusal with its row and reason
+ * (data_load_refused), and the sums of the rows left (data_load_weeks).
+ */
+async function sumCheckedWeeks(
+  trx: Transaction<Database>,
+): Promise<{ refused: number; refusals: DataLoadRefusal[] }> {
+  await sql`create index on ${sql.raw(STAGE)} (pid, week_start)`.execute(trx);
+  await sql`analyze ${sql.raw(STAGE)}`.execute(trx);
+  const { refused, refusals } = await collectRefusals(
+    trx,
+    sql`
+      select s.row_no, 'PID'::text as field,
+        'PID ' || s.pid || ' is not a product: load it with the products first' as reason
+      from ${sql.raw(STAGE)} s where not exists (select 1 from products p where p.pid = s.pid)
+      union all
+      select x.row_no, 'Week', 'PID ' || x.pid || ' week ' || x.week_start || ' is also in row ' || x.first_row
+      from (select s.*, first_value(s.row_no) over (partition by s.pid, s.week_start order by s.row_no) as first_row
+        from ${sql.raw(STAGE)} s where not s.is_day) x
+      where x.row_no <> x.first_row
+      union all
+      select x.row_no, 'Date', 'PID ' || x.pid || ' week ' || x.week_start || ' is given as a week in row ' || x.week_row || ' and as days'
+      from (select s.*, min(s.row_no) filter (where not s.is_day) over (partition by s.pid, s.week_start) as week_row
+        from ${sql.raw(STAGE)} s) x
+      where x.is_day and x.week_row is not null`,
+  );
+  await sql`create temp table data_load_weeks on commit drop as
+    select w.pid, w.week_start, w.row_no, w.units, ${PRICED_WEEKS}
+    from (
+      select s.pid, s.week_start, ${WEEK_SUMS}
+      from ${sql.raw(STAGE)} s
+      where not exists (select 1 from data_load_refused r where r.row_no = s.row_no)
+      group by s.pid, s.week_start) w
+    join products p on p.pid = w.pid
+    left join (
+      select pp.pid, pp.effective_from, pp.unit_cost, pp.unit_price,
+        lead(pp.effective_from) over (partition by pp.pid order by pp.effective_from) as until
+      from product_prices pp
+      where pp.pid in (select distinct s.pid from ${sql.raw(STAGE)} s)) pp
+      -- Each price over the weeks until the next: one hash join, not a lookup per product and week.
+      on pp.pid = w.pid and w.week_start >= pp.effective_from and (pp.until is null or w.week_start < pp.until)`.execute(
+    trx,
+  );
+  return { refused, refusals };
+}
+
 /** The first and last of the checked weeks, and how many there are. */
 type CheckedWeeks = { first: string | null; last: string | null; weeks: number };
 
 async function checkedWeeks(trx: Transaction<Database>): Promise<CheckedWeeks> {
   const { rows } = await sql<CheckedWeeks>`
-    select min(week_start)::text as first, max(week_start)::text as last,
-      count(distinct week_start)::int as weeks
-    from data_load_weeks`.execute(trx);
+    select min(week_start)::text as first, max(week_start)::text as last, count(*)::int as weeks
+    -- The weeks grouped (hashed), not counted distinct (a sort of every checked row).
+    from (select week_start from data_load_weeks group by week_start) w`.execute(trx);
   return rows[0]!;
 }
 
@@ -445,7 +525,10 @@ export async function applySalesHistory(
         ('Act_Bkg_Units', coalesce(r.act_bkg_units, s.units)::numeric, w.units::numeric),
         ('Act_Rev_Dlrs', coalesce(r.act_rev_dlrs, s.revenue), w.revenue),
         ('Act_Bkg_Cost', coalesce(r.act_bkg_cost, s.cost), w.cost)) c(field, old_value, new_value)
-    where c.old_value is not null and c.old_value <> c.new_value`.execute(trx);
+    -- Only weeks that had history or a record can hold an earlier value: a first load's millions
+    -- of new weeks are passed over before their three values are made.
+    where (s.pid is not null or r.pid is not null)
+      and c.old_value is not null and c.old_value <> c.new_value`.execute(trx);
   // Only what changed is written: the changed weeks updated, the new ones inserted in key order
   // (a plain insert, cheaper than an upsert's speculative one). Loads of history take turns, so
   // no other load inserts the same weeks in between.
@@ -603,8 +686,20 @@ async function noteExtremesOfActuals(trx: Transaction<Database>, pids: readonly 
       ${sql.raw(merged.join(', '))}`.execute(trx);
 }
 
-/** The checked weeks into the records in one statement, for the read model to recount. */
+/**
+ * The checked weeks into the records in one statement, for the read model to recount. The
+ * products of the slices written are locked first, as the read model's bulk apply locks them
+ * after the write (the same rows in the same order, so its lock is then one already held): no
+ * other transaction can insert a record of those products until this one ends (an insert's
+ * foreign key locks its product's key, which waits for this lock), so the records found missing
+ * are inserted plainly, not as an upsert's speculative insert with its extra key probe and log
+ * record per row.
+ */
 async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Promise<BulkKeys> {
+  await sql`select 1 from products p where (p.client_id, p.bu, p.pf, p.region) in (
+      select distinct client_id, bu, pf, region from products
+      where pid in (select w.pid from data_load_weeks w))
+    order by p.pid for update of p`.execute(trx);
   const { rows } = await sql<WrittenRange>`
     with updated as (
       update demand_records r set act_bkg_units = w.units, act_rev_dlrs = w.revenue, act_bkg_cost = w.cost,
@@ -623,7 +718,6 @@ async function writeWeeks(trx: Transaction<Database>, change: RecordsChange): Pr
       -- In key order: each index of the records (and the products' key the foreign key probes) is
       -- then written and read page after page, not at a random page per row.
       order by w.pid, w.week_start
-      on conflict (pid, week_start) do nothing
       returning pid, week_start)
     select pid, min(week_start)::text as first, max(week_start)::text as last, bool_or(inserted) as inserted,
       bool_or(not inserted) as updated

@@ -218,7 +218,7 @@ export class DataLoadService {
         await allowLongLoad(trx);
         await createStage(trx, request.entity);
         const usesCopy = this.options.databaseKind === 'postgres';
-        const { rows } = await readOnWorker(
+        const { rows, keysDistinct } = await readOnWorker(
           { path, fileName: request.fileName, entity: request.entity, batchRows: BATCH_ROWS },
           async (batch) => {
             const staging = performance.now();
@@ -234,7 +234,7 @@ export class DataLoadService {
         own.processedRows = rows;
         mark('readMs', started);
         const checking = performance.now();
-        const checked = await loader.check(trx, context);
+        const checked = await loader.check(trx, { ...context, keysDistinct });
         mark('checkMs', checking);
         const refusals = [...readRefusals, ...checked.refusals]
           .sort((a, b) => a.row - b.row)

@@ -28,6 +28,11 @@ export type LoadContext = {
   /** The first week whose loaded actuals get a demand record. */
   recordsFrom: string;
   asOf: Date;
+  /**
+   * Once the file is read: every row read has a key of its own (sales history only; see
+   * FileRead), so the check need not group the rows by key.
+   */
+  keysDistinct?: boolean;
 };
 
 type Trx = Transaction<Database>;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ReadJob, WorkerMessage } from './data-load-worker';
-import { FileProblem, type RowBatch } from './file-rows';
+import { FileProblem, type FileRead, type RowBatch } from './file-rows';
 
 /**
  * Readers kept between loads: starting one compiles the reader and the domain with tsx, which
@@ -17,25 +17,26 @@ const KEPT_READERS = 2;
  * database takes the current one, and no further until it did, so memory holds at most two
  * batches. A file-level problem rejects with a FileProblem.
  */
-export function readOnWorker(
-  job: ReadJob,
-  onBatch: (batch: RowBatch) => Promise<void>,
-): Promise<{ rows: number }> {
+export function readOnWorker(job: ReadJob, onBatch: (batch: RowBatch) => Promise<void>): Promise<FileRead> {
   const worker = idle.pop() ?? startWorker();
-  return new Promise<{ rows: number }>((resolve, reject) => {
+  return new Promise<FileRead>((resolve, reject) => {
     let settled = false;
     let queue = Promise.resolve();
     /** Batches received and not yet taken by the database. */
     let pending = 0;
     let held = false;
-    const finish = (error: Error | null, rows = 0, healthy = false) => {
+    const finish = (
+      error: Error | null,
+      read: FileRead = { rows: 0, keysDistinct: false },
+      healthy = false,
+    ) => {
       if (settled) return;
       settled = true;
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       if (healthy && idle.length < KEPT_READERS) idle.push(worker);
       else void worker.terminate();
       if (error) reject(error);
-      else resolve({ rows });
+      else resolve(read);
     };
     const fail = (error: unknown) => finish(error instanceof Error ? error : new Error(String(error)));
     const onMessage = (message: WorkerMessage) => {
@@ -54,9 +55,13 @@ export function readOnWorker(
           }
         });
         queue.catch(fail);
-      } else if (message.kind === 'end') queue.then(() => finish(null, message.rows, true), fail);
+      } else if (message.kind === 'end')
+        queue.then(
+          () => finish(null, { rows: message.rows, keysDistinct: message.keysDistinct }, true),
+          fail,
+        );
       else if (message.kind === 'problem')
-        queue.then(() => finish(new FileProblem(message.message), 0, true), fail);
+        queue.then(() => finish(new FileProblem(message.message), undefined, true), fail);
       else finish(new Error(`The file reader failed: ${message.message}`));
     };
     const onError = (error: Error) => finish(error);

@@ -33,10 +33,19 @@ const XLS_MESSAGE =
 const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 const READ_CHUNK = 1024 * 1024;
 
+/**
+ * What reading a file found: its data rows, and for sales history whether every row read is a
+ * week (no days) with a key (PID and week) of its own, which the rows show by coming in key order,
+ * by PID then week or by week then PID, as exports write them. Such a file needs no grouping.
+ */
+export type FileRead = { rows: number; keysDistinct: boolean };
+
 /** COPY's text format: a backslash, tab, newline or carriage return inside a value is escaped. */
 function copyValue(value: LayoutRow[string]): string {
   if (value === null || value === undefined) return '\\N';
-  const text = typeof value === 'string' ? value : String(value);
+  // A number or a boolean is written as such: no character of it needs escaping.
+  if (typeof value !== 'string') return String(value);
+  const text = value;
   return /[\\\t\n\r]/.test(text)
     ? text.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!)
     : text;
@@ -51,7 +60,7 @@ function copyValue(value: LayoutRow[string]): string {
 export async function readFileRows(
   job: { path: string; fileName: string; entity: DataLoadEntity; batchRows: number },
   send: (batch: RowBatch) => Promise<void>,
-): Promise<{ rows: number }> {
+): Promise<FileRead> {
   const layout = DATA_LOAD_LAYOUTS[job.entity];
   const columns = STAGE_COLUMNS[job.entity];
   const extension = /\.([a-z]+)$/i.exec(job.fileName)?.[1]?.toLowerCase();
@@ -59,6 +68,11 @@ export async function readFileRows(
   if (extension !== 'csv' && extension !== 'xlsx')
     throw new FileProblem('Only .csv and .xlsx files can be loaded');
 
+  // Whether the history rows so far came in ascending key order, by PID then week, or by week then PID.
+  let byPid = job.entity === 'sales-history';
+  let byWeek = byPid;
+  let lastPid = '';
+  let lastWeek = '';
   let mapping: LayoutMapping | null = null;
   let rowNumber = 0;
   let dataRows = 0;
@@ -89,7 +103,19 @@ export async function readFileRows(
     } else {
       const values = read.values;
       values.rowNo = rowNumber;
-      batch.copy += columns.map((c) => copyValue(values[c.key] ?? null)).join('\t') + '\n';
+      if (byPid || byWeek) {
+        const pid = values.pid as string;
+        const week = values.week as string;
+        if (values.isDay) byPid = byWeek = false;
+        if (byPid && !(pid > lastPid || (pid === lastPid && week > lastWeek))) byPid = false;
+        if (byWeek && !(week > lastWeek || (week === lastWeek && pid > lastPid))) byWeek = false;
+        lastPid = pid;
+        lastWeek = week;
+      }
+      // One string built per row, not an array of its values joined (the reader's garbage).
+      let line = copyValue(values[columns[0]!.key] ?? null);
+      for (let c = 1; c < columns.length; c++) line += `\t${copyValue(values[columns[c]!.key] ?? null)}`;
+      batch.copy += `${line}\n`;
       batch.rows += 1;
     }
     if (batch.rows + batch.refused >= job.batchRows) await flush();
@@ -128,7 +154,7 @@ export async function readFileRows(
   }
   if (!mapping) throw new FileProblem('The file appears to be empty: it has no header row');
   await flush();
-  return { rows: dataRows };
+  return { rows: dataRows, keysDistinct: byPid || byWeek };
 }
 
 async function readWhole(path: string): Promise<Buffer> {
