@@ -1,6 +1,7 @@
 import {
   DRILL_DOWNS,
   VIEW_LEVELS,
+  gridCellOf,
   type AggregatedRow,
   type DemandRecord,
   type GridPage,
@@ -106,10 +107,7 @@ const NOTES_CASES = [
 /** The grid's read of a page's notes (POST …/grid/notes with the page's cells), the page read once first. */
 async function notesRead(server: BenchServer, query: string): Promise<() => Promise<unknown>> {
   const rows = (await page(server, query)).rows as AggregatedRow[];
-  const cells = rows.map((row) => ({
-    group: (row.viewLevel === 'business_unit' ? row.BU : row.viewLevel === 'category' ? row.PF : row.PID) ?? '',
-    periodKey: row.periodKey ?? '',
-  }));
+  const cells = rows.map(gridCellOf);
   return async () => {
     const response = await fetch(`${server.baseUrl}/api/demand-planning/grid/notes?${query}`, {
       method: 'POST',

@@ -1,8 +1,8 @@
-import { rollUp, type AggregatedRow, type GridPage } from '@ps/domain';
+import { gridCellOf, rollUp, type AggregatedRow, type GridPage } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
-import { cellOf, gridNotes, gridPageWithNotes } from './support/grid-page';
+import { gridNotes, gridPageWithNotes } from './support/grid-page';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
 
@@ -192,7 +192,7 @@ describe.each(backends)('grid notes on %s', (backend) => {
     for (const row of page) expect([row.commentCount, row.Comments, row.Reason_Codes]).toEqual([null, null, []]);
     // Two cells of the page, asked in another order: each answered once, by its row's id.
     const asked = [page[2]!, page[0]!];
-    const notes = await gridNotes(server, viewOf('category', 'monthly'), asked.map(cellOf));
+    const notes = await gridNotes(server, viewOf('category', 'monthly'), asked.map(gridCellOf));
     expect(notes.map((n) => n.id).sort()).toEqual(asked.map((r) => r.id).sort());
     expect(notes.find((n) => n.id === 'pf:Notes Fam A|2030-01')).toEqual({
       id: 'pf:Notes Fam A|2030-01',

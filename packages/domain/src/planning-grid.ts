@@ -77,6 +77,12 @@ export type GridPage = {
 /** A roll-up cell of the grid: its group (PID, family or business unit) and period key ('' without a drill-down). */
 export type GridCell = { group: string; periodKey: string };
 
+/** The cell a roll-up row shows: its group (as its level names it) and period key. */
+export function gridCellOf(row: AggregatedRow): GridCell {
+  const group = row.viewLevel === 'business_unit' ? row.BU : row.viewLevel === 'category' ? row.PF : row.PID;
+  return { group: group ?? '', periodKey: row.periodKey ?? '' };
+}
+
 /** POST /api/demand-planning/grid/notes: the notes of the roll-up cells on screen. */
 export type GridNotesRequest = { cells: GridCell[] };
 

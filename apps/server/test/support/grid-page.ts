@@ -1,14 +1,8 @@
-import type { AggregatedRow, GridCell, GridCellNotes, GridPage } from '@ps/domain';
+import { gridCellOf, type AggregatedRow, type GridCell, type GridCellNotes, type GridPage } from '@ps/domain';
 import type { Ok } from './api-shapes';
 import type { RequestOptions, TestServer } from './test-server';
 
 const GRID = '/api/demand-planning/grid';
-
-/** The cell a roll-up row shows: its group, as its level names it, and its period key. */
-export function cellOf(row: AggregatedRow): GridCell {
-  const group = row.viewLevel === 'business_unit' ? row.BU : row.viewLevel === 'category' ? row.PF : row.PID;
-  return { group: group ?? '', periodKey: row.periodKey ?? '' };
-}
 
 /** The notes of roll-up cells of the view `query` names (the grid's query string). */
 export async function gridNotes(
@@ -40,7 +34,7 @@ export async function gridPageWithNotes(
   const groups = page.rows.filter((row): row is AggregatedRow => 'recordCount' in row);
   if (groups.length === 0) return page;
   for (const row of groups) if (row.commentCount !== null) throw new Error(`${row.id} came with its notes`);
-  const notes = new Map((await gridNotes(server, query, groups.map(cellOf), options)).map((n) => [n.id, n]));
+  const notes = new Map((await gridNotes(server, query, groups.map(gridCellOf), options)).map((n) => [n.id, n]));
   return {
     ...page,
     rows: page.rows.map((row) => ('recordCount' in row ? { ...row, ...notes.get(row.id) } : row)),

@@ -1,6 +1,7 @@
 import {
   compareText,
   fieldSpecOf,
+  gridCellOf,
   joinComments,
   periodLabelOf,
   pickReasonCodes,
@@ -277,7 +278,7 @@ export class PlanningGridService {
   async withNotes(q: GroupQuery, rows: GridRow[]): Promise<GridRow[]> {
     const groups = rows.filter((row): row is AggregatedRow => 'recordCount' in row);
     if (groups.length === 0) return rows;
-    const notes = new Map((await this.notesOf(q, groups.map(cellOfRow))).map((n) => [n.id, n]));
+    const notes = new Map((await this.notesOf(q, groups.map(gridCellOf))).map((n) => [n.id, n]));
     return rows.map((row) => {
       if (!('recordCount' in row)) return row;
       const cell = notes.get(row.id);
@@ -322,12 +323,6 @@ export async function cellRowOf(
 /** A roll-up row's id: its level's prefix, its group and, with a drill-down, its period key. */
 function rowIdOf(viewLevel: ViewLevel, drillDown: DrillDown, group: string, periodKey: string): string {
   return `${ID_PREFIX[viewLevel]}:${group}${drillDown === 'none' ? '' : `|${periodKey}`}`;
-}
-
-/** The cell a roll-up row shows: its group, as its level names it, and its period key. */
-function cellOfRow(row: AggregatedRow): GridCell {
-  const group = row.viewLevel === 'business_unit' ? row.BU : row.viewLevel === 'category' ? row.PF : row.PID;
-  return { group: group ?? '', periodKey: row.periodKey ?? '' };
 }
 
 const PERIOD_KEY_FORMATS: Record<DrillDown, RegExp> = {
