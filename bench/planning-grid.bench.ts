@@ -115,7 +115,7 @@ async function notesRead(server: BenchServer, query: string): Promise<() => Prom
       body: JSON.stringify({ cells }),
     });
     if (!response.ok) throw new Error(`notes of ${query}: HTTP ${response.status}`);
-    return response.json();
+    return (await response.json()) as unknown;
   };
 }
 

@@ -19,8 +19,9 @@ async function rowsAndNotesOf(page: Page, url: string): Promise<{ rows: NotesRow
       authorization: `Bearer ${localStorage.getItem('id_token')}`,
       'content-type': 'application/json',
     };
-    const rows = ((await (await fetch(url, { headers })).json()) as { data: { rows: Array<NotesRow & { PF: string }> } })
-      .data.rows;
+    const rows = (
+      (await (await fetch(url, { headers })).json()) as { data: { rows: Array<NotesRow & { PF: string }> } }
+    ).data.rows;
     const cells = rows.map((row) => ({ group: row.PF, periodKey: '' }));
     const notesUrl = url.replace('/api/demand-planning/grid?', '/api/demand-planning/grid/notes?');
     const answer = await fetch(notesUrl, { method: 'POST', headers, body: JSON.stringify({ cells }) });
@@ -49,7 +50,9 @@ describe('the notes of roll-up rows', () => {
   });
 
   it("shows each family's comment count beside its comments and reason codes once they are read", async () => {
-    const notesRead = page.waitForResponse((response) => new URL(response.url()).pathname === `${GRID_API}/notes`);
+    const notesRead = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `${GRID_API}/notes`,
+    );
     await page.goto('/demand-planning');
     await page.locator(`${GRID} .ag-row`).first().waitFor();
     await page.getByText('Loading data...').waitFor({ state: 'detached' });

@@ -186,10 +186,12 @@ describe.each(backends)('grid notes on %s', (backend) => {
   });
 
   it("leaves the notes out of a page and reads them for the page's cells alone", async () => {
-    const page = (await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${viewOf('category', 'monthly')}`))
-      .body.data.rows as AggregatedRow[];
+    const page = (
+      await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${viewOf('category', 'monthly')}`)
+    ).body.data.rows as AggregatedRow[];
     expect(page.length).toBeGreaterThan(2);
-    for (const row of page) expect([row.commentCount, row.Comments, row.Reason_Codes]).toEqual([null, null, []]);
+    for (const row of page)
+      expect([row.commentCount, row.Comments, row.Reason_Codes]).toEqual([null, null, []]);
     // Two cells of the page, asked in another order: each answered once, by its row's id.
     const asked = [page[2]!, page[0]!];
     const notes = await gridNotes(server, viewOf('category', 'monthly'), asked.map(gridCellOf));
@@ -202,10 +204,14 @@ describe.each(backends)('grid notes on %s', (backend) => {
     });
     // A cell of a group or period without records holds no notes.
     expect(
-      await gridNotes(server, viewOf('category', 'monthly'), [{ group: 'No such family', periodKey: '2030-01' }]),
+      await gridNotes(server, viewOf('category', 'monthly'), [
+        { group: 'No such family', periodKey: '2030-01' },
+      ]),
     ).toEqual([{ id: 'pf:No such family|2030-01', Comments: null, commentCount: 0, Reason_Codes: [] }]);
     // The original table has no cells: its records carry their own notes.
-    expect(await gridNotes(server, 'viewLevel=none&drillDown=none', [{ group: 'NOTE-A1', periodKey: '' }])).toEqual([]);
+    expect(
+      await gridNotes(server, 'viewLevel=none&drillDown=none', [{ group: 'NOTE-A1', periodKey: '' }]),
+    ).toEqual([]);
   });
 
   it('refuses a cell whose period key is not one of the view', async () => {

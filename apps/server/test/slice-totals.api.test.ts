@@ -1,4 +1,4 @@
-import { rollUp, type AggregatedRow, type GridPage } from '@ps/domain';
+import { rollUp, type AggregatedRow } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';

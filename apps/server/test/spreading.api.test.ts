@@ -2,7 +2,6 @@ import {
   periodKeyOf,
   type AggregatedRow,
   type DemandRecord,
-  type GridPage,
   type RecordHistoryEntry,
   type SpreadCellResult,
   type SpreadResult,

@@ -34,7 +34,9 @@ export async function gridPageWithNotes(
   const groups = page.rows.filter((row): row is AggregatedRow => 'recordCount' in row);
   if (groups.length === 0) return page;
   for (const row of groups) if (row.commentCount !== null) throw new Error(`${row.id} came with its notes`);
-  const notes = new Map((await gridNotes(server, query, groups.map(gridCellOf), options)).map((n) => [n.id, n]));
+  const notes = new Map(
+    (await gridNotes(server, query, groups.map(gridCellOf), options)).map((n) => [n.id, n]),
+  );
   return {
     ...page,
     rows: page.rows.map((row) => ('recordCount' in row ? { ...row, ...notes.get(row.id) } : row)),

@@ -22,7 +22,13 @@ export function withoutAnnotations(
 }
 
 /** A cell's notes as SQL gives them: its distinct comments and codes in grid order, its comment count. */
-export type CellNotesRow = { g: string; k: string; comments: string[] | null; codes: string[] | null; commentCount: number };
+export type CellNotesRow = {
+  g: string;
+  k: string;
+  comments: string[] | null;
+  codes: string[] | null;
+  commentCount: number;
+};
 
 /**
  * The notes of the given cells (each a group and period key of the query's view), read in one
