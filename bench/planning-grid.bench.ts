@@ -1,6 +1,7 @@
 import {
   DRILL_DOWNS,
   VIEW_LEVELS,
+  gridCellOf,
   type AggregatedRow,
   type DemandRecord,
   type GridPage,
@@ -85,10 +86,37 @@ async function gridFigures(server: BenchServer, runs: number): Promise<Figure[]>
       }
     }
   }
+  // A roll-up page comes without notes: the grid reads its cells' notes once it is there.
+  for (const [name, query] of NOTES_CASES)
+    await measure(`notes of the cells of ${name}`, BUDGET.view, await notesRead(server, query));
   figures.push(...(await spreadFigures(server, Math.max(5, Math.ceil(runs / 1.5)))));
   figures.push(await spreadAcrossProductsFigure(server, Math.max(5, Math.ceil(runs / 3))));
   figures.push(await saveFigure(server, Math.max(3, Math.ceil(runs / 3))));
   return figures;
+}
+
+/** Pages whose cells' notes are measured: the coarsest ones, which read the most annotated records. */
+const NOTES_CASES = [
+  ['first page, default view (Product Family)', 'limit=100'],
+  ['business_unit × none', 'viewLevel=business_unit&drillDown=none&limit=100'],
+  ['business_unit × weekly', 'viewLevel=business_unit&drillDown=weekly&limit=100'],
+  ['category × yearly', 'viewLevel=category&drillDown=yearly&limit=100'],
+  ['none × weekly sorted by PID desc', 'viewLevel=none&drillDown=weekly&limit=100&sortBy=PID&sortDir=desc'],
+] as const;
+
+/** The grid's read of a page's notes (POST …/grid/notes with the page's cells), the page read once first. */
+async function notesRead(server: BenchServer, query: string): Promise<() => Promise<unknown>> {
+  const rows = (await page(server, query)).rows as AggregatedRow[];
+  const cells = rows.map(gridCellOf);
+  return async () => {
+    const response = await fetch(`${server.baseUrl}/api/demand-planning/grid/notes?${query}`, {
+      method: 'POST',
+      headers: { ...server.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ cells }),
+    });
+    if (!response.ok) throw new Error(`notes of ${query}: HTTP ${response.status}`);
+    return (await response.json()) as unknown;
+  };
 }
 
 /**

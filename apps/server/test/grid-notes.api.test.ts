@@ -1,7 +1,8 @@
-import { rollUp, type AggregatedRow, type GridPage } from '@ps/domain';
+import { gridCellOf, rollUp, type AggregatedRow, type GridPage } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
+import { gridNotes, gridPageWithNotes } from './support/grid-page';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
 
@@ -61,15 +62,11 @@ describe.each(backends)('grid notes on %s', (backend) => {
   afterAll(async () => server?.close());
 
   /** Every row of the business unit's roll-up at a level and drill-down, over every week. */
+  const viewOf = (viewLevel: string, drillDown: string) =>
+    `viewLevel=${viewLevel}&drillDown=${drillDown}&period=all&limit=500&bu=${encodeURIComponent(UNIT)}`;
+  /** As the grid shows them: the page's rows, then the notes of their cells (one keyed read). */
   const rows = async (viewLevel: string, drillDown: string, options?: RequestOptions) =>
-    (
-      await server.request<Ok<GridPage>>(
-        'GET',
-        `/api/demand-planning/grid?viewLevel=${viewLevel}&drillDown=${drillDown}&period=all&limit=500&bu=${encodeURIComponent(UNIT)}`,
-        undefined,
-        options,
-      )
-    ).body.data.rows as AggregatedRow[];
+    (await gridPageWithNotes(server, viewOf(viewLevel, drillDown), options)).rows as AggregatedRow[];
 
   /** The notes of each row, by the row's id. */
   const notesOf = (page: AggregatedRow[]): Record<string, Notes> =>
@@ -186,6 +183,51 @@ describe.each(backends)('grid notes on %s', (backend) => {
       'bu:Notes Unit|2030-01-06': only,
     });
     expect(notesOf(await rows('category', 'monthly', circor))).toEqual({ 'pf:Notes Fam C|2030-01': only });
+  });
+
+  it("leaves the notes out of a page and reads them for the page's cells alone", async () => {
+    const page = (
+      await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${viewOf('category', 'monthly')}`)
+    ).body.data.rows as AggregatedRow[];
+    expect(page.length).toBeGreaterThan(2);
+    for (const row of page)
+      expect([row.commentCount, row.Comments, row.Reason_Codes]).toEqual([null, null, []]);
+    // Two cells of the page, asked in another order: each answered once, by its row's id.
+    const asked = [page[2]!, page[0]!];
+    const notes = await gridNotes(server, viewOf('category', 'monthly'), asked.map(gridCellOf));
+    expect(notes.map((n) => n.id).sort()).toEqual(asked.map((r) => r.id).sort());
+    expect(notes.find((n) => n.id === 'pf:Notes Fam A|2030-01')).toEqual({
+      id: 'pf:Notes Fam A|2030-01',
+      Comments: 'Promo; Late ship; Alpha',
+      commentCount: 4,
+      Reason_Codes: ['Market Trend', 'Seasonal Adjustment', 'Supply Chain'],
+    });
+    // A cell of a group or period without records holds no notes.
+    expect(
+      await gridNotes(server, viewOf('category', 'monthly'), [
+        { group: 'No such family', periodKey: '2030-01' },
+      ]),
+    ).toEqual([{ id: 'pf:No such family|2030-01', Comments: null, commentCount: 0, Reason_Codes: [] }]);
+    // The original table has no cells: its records carry their own notes.
+    expect(
+      await gridNotes(server, 'viewLevel=none&drillDown=none', [{ group: 'NOTE-A1', periodKey: '' }]),
+    ).toEqual([]);
+  });
+
+  it('refuses a cell whose period key is not one of the view', async () => {
+    for (const [drillDown, periodKey] of [
+      ['monthly', '2030-13'],
+      ['weekly', '2030-02-30'],
+      ['quarterly', '2030-01'],
+      ['none', '2030'],
+    ] as const) {
+      const { status } = await server.request(
+        'POST',
+        `/api/demand-planning/grid/notes?${viewOf('category', drillDown)}`,
+        { cells: [{ group: 'Notes Fam A', periodKey }] },
+      );
+      expect(status, `${drillDown} ${periodKey}`).toBe(400);
+    }
   });
 
   it('equals rolling up the records of the page at every level and drill-down', async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords as recordsOf, type Failure, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
+import { gridPageWithNotes } from './support/grid-page';
 
 const GRID = '/api/demand-planning/grid';
 /** The seed's weeks run from 2026-10-04 to 2026-12-20 (6 before the anchor, 2026-11-15, and 6 from it). */
@@ -27,8 +28,8 @@ const byGridOrder = (a: DemandRecord, b: DemandRecord): number =>
 
 describe.each(backends)('planning grid over a period on %s', (backend) => {
   let server: TestServer;
-  const grid = async (query: string, options?: RequestOptions) =>
-    (await server.request<Ok<GridPage>>('GET', `${GRID}?${query}`, undefined, options)).body.data;
+  // As the grid shows a page: its rows, then the notes of its roll-up cells.
+  const grid = (query: string, options?: RequestOptions) => gridPageWithNotes(server, query, options);
   const everyRow = async (query: string, options?: RequestOptions) => {
     const rows: GridPage['rows'] = [];
     let total = 0;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Failure, Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
+import { gridPageWithNotes } from './support/grid-page';
 
 const GRID = '/api/demand-planning/grid';
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -24,8 +25,8 @@ function bySort<T>(value: (row: T) => number | string | null, dir: 'asc' | 'desc
 
 describe.each(backends)('planning grid sort on %s', (backend) => {
   let server: TestServer;
-  const grid = async (query: string, options?: RequestOptions) =>
-    (await server.request<Ok<GridPage>>('GET', `${GRID}?${query}`, undefined, options)).body.data;
+  // As the grid shows a page: its rows, then the notes of its roll-up cells.
+  const grid = (query: string, options?: RequestOptions) => gridPageWithNotes(server, query, options);
   const everyRow = async (query: string, limit: number, options?: RequestOptions) => {
     const rows: GridPage['rows'] = [];
     let total = 0;

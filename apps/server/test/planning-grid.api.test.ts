@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords as recordsOf, type Failure, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
+import { gridPageWithNotes } from './support/grid-page';
 
 /** The filter options expected of `list`: each value of `key` with its record count, in value order. */
 function filterCounts(key: 'BU' | 'PF' | 'Region', list: DemandRecord[]) {
@@ -31,8 +32,8 @@ describe.each(backends)('planning grid API on %s', (backend) => {
   let server: TestServer;
 
   const allRecords = (options?: RequestOptions) => recordsOf(server, options);
-  const grid = async (query: string, options?: RequestOptions) =>
-    (await server.request<Ok<GridPage>>('GET', `${GRID}?${query}`, undefined, options)).body.data;
+  // As the grid shows a page: its rows, then the notes of its roll-up cells.
+  const grid = (query: string, options?: RequestOptions) => gridPageWithNotes(server, query, options);
   /** Every row of a view, read page by page. */
   const everyRow = async (query: string, limit = 500) => {
     const rows: GridPage['rows'] = [];

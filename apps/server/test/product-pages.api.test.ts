@@ -12,6 +12,7 @@ import { backends } from './support/backends';
 import { overlapTransactions } from './support/overlapping-transactions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
+import { gridPageWithNotes } from './support/grid-page';
 
 const GRID = '/api/demand-planning/grid';
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -37,8 +38,8 @@ describe.each(backends)('product-level pages on %s', (backend) => {
   });
   afterAll(async () => server?.close());
 
-  const grid = async (query: string) =>
-    (await server.request<Ok<GridPage>>('GET', `${GRID}?${query}`)).body.data;
+  // As the grid shows a page: its rows, then the notes of its roll-up cells.
+  const grid = (query: string) => gridPageWithNotes(server, query);
   /** Every row of a view, read in pages of `limit`, with the total each page reported. */
   const everyRow = async (query: string, limit: number) => {
     const rows: GridPage['rows'] = [];

@@ -1,4 +1,4 @@
-import { rollUp, type AggregatedRow, type GridPage } from '@ps/domain';
+import { rollUp, type AggregatedRow } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Ok } from './support/api-shapes';
@@ -8,6 +8,7 @@ import { keptTablesVersusRebuild } from './support/read-model-invariant';
 import { startTestServer, type TestServer } from './support/test-server';
 import { bulkWrite } from '../src/read-model';
 import { importAndFollow } from './support/follow-import';
+import { gridPageWithNotes } from './support/grid-page';
 
 const LEVELS = ['category', 'business_unit'] as const;
 const PERIODS = ['none', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
@@ -42,8 +43,8 @@ describe.each(backends)('slice totals on %s', (backend) => {
     };
   };
 
-  const page = async (query: string) =>
-    (await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${query}&limit=500`)).body.data;
+  // As the grid shows a page: its rows, then the notes of its roll-up cells.
+  const page = (query: string) => gridPageWithNotes(server, `${query}&limit=500`);
 
   const expectExact = async (step: string) => {
     const differences = await differencesFromRecount();

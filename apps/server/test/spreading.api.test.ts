@@ -2,7 +2,6 @@ import {
   periodKeyOf,
   type AggregatedRow,
   type DemandRecord,
-  type GridPage,
   type RecordHistoryEntry,
   type SpreadCellResult,
   type SpreadResult,
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRecords, type Failure, type Ok } from './support/api-shapes';
 import { backends } from './support/backends';
 import { startTestServer, type RequestOptions, type TestServer } from './support/test-server';
+import { gridPageWithNotes } from './support/grid-page';
 
 const SPREAD = '/api/demand-planning/spread';
 const LOCKS = '/api/demand-planning/locks';
@@ -18,9 +18,8 @@ const LOCKS = '/api/demand-planning/locks';
 describe.each(backends)('aggregate edits, locks and cell history on %s', (backend) => {
   let server: TestServer;
   const records = (options?: RequestOptions) => allRecords(server, options);
-  const grid = async (query: string, options?: RequestOptions) =>
-    (await server.request<Ok<GridPage>>('GET', `/api/demand-planning/grid?${query}`, undefined, options)).body
-      .data;
+  // As the grid shows a page: its rows, then the notes of its roll-up cells.
+  const grid = (query: string, options?: RequestOptions) => gridPageWithNotes(server, query, options);
   const under = (all: DemandRecord[], pf: string, quarter: string) =>
     all.filter((r) => r.PF === pf && periodKeyOf('quarterly', r.Time_Series.slice(0, 10)) === quarter);
   const history = async (record: DemandRecord, options?: RequestOptions) =>

@@ -50,8 +50,11 @@ export type AggregatedRow = {
   Rank: number | null;
   /** Up to 3 comments joined, plus "(+N more)" for the rest. */
   Comments: string | null;
-  /** How many of the group's records carry a comment (each record counted, not each distinct text). */
-  commentCount: number;
+  /**
+   * How many of the group's records carry a comment (each record counted, not each distinct text);
+   * null on a grid page, whose rows' notes come from the notes read of the cells on screen.
+   */
+  commentCount: number | null;
   /** Up to 3 distinct reason codes. */
   Reason_Codes: ReasonCode[];
   last_updated_at: string | null;
@@ -70,6 +73,26 @@ export type GridPage = {
   /** Original table only: each record's lock and last planner override, by "PID|Time_Series_sk". */
   stamps?: Record<string, RecordStamp>;
 };
+
+/** A roll-up cell of the grid: its group (PID, family or business unit) and period key ('' without a drill-down). */
+export type GridCell = { group: string; periodKey: string };
+
+/** The cell a roll-up row shows: its group (as its level names it) and period key. */
+export function gridCellOf(row: AggregatedRow): GridCell {
+  const group = row.viewLevel === 'business_unit' ? row.BU : row.viewLevel === 'category' ? row.PF : row.PID;
+  return { group: group ?? '', periodKey: row.periodKey ?? '' };
+}
+
+/** POST /api/demand-planning/grid/notes: the notes of the roll-up cells on screen. */
+export type GridNotesRequest = { cells: GridCell[] };
+
+/** One cell's notes, by the id its grid row carries. */
+export type GridCellNotes = Pick<AggregatedRow, 'id' | 'Comments' | 'commentCount' | 'Reason_Codes'> & {
+  commentCount: number;
+};
+
+/** The most cells one notes read answers: a page's rows at most. */
+export const GRID_NOTES_MAX_CELLS = 500;
 
 /** Spec §4 column sort: each header cycles unsorted → ascending → descending; nulls sort last either way. */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;

@@ -12,32 +12,8 @@ with pg as materialized (with page as materialized (
     select to_char(page.kd, 'YYYY-MM-DD') as k, page.g, page.kd, page.total, sum(t.record_count)::int as "recordCount", case when sum(t.act_bkg_units_n) > 0 then round(sum(t.act_bkg_units), 2) end as "Act_Bkg_Units", case when sum(t.act_bkg_cost_n) > 0 then round(sum(t.act_bkg_cost), 2) end as "Act_Bkg_Cost", case when sum(t.act_rev_dlrs_n) > 0 then round(sum(t.act_rev_dlrs), 2) end as "Act_Rev_Dlrs", case when sum(t.naive_fcst_units_n) > 0 then round(sum(t.naive_fcst_units), 2) end as "Naïve_Rev_Mfg_Fcst_Bk_Units", case when sum(t.ensemble_fcst_units_n) > 0 then round(sum(t.ensemble_fcst_units), 2) end as "Ensemble_Fcst_Units", case when sum(t.rev_pln_ovrd_units_n) > 0 then round(sum(t.rev_pln_ovrd_units), 2) end as "Rev_Pln_Ovrd_Units", case when sum(t.prelim_pln_units_n) > 0 then round(sum(t.prelim_pln_units), 2) end as "Prelim_Pln_Units", case when sum(t.prelim_pln_cost_n) > 0 then round(sum(t.prelim_pln_cost), 2) end as "Prelim_Pln_Cost", case when sum(t.prelim_pln_rev_dlrs_n) > 0 then round(sum(t.prelim_pln_rev_dlrs), 2) end as "Prelim_Pln_Rev_Dlrs", case when sum(t.sop_pln_ovrd_units_n) > 0 then round(sum(t.sop_pln_ovrd_units), 2) end as "SOP_Pln_Ovrd_Units", case when sum(t.final_pln_units_n) > 0 then round(sum(t.final_pln_units), 2) end as "Final_Pln_Units", case when sum(t.final_bk_pln_cost_n) > 0 then round(sum(t.final_bk_pln_cost), 2) end as "Final_Bk_Pln_Cost", case when sum(t.final_pln_rev_dlrs_n) > 0 then round(sum(t.final_pln_rev_dlrs), 2) end as "Final_Pln_Rev_Dlrs", case when sum(t.delta_prelim_to_final_pln_cost_n) > 0 then round(sum(t.delta_prelim_to_final_pln_cost), 2) end as "Delta_Prelim_to_Final_Pln_Cost", case when sum(t.delta_prelim_to_final_pln_units_n) > 0 then round(sum(t.delta_prelim_to_final_pln_units), 2) end as "Delta_Prelim_to_Final_Pln_Units", case when sum(t.delta_prelim_to_final_pln_rev_dlrs_n) > 0 then round(sum(t.delta_prelim_to_final_pln_rev_dlrs), 2) end as "Delta_Prelim_to_Final_Pln_Rev_Dlrs", case when sum(t.p1_pub_pln_units_n) > 0 then round(sum(t.p1_pub_pln_units), 2) end as "P1_Pub_Pln_Units", case when sum(t.p1_pub_pln_cost_n) > 0 then round(sum(t.p1_pub_pln_cost), 2) end as "P1_Pub_Pln_Cost", case when sum(t.p1_pub_pln_rev_dlrs_n) > 0 then round(sum(t.p1_pub_pln_rev_dlrs), 2) end as "P1_Pub_Pln_Rev_Dlrs", case when sum(t.p2_pub_pln_units_n) > 0 then round(sum(t.p2_pub_pln_units), 2) end as "P2_Pub_Pln_Units", case when sum(t.p2_pub_pln_cost_n) > 0 then round(sum(t.p2_pub_pln_cost), 2) end as "P2_Pub_Pln_Cost", case when sum(t.p2_pub_pln_rev_dlrs_n) > 0 then round(sum(t.p2_pub_pln_rev_dlrs), 2) end as "P2_Pub_Pln_Rev_Dlrs", round(sum(t.rev_pct_wsum) / nullif(sum(t.rev_pct_weight), 0), 2) as "Rev_Pln_Ovrd_Percent", round(sum(t.sop_pct_wsum) / nullif(sum(t.sop_pct_weight), 0), 2) as "SOP_Pln_Ovrd_Percent", round(sum(t.rank_sum)::numeric / nullif(sum(t.rank_count), 0))::int as "Rank", max(t.last_updated_at) as "last_updated_at", min((case when btrim(t.pf) = '' then $5::text else t.pf end)) as "firstPF", min((case when btrim(t.bu) = '' then $6::text else t.bu end)) as "firstBU", case when min((case when btrim(t.bu) = '' then $7::text else t.bu end)) = max((case when btrim(t.bu) = '' then $8::text else t.bu end)) then min((case when btrim(t.bu) = '' then $9::text else t.bu end)) end as "commonBU", sum(t.data_count) > 0 as "hasData"
     from page join (select t.*, (case when btrim(t.pf) = '' then $10::text else t.pf end) as g, to_char(t.week_start, 'YYYY-MM-DD') as k
       from demand_week_totals t where (t.client_id = any($11::text[]))) t on t.g = page.g and t.week_start = page.kd
-    group by page.g, page.kd, page.total),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $12::text else p.pf end) as g from products p
-      where (p.client_id = any($13::text[])) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any(array(select distinct g from cells))),
-    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+    group by page.g, page.kd, page.total)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromTotalsFamilyWeeklyFiltered
@@ -47,32 +23,8 @@ with pg as materialized (select to_char(groups.kd, 'YYYY-MM-DD') as k, groups.* 
       from demand_week_totals t where (t.client_id = any($7::text[]) and (case when btrim(t.pf) = '' then $8::text else t.pf end) = any($9::text[]))) t
           group by g, kd) groups
         order by "hasData" desc, "g" collate "C", "kd"
-        limit $10 offset $11),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $12::text else p.pf end) as g from products p
-      where (p.client_id = any($13::text[]) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
-    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+        limit $10 offset $11)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromTotalsBusinessUnitQuarterly
@@ -82,32 +34,8 @@ with pg as materialized (select groups.kd as k, groups.* from (
       from demand_slice_totals t where t.drill_down = $7 and (t.client_id = any($8::text[]))) t
           group by g, kd) groups
         order by "hasData" desc, "g" collate "C", "kd" collate "C"
-        limit $9 offset $10),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.bu) = '' then $11::text else p.bu end) as g from products p
-      where (p.client_id = any($12::text[])) and (case when btrim(p.bu) = '' then $13::text else p.bu end) = any(array(select distinct g from cells))),
-    weeks as (select min(make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1)) as first_week, max((make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1) + interval '3 months')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-"Q"Q') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+        limit $9 offset $10)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromTotalsFamilyMonthlySorted
@@ -122,32 +50,8 @@ with pg as materialized (with page as materialized (
     select page.kd as k, page.g, page.kd, page.total, sum(t.record_count)::int as "recordCount", case when sum(t.act_bkg_units_n) > 0 then round(sum(t.act_bkg_units), 2) end as "Act_Bkg_Units", case when sum(t.act_bkg_cost_n) > 0 then round(sum(t.act_bkg_cost), 2) end as "Act_Bkg_Cost", case when sum(t.act_rev_dlrs_n) > 0 then round(sum(t.act_rev_dlrs), 2) end as "Act_Rev_Dlrs", case when sum(t.naive_fcst_units_n) > 0 then round(sum(t.naive_fcst_units), 2) end as "Naïve_Rev_Mfg_Fcst_Bk_Units", case when sum(t.ensemble_fcst_units_n) > 0 then round(sum(t.ensemble_fcst_units), 2) end as "Ensemble_Fcst_Units", case when sum(t.rev_pln_ovrd_units_n) > 0 then round(sum(t.rev_pln_ovrd_units), 2) end as "Rev_Pln_Ovrd_Units", case when sum(t.prelim_pln_units_n) > 0 then round(sum(t.prelim_pln_units), 2) end as "Prelim_Pln_Units", case when sum(t.prelim_pln_cost_n) > 0 then round(sum(t.prelim_pln_cost), 2) end as "Prelim_Pln_Cost", case when sum(t.prelim_pln_rev_dlrs_n) > 0 then round(sum(t.prelim_pln_rev_dlrs), 2) end as "Prelim_Pln_Rev_Dlrs", case when sum(t.sop_pln_ovrd_units_n) > 0 then round(sum(t.sop_pln_ovrd_units), 2) end as "SOP_Pln_Ovrd_Units", case when sum(t.final_pln_units_n) > 0 then round(sum(t.final_pln_units), 2) end as "Final_Pln_Units", case when sum(t.final_bk_pln_cost_n) > 0 then round(sum(t.final_bk_pln_cost), 2) end as "Final_Bk_Pln_Cost", case when sum(t.final_pln_rev_dlrs_n) > 0 then round(sum(t.final_pln_rev_dlrs), 2) end as "Final_Pln_Rev_Dlrs", case when sum(t.delta_prelim_to_final_pln_cost_n) > 0 then round(sum(t.delta_prelim_to_final_pln_cost), 2) end as "Delta_Prelim_to_Final_Pln_Cost", case when sum(t.delta_prelim_to_final_pln_units_n) > 0 then round(sum(t.delta_prelim_to_final_pln_units), 2) end as "Delta_Prelim_to_Final_Pln_Units", case when sum(t.delta_prelim_to_final_pln_rev_dlrs_n) > 0 then round(sum(t.delta_prelim_to_final_pln_rev_dlrs), 2) end as "Delta_Prelim_to_Final_Pln_Rev_Dlrs", case when sum(t.p1_pub_pln_units_n) > 0 then round(sum(t.p1_pub_pln_units), 2) end as "P1_Pub_Pln_Units", case when sum(t.p1_pub_pln_cost_n) > 0 then round(sum(t.p1_pub_pln_cost), 2) end as "P1_Pub_Pln_Cost", case when sum(t.p1_pub_pln_rev_dlrs_n) > 0 then round(sum(t.p1_pub_pln_rev_dlrs), 2) end as "P1_Pub_Pln_Rev_Dlrs", case when sum(t.p2_pub_pln_units_n) > 0 then round(sum(t.p2_pub_pln_units), 2) end as "P2_Pub_Pln_Units", case when sum(t.p2_pub_pln_cost_n) > 0 then round(sum(t.p2_pub_pln_cost), 2) end as "P2_Pub_Pln_Cost", case when sum(t.p2_pub_pln_rev_dlrs_n) > 0 then round(sum(t.p2_pub_pln_rev_dlrs), 2) end as "P2_Pub_Pln_Rev_Dlrs", round(sum(t.rev_pct_wsum) / nullif(sum(t.rev_pct_weight), 0), 2) as "Rev_Pln_Ovrd_Percent", round(sum(t.sop_pct_wsum) / nullif(sum(t.sop_pct_weight), 0), 2) as "SOP_Pln_Ovrd_Percent", round(sum(t.rank_sum)::numeric / nullif(sum(t.rank_count), 0))::int as "Rank", max(t.last_updated_at) as "last_updated_at", min((case when btrim(t.pf) = '' then $6::text else t.pf end)) as "firstPF", min((case when btrim(t.bu) = '' then $7::text else t.bu end)) as "firstBU", case when min((case when btrim(t.bu) = '' then $8::text else t.bu end)) = max((case when btrim(t.bu) = '' then $9::text else t.bu end)) then min((case when btrim(t.bu) = '' then $10::text else t.bu end)) end as "commonBU", sum(t.data_count) > 0 as "hasData"
     from page join (select t.*, (case when btrim(t.pf) = '' then $11::text else t.pf end) as g, t.period as k
       from demand_slice_totals t where t.drill_down = $12 and (t.client_id = any($13::text[]))) t on t.g = page.g and t.k = page.kd
-    group by page.g, page.kd, page.total),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $14::text else p.pf end) as g from products p
-      where (p.client_id = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
-    weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+    group by page.g, page.kd, page.total)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg."Final_Pln_Units" desc nulls last, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromRecordsProductMonthlySorted
@@ -168,32 +72,8 @@ with pg as materialized (with keys as materialized (
           where (p.client_id = any($12::text[]))
             and r.pid = any(array(select distinct g from keys)) and p.pid = any(array(select distinct g from keys))
             and (p.pid, to_char(r.week_start, 'YYYY-MM')) in (select keys.g, keys.k from keys)
-          group by 1, 2) s on s.g = keys.g and s.k = keys.k),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, p.pid as g from products p
-      where (p.client_id = any($13::text[])) and p.pid = any(array(select distinct g from cells))),
-    weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+          group by 1, 2) s on s.g = keys.g and s.k = keys.k)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg."Final_Pln_Units" desc nulls last, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageGroupsFromRecordsFamilyWeeklySearched
@@ -205,32 +85,8 @@ with pg as materialized (select * from (
           where ((p.client_id = any($7::text[])) and (p.pid ilike $8 or p.bu ilike $9 or p.pf ilike $10 or p.class ilike $11 or p.region ilike $12 or p.site ilike $13))
           group by 1, 2) groups
         order by "hasData" desc, "g" collate "C", "k" collate "C"
-        limit $14 offset $15),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $16::text else p.pf end) as g from products p
-      where ((p.client_id = any($17::text[])) and (p.pid ilike $18 or p.bu ilike $19 or p.pf ilike $20 or p.class ilike $21 or p.region ilike $22 or p.site ilike $23)) and (case when btrim(p.pf) = '' then $24::text else p.pf end) = any(array(select distinct g from cells))),
-    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+        limit $14 offset $15)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg."hasData" desc, pg."g" collate "C", pg."k" collate "C";
 
 -- planning-grid.repository.pageProductRecords
@@ -409,32 +265,8 @@ with pg as materialized (with plan as materialized (
     where r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))
     group by 1, 2) s)
       select s.*, plan.pid, plan.d_skip, plan.d_take, plan.n_skip, plan.n_take, plan.total
-      from plan join s on s.g = plan.pid),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, p.pid as g from products p
-      where (p.client_id = any($45::text[])) and p.pid = any(array(select distinct g from cells))),
-    weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k;
+      from plan join s on s.g = plan.pid)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg;
 select coalesce(sum(s.record_count), 0)::bigint as g_total, coalesce(sum(s.data_count), 0)::bigint as d_total
     from demand_slice_product_counts s where (s.client_id = any($1::text[]));
 

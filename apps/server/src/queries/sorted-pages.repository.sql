@@ -73,32 +73,8 @@ with pg as materialized (with plan as materialized (
     where r.pid = any(array(select pid from plan)) and p.pid = any(array(select pid from plan))
     group by 1, 2) s)
       select s.*, plan.pid, plan.before, plan.total
-      from plan join s on s.g = plan.pid),
-    cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, p.pid as g from products p
-      where (p.client_id = any($11::text[])) and p.pid = any(array(select distinct g from cells))),
-    weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
-    a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
-        r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
-    pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
-    -- Each distinct comment with its first position and how many records carry it.
-    ca as (
-      select g, k, array_agg(c order by pos) as comments, sum(n)::int as comment_count
-      from (select g, k, c, min(pos) as pos, count(*) as n from pa where c <> '' group by g, k, c) d
-      group by g, k),
-    ra as (
-      select g, k, array_agg(rc order by pos) as codes
-      from (select g, k, rc, min(pos) as pos from pa where rc is not null group by g, k, rc) d group by g, k)
-    select pg.*, ca.comments, ra.codes, coalesce(ca.comment_count, 0) as "commentCount"
-    from pg
-      left join ca on ca.g = pg.g and ca.k = pg.k
-      left join ra on ra.g = pg.g and ra.k = pg.k
+      from plan join s on s.g = plan.pid)
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
     order by pg.before, pg.k collate "C";
 select coalesce(sum(s.month_groups), 0)::bigint as g_total, coalesce(sum(s.month_data_groups), 0)::bigint as d_total
     from demand_slice_product_counts s where (s.client_id = any($1::text[]));

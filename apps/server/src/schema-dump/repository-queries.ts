@@ -63,12 +63,14 @@ const WEEK_FILTERS: GridFilters = { clientIds: CLIENTS, weeks: { from: WEEK, to:
 const PAGE = { offset: 0, limit: 100 } as const;
 /** The products a figure-sorted page narrows to (sort-extremes.repository.ts). */
 const CANDIDATES = ['P-1', 'P-2'];
-/** A page's roll-up groups, standing for the statement withAnnotations wraps. */
+/** A page's roll-up groups, standing for the statement a page or a saved cell's row wraps. */
 const PAGE_GROUPS = sql`select 'Family A'::text as g, '2026-01-04'::text as k`;
 
-/** A page's notes at a view level and drill-down (the period span differs by drill-down). */
+/** The notes of cells on screen at a view level and drill-down (the period span differs by drill-down). */
 const pageNotes = (db: Db, viewLevel: ViewLevel, drillDown: DrillDown) =>
-  gridAnnotations.withAnnotations({ viewLevel, drillDown, filters: FILTERS }, PAGE_GROUPS, null).execute(db);
+  gridAnnotations.cellNotes(db, { viewLevel, drillDown, filters: FILTERS }, [
+    { group: 'Family A', periodKey: WEEK },
+  ]);
 
 /**
  * The repositories whose SQL is checked in (apps/server/src/queries/<name>.sql) and, per
@@ -294,6 +296,7 @@ export const REPOSITORY_QUERIES: Record<string, Record<string, QueryCall>> = {
     familyQuarterNotes: (db) => pageNotes(db, 'category', 'quarterly'),
     familyYearNotes: (db) => pageNotes(db, 'category', 'yearly'),
     unitWeekNotes: (db) => pageNotes(db, 'business_unit', 'weekly'),
+    pageRows: (db) => gridAnnotations.withoutAnnotations(PAGE_GROUPS, null).execute(db),
   },
   'planning-grid-options.repository': {
     filterOptionCounts: (db) => gridOptions.filterOptionCounts(db, FILTERS),

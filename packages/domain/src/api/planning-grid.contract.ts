@@ -3,12 +3,15 @@ import { REASON_CODES } from '../demand-record';
 import { SUMMED_FIELDS, type SummedField } from '../demand-record-fields';
 import {
   DRILL_DOWNS,
+  GRID_NOTES_MAX_CELLS,
   VIEW_LEVELS,
   ZFilterOptionsQuerySchema,
   ZGridQuerySchema,
   ZRollupQuerySchema,
   type AggregatedRow,
   type FilterOptions,
+  type GridCellNotes,
+  type GridNotesRequest,
   type GridPage,
   type RollupItem,
 } from '../planning-grid';
@@ -37,7 +40,7 @@ export const ZAggregatedRow = z.strictObject({
   SOP_Pln_Ovrd_Percent: z.number().nullable(),
   Rank: z.number().nullable(),
   Comments: z.string().nullable(),
-  commentCount: z.number().int().min(0),
+  commentCount: z.number().int().min(0).nullable(),
   Reason_Codes: z.array(z.enum(REASON_CODES)),
   last_updated_at: z.iso.datetime({ offset: true }).nullable(),
   ...ZSums.shape,
@@ -52,6 +55,19 @@ export const ZGridPage = z.strictObject({
   drillDown: z.enum(DRILL_DOWNS),
   stamps: z.record(z.string(), ZRecordStamp).optional(),
 }) satisfies z.ZodType<GridPage>;
+
+export const ZGridNotesRequest = z.strictObject({
+  cells: z
+    .array(z.strictObject({ group: z.string().max(200), periodKey: z.string().max(10) }))
+    .max(GRID_NOTES_MAX_CELLS),
+}) satisfies z.ZodType<GridNotesRequest>;
+
+export const ZGridCellNotes = z.strictObject({
+  id: z.string(),
+  Comments: z.string().nullable(),
+  commentCount: z.number().int().min(0),
+  Reason_Codes: z.array(z.enum(REASON_CODES)),
+}) satisfies z.ZodType<GridCellNotes>;
 
 const ZFilterOptionList = z.array(z.strictObject({ value: z.string(), count: z.number().int().min(0) }));
 export const ZFilterOptions = z.strictObject({
@@ -81,6 +97,16 @@ export const planningGridEndpoints = {
     summary: 'One page of the grid at a view level and drill-down, rows with data first',
     query: ZGridQuerySchema,
     response: { data: ZGridPage },
+  }),
+  gridNotes: defineEndpoint({
+    method: 'POST',
+    path: '/api/demand-planning/grid/notes',
+    access: 'signed-in',
+    summary:
+      "The notes of a page's roll-up cells (the grid's query, the cells in the body): each cell's comment count, distinct comments and reason codes",
+    query: ZGridQuerySchema,
+    body: ZGridNotesRequest,
+    response: { data: z.array(ZGridCellNotes) },
   }),
   filterOptions: defineEndpoint({
     method: 'GET',

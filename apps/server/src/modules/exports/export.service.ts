@@ -127,15 +127,11 @@ export class ExportService {
       }
       return;
     }
+    const view = { viewLevel: query.viewLevel, drillDown: query.drillDown, filters };
     for (let offset = 0; ; offset += this.pageSize) {
-      const { rows, total } = await this.grid.rows({
-        viewLevel: query.viewLevel,
-        drillDown: query.drillDown,
-        filters,
-        offset,
-        limit: this.pageSize,
-      });
-      if (rows.length > 0) yield rows;
+      const { rows, total } = await this.grid.rows({ ...view, offset, limit: this.pageSize });
+      // A page's rows come without their notes (the grid reads them for the cells on screen).
+      if (rows.length > 0) yield await this.grid.withNotes(view, rows);
       if (rows.length < this.pageSize || offset + rows.length >= total) return;
     }
   }

@@ -1,13 +1,54 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { GridCell } from '@ps/domain';
+import type { Database } from '../../db/schema';
 import { gridPositionSql } from '../../read-model';
 import { groupName, periodKey, periodSpan, productFilter, weekFilter } from './planning-grid.sql';
 import type { GroupQuery } from './planning-grid.repository';
 
 /**
+ * Runs `groups` (a query whose rows carry g and k) in grid order, without notes: a grid page's
+ * rows. Their notes come from `cellNotes`, which the grid reads for the cells on screen once the
+ * page is there: read in the page's statement, the notes of a coarse page (every annotated record
+ * of its business units over its weeks) cost more than its figures.
+ */
+export function withoutAnnotations(
+  groups: RawBuilder<unknown>,
+  order: RawBuilder<unknown> | null,
+): RawBuilder<unknown> {
+  return sql`
+    with pg as materialized (${groups})
+    select pg.*, null::text[] as comments, null::text[] as codes, null::int as "commentCount" from pg
+    ${order ? sql`order by ${order}` : sql``}`;
+}
+
+/** A cell's notes as SQL gives them: its distinct comments and codes in grid order, its comment count. */
+export type CellNotesRow = {
+  g: string;
+  k: string;
+  comments: string[] | null;
+  codes: string[] | null;
+  commentCount: number;
+};
+
+/**
+ * The notes of the given cells (each a group and period key of the query's view), read in one
+ * statement keyed by them (see withAnnotations).
+ */
+export async function cellNotes(
+  db: Kysely<Database>,
+  q: GroupQuery,
+  cells: readonly GridCell[],
+): Promise<CellNotesRow[]> {
+  if (cells.length === 0) return [];
+  const cellRows = sql`select g, k from unnest(${cells.map((c) => c.group)}::text[], ${cells.map((c) => c.periodKey)}::text[]) as c(g, k)`;
+  const { rows } = await withAnnotations(q, cellRows, null).execute(db);
+  return rows as CellNotesRow[];
+}
+
+/**
  * Runs `groups` (a query whose rows carry g and k) and adds each group's notes in the same
  * statement: its distinct comments and reason codes in grid order, and how many of its records
- * carry a comment. Under load every round trip waits its turn for a pool connection and the event
- * loop, so a page costs one query, not two.
+ * carry a comment. A saved cell's row and the notes read of the cells on screen use it.
  *
  * The notes come from one read of the records keyed by the page's cells: the products of the
  * page's groups, the weeks of its periods (one range from the first period's first week to the

@@ -23,7 +23,7 @@ import {
   type GridFilters,
 } from './planning-grid.sql';
 import type { Database } from '../../db/schema';
-import { withAnnotations } from './planning-grid-annotations.repository';
+import { withAnnotations, withoutAnnotations } from './planning-grid-annotations.repository';
 
 type Db = Kysely<Database>;
 
@@ -40,11 +40,14 @@ export type GroupRow = {
   firstPF: string;
   firstBU: string;
   commonBU: string | null;
-  /** The group's distinct comments and reason codes, each in grid order (PID, then week). */
+  /**
+   * The group's distinct comments and reason codes, each in grid order (PID, then week), and how
+   * many of its records carry a comment (non-blank); null on a page's rows, whose notes are read
+   * for the cells on screen (cellNotes).
+   */
   comments: string[] | null;
   codes: string[] | null;
-  /** How many of the group's records carry a comment (non-blank). */
-  commentCount: number;
+  commentCount: number | null;
 } & Record<SummedField, number | null>;
 
 export type GroupPage = { rows: GroupRow[]; total: number };
@@ -102,14 +105,14 @@ function groupSortOf(viewLevel: ViewLevel, sort: GridSort): GridSort {
   return sort;
 }
 
-/** A page of groups in grid order with their annotations; past the last page, only their count. */
+/** A page of groups in grid order (notes aside); past the last page, only their count. */
 async function groupPage(
   db: Db,
   q: GroupQuery & { offset: number },
   groups: RawBuilder<unknown>,
   countGroups: RawBuilder<unknown>,
 ): Promise<GroupPage> {
-  const { rows } = await withAnnotations(q, groups, groupOrderOf(q.sort, 'pg')).execute(db);
+  const { rows } = await withoutAnnotations(groups, groupOrderOf(q.sort, 'pg')).execute(db);
   const page = rows as Array<GroupRow & { total: number }>;
   if (page.length > 0 || q.offset === 0) return { rows: page, total: page[0]?.total ?? 0 };
   const count = await sql<{ total: number }>`${countGroups}`.execute(db);
@@ -573,16 +576,15 @@ export function plannedProductGroups(q: { viewLevel: ViewLevel; drillDown: Drill
 }
 
 /**
- * A page of a product-level roll-up in one statement: the plan, every group of the products it
- * overlaps (in no particular order) and their annotations. Each group row carries its product's
+ * A page of a product-level roll-up in one statement: the plan and every group of the products it
+ * overlaps (in no particular order). Each group row carries its product's
  * plan row, from which the page's slices follow.
  */
 export async function pageProductGroups(
   db: Db,
   q: GroupQuery & { offset: number; limit: number },
 ): Promise<{ total: number; slices: ProductSlice[]; groups: GroupRow[] }> {
-  const { rows } = await withAnnotations(
-    q,
+  const { rows } = await withoutAnnotations(
     sql`with plan as materialized (${productPagePlan(q)}),
       s as materialized (${plannedProductGroups(q)})
       select s.*, plan.pid, plan.d_skip, plan.d_take, plan.n_skip, plan.n_take, plan.total

@@ -12,6 +12,10 @@ export function registerPlanningGridRoutes(
 ): void {
   serveEndpoint(app, endpoints.grid, ({ query }, request) => service.page(request.access, query));
 
+  serveEndpoint(app, endpoints.gridNotes, ({ query, body }, request) =>
+    service.notes(request.access, query, body.cells),
+  );
+
   serveEndpoint(app, endpoints.filterOptions, ({ query }, request) =>
     service.filterOptions(request.access, query),
   );

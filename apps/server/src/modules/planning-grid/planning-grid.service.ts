@@ -1,6 +1,7 @@
 import {
   compareText,
   fieldSpecOf,
+  gridCellOf,
   joinComments,
   periodLabelOf,
   pickReasonCodes,
@@ -10,6 +11,8 @@ import {
   type FilterOption,
   type FilterOptions,
   type FilterOptionsQuery,
+  type GridCell,
+  type GridCellNotes,
   type GridPage,
   type GridQuery,
   type GridRow,
@@ -43,6 +46,7 @@ import {
   type GroupRow,
 } from './planning-grid.repository';
 import { filterOptionCounts, rollupItems } from './planning-grid-options.repository';
+import { cellNotes } from './planning-grid-annotations.repository';
 import {
   pageProductGroupsInOrder,
   pageRecordsInProductOrder,
@@ -243,6 +247,45 @@ export class PlanningGridService {
     return pageSortedRecords(this.db, { ...q, candidates });
   }
 
+  /**
+   * The notes of roll-up cells of the query's view (its level, drill-down, filters and period):
+   * each cell's comment count, distinct comments and reason codes, in one read keyed by the cells.
+   * The grid asks for the cells on screen once their page is there. The original table's records
+   * carry their own notes: it has no cells.
+   */
+  async notes(scope: AccessScope, query: GridQuery, cells: readonly GridCell[]): Promise<GridCellNotes[]> {
+    if (query.viewLevel === 'none' && query.drillDown === 'none') return [];
+    const bad = cells.find((cell) => !isPeriodKeyOf(query.drillDown, cell.periodKey));
+    if (bad)
+      throw AppError.validation(`periodKey ${bad.periodKey} is not a ${query.drillDown} period`, 'cells');
+    return this.notesOf(
+      { viewLevel: query.viewLevel, drillDown: query.drillDown, filters: this.filtersOf(scope, query) },
+      cells,
+    );
+  }
+
+  private async notesOf(q: GroupQuery, cells: readonly GridCell[]): Promise<GridCellNotes[]> {
+    const rows = await cellNotes(this.db, q, cells);
+    return rows.map((row) => ({
+      id: rowIdOf(q.viewLevel, q.drillDown, row.g, row.k),
+      Comments: joinComments(row.comments ?? []),
+      commentCount: row.commentCount,
+      Reason_Codes: pickReasonCodes((row.codes ?? []) as ReasonCode[]),
+    }));
+  }
+
+  /** Roll-up rows of a view (`rows` gives them without notes) with their notes, as the grid shows them. */
+  async withNotes(q: GroupQuery, rows: GridRow[]): Promise<GridRow[]> {
+    const groups = rows.filter((row): row is AggregatedRow => 'recordCount' in row);
+    if (groups.length === 0) return rows;
+    const notes = new Map((await this.notesOf(q, groups.map(gridCellOf))).map((n) => [n.id, n]));
+    return rows.map((row) => {
+      if (!('recordCount' in row)) return row;
+      const cell = notes.get(row.id);
+      return cell ? { ...row, ...cell } : row;
+    });
+  }
+
   async filterOptions(scope: AccessScope, query: FilterOptionsQuery): Promise<FilterOptions> {
     const filters = this.filtersOf(scope, query);
     const {
@@ -277,6 +320,25 @@ export async function cellRowOf(
   return row && toAggregatedRow(row, cell.viewLevel, cell.drillDown);
 }
 
+/** A roll-up row's id: its level's prefix, its group and, with a drill-down, its period key. */
+function rowIdOf(viewLevel: ViewLevel, drillDown: DrillDown, group: string, periodKey: string): string {
+  return `${ID_PREFIX[viewLevel]}:${group}${drillDown === 'none' ? '' : `|${periodKey}`}`;
+}
+
+const PERIOD_KEY_FORMATS: Record<DrillDown, RegExp> = {
+  none: /^$/,
+  weekly: /^\d{4}-\d{2}-\d{2}$/,
+  monthly: /^\d{4}-(0[1-9]|1[0-2])$/,
+  quarterly: /^\d{4}-Q[1-4]$/,
+  yearly: /^\d{4}$/,
+};
+
+/** Whether a key names a period of the drill-down as the grid's rows carry them (a week by a real date). */
+function isPeriodKeyOf(drillDown: DrillDown, key: string): boolean {
+  if (!PERIOD_KEY_FORMATS[drillDown].test(key)) return false;
+  return drillDown !== 'weekly' || toIsoDate(new Date(`${key}T00:00:00Z`)) === key;
+}
+
 function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDown): AggregatedRow {
   const keys: Pick<AggregatedRow, 'PID' | 'PF' | 'BU'> =
     viewLevel === 'business_unit'
@@ -289,7 +351,7 @@ function toAggregatedRow(row: GroupRow, viewLevel: ViewLevel, drillDown: DrillDo
     (typeof SUMMED_FIELDS)[number]
   >;
   return {
-    id: `${ID_PREFIX[viewLevel]}:${row.g}${drillDown === 'none' ? '' : `|${row.k}`}`,
+    id: rowIdOf(viewLevel, drillDown, row.g, row.k),
     viewLevel,
     drillDown,
     ...keys,

@@ -13,7 +13,7 @@ import {
   type GroupRow,
   type RecordStampColumns,
 } from './planning-grid.repository';
-import { withAnnotations } from './planning-grid-annotations.repository';
+import { withoutAnnotations } from './planning-grid-annotations.repository';
 import {
   attributeFilter,
   businessUnitName,
@@ -154,16 +154,15 @@ export async function pageRecordsInProductOrder(
 }
 
 /**
- * A page of a product-level roll-up sorted by a product's attribute: the planned products' groups
- * with their annotations, then each product's periods ascending.
+ * A page of a product-level roll-up sorted by a product's attribute: the planned products' groups,
+ * then each product's periods ascending.
  */
 export async function pageProductGroupsInOrder(
   db: Db,
   q: Window & { viewLevel: ViewLevel; drillDown: DrillDown; sort: GridSort; key: RawBuilder<unknown> },
 ): Promise<GroupPage> {
   const plan = productOrderPlan({ ...q, dir: q.sort.dir, byPid: q.sort.field === 'PID' });
-  const { rows } = await withAnnotations(
-    q,
+  const { rows } = await withoutAnnotations(
     sql`with plan as materialized (${plan}),
       s as materialized (${plannedProductGroups(q)})
       select s.*, plan.pid, plan.before, plan.total

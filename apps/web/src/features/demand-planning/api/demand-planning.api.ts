@@ -7,6 +7,8 @@ import {
   type DashboardMetrics,
   type DemandRecord,
   type FilterOptions,
+  type GridCell,
+  type GridCellNotes,
   type GridPage,
   type PlanCycle,
   type PlanCyclePreview,
@@ -43,6 +45,19 @@ export function fetchFilterOptions(signal?: AbortSignal): Promise<FilterOptions>
 export function fetchGridPage(request: GridRequest, signal?: AbortSignal): Promise<GridPage> {
   return callEndpoint(planningGridEndpoints.grid, {
     query: Object.fromEntries(gridQueryParams(request)),
+    signal,
+  });
+}
+
+/** The notes of roll-up cells of the request's view (the cells a page on screen shows). */
+export function fetchGridNotes(
+  request: GridRequest,
+  cells: GridCell[],
+  signal?: AbortSignal,
+): Promise<GridCellNotes[]> {
+  return callEndpoint(planningGridEndpoints.gridNotes, {
+    query: Object.fromEntries(gridQueryParams(request)),
+    body: { cells },
     signal,
   });
 }

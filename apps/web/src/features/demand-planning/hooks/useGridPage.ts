@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchGridPage } from '../api/demand-planning.api';
 import { reloadDashboard } from './useDashboardData';
+import { useGridNotes } from './useGridNotes';
 import { withSavedRows, type SavedRows } from '../utils/grid-cache';
 import { gridQueryParams, nextPageRequest, type GridRequest } from '../utils/grid-query';
 import {
@@ -55,6 +56,8 @@ export function useGridPage(
   const policy = loadPolicyFor(clientContext);
   const { dataRefreshInterval } = useUserSettings().settings;
   const [shown, setShown] = useState<GridPage | null>(null);
+  /** The request `shown` answered (the one asked for may be loading still). */
+  const [shownRequest, setShownRequest] = useState(request);
   const [isFirstPageOverdue, setFirstPageOverdue] = useState(false);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const hasShownAPage = shown !== null;
@@ -79,7 +82,11 @@ export function useGridPage(
   });
 
   // Keep the last page that arrived, so a failed or slow request leaves the rows on screen.
-  if (query.data && !query.isPlaceholderData && query.data !== shown) setShown(query.data);
+  if (query.data && !query.isPlaceholderData && query.data !== shown) {
+    setShown(query.data);
+    setShownRequest(request);
+  }
+  const withNotes = useGridNotes(shown, shownRequest, GRID_QUERY_PREFIX);
 
   // The next page is fetched as soon as this one is on screen, so Next page shows it at once (a
   // save marks it stale with every page, and it is fetched again when opened).
@@ -102,7 +109,7 @@ export function useGridPage(
   else if (rowsShown === 0) overlay = 'empty';
 
   return {
-    page: shown,
+    page: withNotes,
     overlay,
     isFetching: query.isFetching,
     banner: failure ? bannerForFailure(failure, rowsShown) : null,
