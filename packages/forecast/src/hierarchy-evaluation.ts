@@ -17,6 +17,7 @@ import {
   topDown,
 } from './reconcile';
 import { planRunHierarchy, reconcileRunHierarchy } from './run-hierarchy';
+import { PER_LEVEL, type ReconcileRule } from './reconcile-business-unit';
 import { maseScale } from './rolling-origin';
 
 export type HierarchyInput = {
@@ -29,17 +30,19 @@ export type HierarchyInput = {
 };
 
 /**
- * The product run's reconciliation (run-hierarchy.ts) at one origin: each business unit (depth 1
- * of the paths) with its families (depth 2) and bottom series, the method per level chosen on
- * the engine's inner hold-out; the top is their sum. Answers every node's path, step by step.
+ * A product run's reconciliation (run-hierarchy.ts) at one origin: each business unit (depth 1
+ * of the paths) with its families (depth 2) and bottom series, by `rule` (the run's: the method
+ * per level chosen on the engine's inner hold-out); the top is their sum. Answers every node's
+ * path, step by step.
  */
-function perLevelSteps(
+function runSteps(
   input: HierarchyInput,
   nodes: readonly string[],
   summing: readonly (readonly number[])[],
   trains: readonly (readonly number[])[],
   forecasts: Awaited<ReturnType<typeof forecastMany>>,
   horizon: number,
+  rule: ReconcileRule,
 ): number[][] {
   const n = nodes.length;
   const m = input.paths.length;
@@ -57,7 +60,13 @@ function perLevelSteps(
     for (const family of unit.families)
       aggregateForecasts[family.node] = forecasts[nodes.indexOf(family.family)]!;
   }
-  const { paths } = reconcileRunHierarchy(hierarchy, products, forecasts.slice(n - m), aggregateForecasts);
+  const { paths } = reconcileRunHierarchy(
+    hierarchy,
+    products,
+    forecasts.slice(n - m),
+    aggregateForecasts,
+    rule,
+  );
   return Array.from({ length: horizon }, (_, j) =>
     bottomUp(
       summing,
@@ -74,8 +83,24 @@ export const RECONCILIATION_METHODS = [
   'mint-wls',
   'mint-shrink',
   'per-level',
+  'run-mint-wls',
+  'run-mint-wls-bt',
 ] as const;
 export type ReconciliationMethod = (typeof RECONCILIATION_METHODS)[number];
+
+/**
+ * The methods a product run can apply (per business unit, no forecast of the total), by the rule
+ * each stands for: the incumbent choice per level, MinT-WLS at both levels with W from the MASE
+ * scale or from the back-test errors. Bottom-up is the same in a run as in the dense evaluation.
+ */
+export const RUN_RULES: ReadonlyArray<readonly [ReconciliationMethod, ReconcileRule]> = [
+  ['per-level', PER_LEVEL],
+  ['run-mint-wls', { kind: 'fixed', methods: { family: 'mint-wls', unit: 'mint-wls' }, variance: 'scale' }],
+  [
+    'run-mint-wls-bt',
+    { kind: 'fixed', methods: { family: 'mint-wls', unit: 'mint-wls' }, variance: 'backtest' },
+  ],
+];
 
 /** Mean MASE and sMAPE of one level's nodes under one method at one origin. */
 export type LevelScore = {
@@ -145,17 +170,19 @@ export async function evaluateReconciliation(
         paths.get('mint-wls')!.push(mintWls(step));
         paths.get('mint-shrink')!.push(mintShrink(step));
       }
-      paths.set(
-        'per-level',
-        perLevelSteps(
-          input,
-          nodes,
-          summing,
-          at.map((s) => s!.train),
-          forecasts,
-          options.horizon,
-        ),
-      );
+      for (const [method, rule] of RUN_RULES)
+        paths.set(
+          method,
+          runSteps(
+            input,
+            nodes,
+            summing,
+            at.map((s) => s!.train),
+            forecasts,
+            options.horizon,
+            rule,
+          ),
+        );
       for (const [method, steps] of paths) {
         const byLevel = new Map<string, { mase: number; smape: number; count: number }>();
         for (let i = 0; i < n; i++) {
