@@ -15,7 +15,13 @@ const PRODUCTS = Number(process.env.BENCH_QUEUE_PRODUCTS ?? 20_000);
 const WEEKS = 52;
 const HISTORY_WEEKS = 156;
 const BUDGET_S = 90;
-const WORKER_COUNTS = [1, 2];
+/** BENCH_QUEUE_WORKERS: the worker counts to time, e.g. "2" (default "1,2"). */
+const WORKER_COUNTS = (process.env.BENCH_QUEUE_WORKERS ?? '1,2').split(',').map(Number);
+/**
+ * BENCH_QUEUE_KEPT: a PostgreSQL schema seeded once and kept for the next runs (a run rewrites
+ * the same records each time); drop it when done.
+ */
+const KEPT = process.env.BENCH_QUEUE_KEPT;
 const RUNS = Number(process.env.BENCH_QUEUE_RUNS ?? 1);
 
 type Worker = { child: ChildProcess; output: () => string };
@@ -109,8 +115,10 @@ export async function runForecastQueueBench(): Promise<BenchRow[]> {
     { products: PRODUCTS, weeks: WEEKS, historyWeeks: HISTORY_WEEKS },
     undefined,
     {
-    env: { FORECAST_WORK_IN_SERVER: 'false' },
-  });
+      env: { FORECAST_WORK_IN_SERVER: 'false' },
+      ...(KEPT ? { kept: KEPT } : {}),
+    },
+  );
   const rows: BenchRow[] = [];
   try {
     const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
@@ -141,14 +149,19 @@ export async function runForecastQueueBench(): Promise<BenchRow[]> {
           p50: ms(p50),
           p95: ms(p95),
           'last run: to queued (training)': s(last!.parts.training),
-          'chunks': s(last!.parts.chunks),
+          chunks: s(last!.parts.chunks),
           'finish (inventory, snapshot)': s(last!.parts.finish),
-          'speed-up vs one worker': (oneWorker / p50).toFixed(2),
+          'speed-up vs one worker': Number.isNaN(oneWorker) ? '' : (oneWorker / p50).toFixed(2),
           budget: `< ${BUDGET_S} s`,
           verdict: PRODUCTS < 20_000 ? 'n/a (fewer products)' : p95 < BUDGET_S * 1000 ? 'ok' : 'OVER',
         });
       } finally {
         await Promise.all(workers.map(stopWorker));
+        // Each chunk's parts (fitting, reconciling, writing), as the workers logged them.
+        for (const [w, worker] of workers.entries())
+          for (const line of worker.output().split('\n'))
+            if (/Forecast run \d+: |Inventory recomputed/.test(line))
+              console.log(`  worker ${w + 1}/${count}: ${/"msg":"([^"]*)"/.exec(line)?.[1] ?? line}`);
       }
     }
   } finally {
