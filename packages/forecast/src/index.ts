@@ -38,10 +38,14 @@ export {
 export { chunkBySubtree, type Subtree } from './subtree-chunks';
 export { QUANTILE_LEVELS, pinballLoss, type QuantilePath } from './quantiles';
 export {
+  RECONCILIATION_LEVELS,
   RECONCILIATION_METHODS,
   evaluateReconciliation,
+  levelMeanMase,
+  reconciliationRuleLines,
   type LevelScore,
   type ReconciliationMethod,
+  type SavedReconciliationScores,
 } from './hierarchy-evaluation';
 export {
   DEFAULT_GLOBAL_MEMBER,

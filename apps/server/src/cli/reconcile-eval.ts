@@ -1,12 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  RECONCILIATION_LEVELS,
   RECONCILIATION_METHODS,
   evaluateReconciliation,
   m4Hierarchy,
   parseM4Csv,
+  levelMeanMase,
+  reconciliationRuleLines,
   type LevelScore,
-  type ReconciliationMethod,
+  type SavedReconciliationScores,
 } from '@ps/forecast';
 import { DEFAULT_SEED } from '../seed/seed-demo-data';
 import { generateProductWeeks, planDemoProducts, type DemoOptions } from '../seed/generate-demo-data';
@@ -31,23 +34,6 @@ const HORIZON = 13;
 const M4_WEEKS = 260;
 /** The M4 grouping's seed: fixed, so every run groups the series alike. */
 const M4_SEED = 35;
-const LEVELS = ['total', 'business unit', 'family', 'product'];
-
-/** One data set's scores, as --save writes them. */
-type SavedScores = { name: string; summary: string; design: number[]; scores: LevelScore[] };
-
-/** The rule's candidates, simplest first (ties go to the simpler); the incumbent is what runs do. */
-const CANDIDATES: readonly ReconciliationMethod[] = [
-  'bottom-up',
-  'run-mint-wls',
-  'run-mint-wls-bt',
-  'per-level',
-];
-const INCUMBENT: ReconciliationMethod = 'per-level';
-/** A change must lower the mean ratio to the incumbent below this on the design origins. */
-const CHANGE_THRESHOLD = 0.995;
-/** Candidates this close in mean ratio tie; the simpler wins. */
-const TIE = 0.001;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -68,9 +54,11 @@ async function main(): Promise<void> {
   }
   const designOnly = values['design-only'] === true;
   if (values.load && values.load.length > 0) {
-    const sets = values.load.map((file) => JSON.parse(readFileSync(file, 'utf8')) as SavedScores);
+    const sets = values.load.map(
+      (file) => JSON.parse(readFileSync(file, 'utf8')) as SavedReconciliationScores,
+    );
     for (const set of sets) printSet(set, designOnly);
-    printRule(sets, designOnly);
+    for (const line of reconciliationRuleLines(sets, designOnly)) console.log(line);
     return;
   }
   const count = (name: string, text: string | undefined, fallback: number): number => {
@@ -83,10 +71,10 @@ async function main(): Promise<void> {
   const { paths, series } = values.m4 ? m4Input(values.m4) : demoInput(count, values);
   const started = performance.now();
   const scores = await evaluateReconciliation(
-    { paths, series, levels: LEVELS },
+    { paths, series, levels: [...RECONCILIATION_LEVELS] },
     { horizon: HORIZON, origins, seasonLength: 52.18, minTrain: 52 },
   );
-  const set: SavedScores = {
+  const set: SavedReconciliationScores = {
     name: values.m4 ? 'M4 weekly' : 'demo',
     summary:
       `${series.length} series, ${new Set(paths.map((p) => p[1])).size} business units, ` +
@@ -97,19 +85,10 @@ async function main(): Promise<void> {
   };
   if (values.save) writeFileSync(values.save, JSON.stringify(set));
   printSet(set, designOnly);
-  printRule([set], designOnly);
+  for (const line of reconciliationRuleLines([set], designOnly)) console.log(line);
 }
 
-/** Mean over the four levels (each counting once) of the level's mean MASE over a group's origins. */
-function overall(set: SavedScores, method: ReconciliationMethod, inDesign: boolean): number {
-  const rows = set.scores.filter((s) => s.method === method && set.design.includes(s.origin) === inDesign);
-  return LEVELS.reduce((t, level) => {
-    const at = rows.filter((s) => s.level === level);
-    return t + at.reduce((u, s) => u + s.mase, 0) / Math.max(1, at.length) / LEVELS.length;
-  }, 0);
-}
-
-function printSet(set: SavedScores, designOnly: boolean): void {
+function printSet(set: SavedReconciliationScores, designOnly: boolean): void {
   console.log(`\n# ${set.name}: ${set.summary}`);
   const mean = (rows: LevelScore[], pick: (s: LevelScore) => number): string =>
     rows.length === 0 ? '—' : (rows.reduce((t, s) => t + pick(s), 0) / rows.length).toFixed(3);
@@ -117,9 +96,9 @@ function printSet(set: SavedScores, designOnly: boolean): void {
   console.log(`\nmean MASE over the four levels, design${designOnly ? '' : ' | reported'}:`);
   for (const method of RECONCILIATION_METHODS)
     console.log(
-      `  ${method.padEnd(16)} ${overall(set, method, true).toFixed(3)}${reported(overall(set, method, false).toFixed(3))}`,
+      `  ${method.padEnd(16)} ${levelMeanMase(set, method, true).toFixed(3)}${reported(levelMeanMase(set, method, false).toFixed(3))}`,
     );
-  for (const level of LEVELS) {
+  for (const level of RECONCILIATION_LEVELS) {
     console.log(
       `\n${level}: mean MASE (sMAPE), design origins ${set.design.join(', ')}${designOnly ? '' : ' | reported'}`,
     );
@@ -134,61 +113,6 @@ function printSet(set: SavedScores, designOnly: boolean): void {
     }
   }
 }
-
-/**
- * The rule: each candidate's score over the data sets relative to the incumbent's, the decision on
- * the design origins, then (unless design only) the reported origins and whether the change is kept.
- */
-function printRule(sets: readonly SavedScores[], designOnly: boolean): void {
-  const ratio = (method: ReconciliationMethod, inDesign: boolean): number =>
-    sets.reduce((t, set) => t + overall(set, method, inDesign) / overall(set, INCUMBENT, inDesign), 0) /
-    sets.length;
-  console.log(
-    `\nthe rule (${sets.map((s) => s.name).join(' and ')}): four-level mean MASE, and its ratio to ` +
-      `${INCUMBENT}'s averaged over the data sets`,
-  );
-  for (const inDesign of designOnly ? [true] : [true, false]) {
-    console.log(`  ${inDesign ? 'design' : 'reported'} origins:`);
-    for (const method of CANDIDATES)
-      console.log(
-        `    ${method.padEnd(16)} ${sets.map((set) => `${set.name} ${overall(set, method, inDesign).toFixed(4)}`).join(', ')}; ` +
-          `mean ratio ${ratio(method, inDesign).toFixed(4)}`,
-      );
-  }
-  const best = Math.min(...CANDIDATES.map((m) => ratio(m, true)));
-  const winner = CANDIDATES.find((m) => ratio(m, true) <= best + TIE)!;
-  const decided = winner !== INCUMBENT && ratio(winner, true) < CHANGE_THRESHOLD ? winner : INCUMBENT;
-  console.log(
-    `decided on the design origins: ${decided}` +
-      (decided === INCUMBENT ? ' (no candidate gains 0.5 %)' : ` (gain ${gain(ratio(decided, true))})`),
-  );
-  if (designOnly) return;
-  let kept = decided;
-  if (decided !== INCUMBENT) {
-    const reportedRatio = ratio(decided, false);
-    if (!(reportedRatio < 1)) kept = INCUMBENT;
-    console.log(
-      `reported once: ${decided} against ${INCUMBENT}, gain ${gain(reportedRatio)} → ` +
-        (kept === decided
-          ? `${decided} kept (gains on both)`
-          : `${INCUMBENT} stays (no gain on the reported origins)`),
-    );
-  }
-  if (kept === 'bottom-up') {
-    console.log('kept: bottom-up (the products as the engine made them, every level their sum)');
-    return;
-  }
-  // What the kept method gains over no reconciliation at all, per group (rule 3 of the rolling origins).
-  const overBottomUp = (inDesign: boolean): number =>
-    sets.reduce((t, set) => t + overall(set, kept, inDesign) / overall(set, 'bottom-up', inDesign), 0) /
-    sets.length;
-  console.log(
-    `kept: ${kept}; its gain over bottom-up, mean over the data sets: design ${gain(overBottomUp(true))}, ` +
-      `reported ${gain(overBottomUp(false))}`,
-  );
-}
-
-const gain = (ratio: number): string => `${((1 - ratio) * 100).toFixed(2)} %`;
 
 /** The demo data's hierarchy: client and business unit, family, product. */
 function demoInput(
