@@ -26,7 +26,7 @@ export type BenchServer = {
 /** The real server over a freshly seeded database (PGlite in memory, or a throw-away PostgreSQL schema). */
 export async function startBenchServer(
   kind: 'pglite' | 'postgres',
-  size: { products: number; weeks: number; futureWeeks?: number },
+  size: { products: number; weeks: number; futureWeeks?: number; historyWeeks?: number },
   /** PostgreSQL session settings of the server's pool connections. */
   settings?: Record<string, string>,
   options: {

@@ -51,7 +51,8 @@ const benches: Record<string, { title: string; run: () => Promise<BenchRow[]> }>
   },
   'forecast-run': { title: 'Forecast run in the product (default data set, HTTP)', run: runForecastRunBench },
   'forecast-queue': {
-    title: 'Forecast run of 20,000 products through the job queue, one and two worker processes (PostgreSQL)',
+    title:
+      'Forecast run of 20,000 products × 156 weeks of history through the job queue, one and two worker processes (PostgreSQL, budget < 90 s on 2 cores)',
     run: runForecastQueueBench,
   },
   ai: { title: 'AI assistant: offline answers and help insights (default data set, HTTP)', run: runAiBench },

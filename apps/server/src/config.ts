@@ -66,6 +66,16 @@ const ZConfigSchema = z
       .min(1, { error: 'must be at least 1' })
       .max(10_000, { error: 'must be at most 10000' })
       .default(250),
+    /**
+     * A chunk fits and writes this many products at a time, fitting the next slice while this
+     * one's records are written; a number as large as the chunk turns the overlap off.
+     */
+    FORECAST_SLICE_PRODUCTS: z.coerce
+      .number({ error: 'must be a number of products' })
+      .int()
+      .min(1, { error: 'must be at least 1' })
+      .max(100_000, { error: 'must be at most 100000' })
+      .default(250),
     /** A queued chunk still running after this long (its worker died or hangs) is tried again. */
     FORECAST_CHUNK_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds' })

@@ -18,12 +18,15 @@ export type { ModelForecast, ModelName } from './types';
 export { bottomUp, minTrace, shrunkCovariance, summingMatrix, topDown } from './reconcile';
 export { LEVEL_METHODS, reconcileLevel, type LevelMethod, type LevelNode } from './reconcile-level';
 export {
+  PER_LEVEL,
   TIE_MARGIN,
   chooseLevelMethods,
   reconcileBusinessUnit,
   type BusinessUnitTree,
   type HierarchyNode,
   type LevelChoice,
+  type ReconcileRule,
+  type VarianceSource,
 } from './reconcile-business-unit';
 export {
   planRunHierarchy,
@@ -35,10 +38,14 @@ export {
 export { chunkBySubtree, type Subtree } from './subtree-chunks';
 export { QUANTILE_LEVELS, pinballLoss, type QuantilePath } from './quantiles';
 export {
+  RECONCILIATION_LEVELS,
   RECONCILIATION_METHODS,
   evaluateReconciliation,
+  levelMeanMase,
+  reconciliationRuleLines,
   type LevelScore,
   type ReconciliationMethod,
+  type SavedReconciliationScores,
 } from './hierarchy-evaluation';
 export {
   DEFAULT_GLOBAL_MEMBER,

@@ -99,4 +99,60 @@ describe('reconciling a business unit with a method chosen per level', () => {
       chooseMethod(scores({ 'bottom-up': 1, 'top-down': 0.98, 'mint-ols': 0.97, 'mint-wls': 0.985 })).method,
     ).toBe('mint-ols');
   });
+
+  it('with fixed MinT-WLS at both levels and W from the MASE scale: hand-checked', () => {
+    const tree: BusinessUnitTree = {
+      unit: { history: sum, forecast: [36, 36], backtest: [30, 34] },
+      families: [{ history: sum, forecast: [36, 36], backtest: [30, 34] }],
+      products: [
+        { history: p1, forecast: [10, 10], backtest: [8, 10], family: 0 },
+        { history: p2, forecast: [20, 20], backtest: [18, 20], family: 0 },
+      ],
+    };
+    const result = reconcileBusinessUnit(tree, {
+      kind: 'fixed',
+      methods: { family: 'mint-wls', unit: 'mint-wls' },
+      variance: 'scale',
+    });
+    expect([result.family.method, result.unit.method]).toEqual(['mint-wls', 'mint-wls']);
+    // Family level: variances 16 (family), 4, 4; the gap 36 − 30 = 6 gives each product 6·4/24 = 1.
+    // Unit level: variances 16 and 16; the family's 32 moves to 32 + 4·16/32 = 34, its products
+    // scaled by 34/32: 11·34/32 = 11.6875 and 21·34/32 = 22.3125.
+    expect(result.products[0]![0]).toBeCloseTo(11.6875, 12);
+    expect(result.products[1]![0]).toBeCloseTo(22.3125, 12);
+    expect(result.products[0]![0]! + result.products[1]![0]!).toBeCloseTo(34, 12);
+  });
+
+  it('with fixed MinT-WLS and W from each node’s back-test errors: hand-checked', () => {
+    // Mean squared back-test errors on the last two weeks: products (2² + 2²)/2 = 4 each,
+    // family ([30, 34] − [32, 34])² → 2, unit ([30, 34] − [30, 30])² → 8.
+    const tree: BusinessUnitTree = {
+      unit: { history: sum, forecast: [36, 36], backtest: [30, 30] },
+      families: [{ history: sum, forecast: [36, 36], backtest: [32, 34] }],
+      products: [
+        { history: p1, forecast: [10, 10], backtest: [8, 10], family: 0 },
+        { history: p2, forecast: [20, 20], backtest: [18, 20], family: 0 },
+      ],
+    };
+    const result = reconcileBusinessUnit(tree, {
+      kind: 'fixed',
+      methods: { family: 'mint-wls', unit: 'mint-wls' },
+      variance: 'backtest',
+    });
+    // Family level: each product + 6·4/10 = 2.4 → 12.4 and 22.4, family 34.8. Unit level: the
+    // family moves to 34.8 + 1.2·2/10 = 35.04, its products scaled by 35.04/34.8.
+    expect(result.products[0]![1]).toBeCloseTo((12.4 * 35.04) / 34.8, 12);
+    expect(result.products[1]![1]).toBeCloseTo((22.4 * 35.04) / 34.8, 12);
+    expect(result.products[0]![1]! + result.products[1]![1]!).toBeCloseTo(35.04, 12);
+    // A node without a back-test falls back to its MASE scale: then as the scale-W case.
+    const noBacktests = reconcileBusinessUnit(
+      {
+        unit: { ...tree.unit, backtest: null },
+        families: [{ ...tree.families[0]!, backtest: null }],
+        products: tree.products.map((p) => ({ ...p, backtest: null })),
+      },
+      { kind: 'fixed', methods: { family: 'mint-wls', unit: 'mint-wls' }, variance: 'backtest' },
+    );
+    expect(noBacktests.products[0]![0]).toBeCloseTo(11.6875, 12);
+  });
 });

@@ -54,8 +54,35 @@ export const TIE_MARGIN = 0.01;
 /** Weeks of history the top-down shares are taken over. */
 const SHARE_WEEKS = 52;
 
-/** The methods chosen on the subtree's back-test, and its products' forecasts reconciled by them. */
-export function reconcileBusinessUnit(tree: BusinessUnitTree): BusinessUnitReconciliation {
+/**
+ * How a unit is reconciled: each level's method chosen on the back-test (what runs do), or fixed
+ * methods, MinT-WLS's variances from the nodes' MASE scale or from their back-test errors
+ * (the candidates docs/forecasting.md's reconciliation rule compares).
+ */
+export type ReconcileRule =
+  { kind: 'per-level' } | { kind: 'fixed'; methods: LevelMethods; variance: VarianceSource };
+
+/** MinT-WLS's W: the squared MASE scale of the history, or the mean squared back-test error. */
+export type VarianceSource = 'scale' | 'backtest';
+
+export const PER_LEVEL: ReconcileRule = { kind: 'per-level' };
+
+/** The methods chosen on the subtree's back-test (or fixed), and its products' forecasts reconciled by them. */
+export function reconcileBusinessUnit(
+  tree: BusinessUnitTree,
+  rule: ReconcileRule = PER_LEVEL,
+): BusinessUnitReconciliation {
+  if (rule.kind === 'fixed') {
+    const products = reconcileTree(
+      levelTree(tree, (node) => node.forecast, 0, rule.variance),
+      rule.methods,
+    );
+    return {
+      products,
+      family: { method: rule.methods.family, scores: {} },
+      unit: { method: rule.methods.unit, scores: {} },
+    };
+  }
   const { family, unit } = chooseLevelMethods(tree);
   const products = reconcileTree(
     levelTree(tree, (node) => node.forecast, 0),
@@ -78,15 +105,18 @@ function levelTree(
   tree: BusinessUnitTree,
   pathOf: (node: HierarchyNode) => readonly number[],
   heldOut: number,
+  variance: VarianceSource = 'scale',
 ): LevelTree {
   const node = (n: HierarchyNode): LevelNode => {
     const history = n.history.slice(0, n.history.length - heldOut);
     // One-step naive errors stand in for the forecast's error variance: they need no fitted
     // residuals and scale with the node, which is what MinT-WLS weighs by.
     const scale = maseScale(history);
+    const scaleSquared = Number.isFinite(scale) ? scale * scale : 0;
+    const backtestError = variance === 'backtest' ? meanSquaredBacktestError(n, history) : null;
     return {
       forecast: pathOf(n),
-      variance: Number.isFinite(scale) ? scale * scale : 0,
+      variance: backtestError ?? scaleSquared,
       share: history.slice(-SHARE_WEEKS).reduce((t, v) => t + v, 0),
     };
   };
@@ -95,6 +125,18 @@ function levelTree(
     families: tree.families.map(node),
     products: tree.products.map((p) => ({ ...node(p), family: p.family })),
   };
+}
+
+/**
+ * Mean squared error of the node's back-test on the last weeks of `history` (those it forecast
+ * from the weeks before); null without a back-test or with a zero error.
+ */
+function meanSquaredBacktestError(node: HierarchyNode, history: readonly number[]): number | null {
+  const path = node.backtest;
+  if (!path || path.length === 0 || path.length > history.length) return null;
+  const actual = history.slice(history.length - path.length);
+  const mse = actual.reduce((t, y, j) => t + (y - path[j]!) ** 2, 0) / actual.length;
+  return Number.isFinite(mse) && mse > 0 ? mse : null;
 }
 
 /** The products' paths after both levels, clipped at zero like every forecast the engine writes. */

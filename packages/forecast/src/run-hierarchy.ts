@@ -5,7 +5,13 @@
  * from the numbers, so it is the same whichever process or chunk computes it.
  */
 import type { SeriesForecast } from './forecast-series';
-import { reconcileBusinessUnit, type BusinessUnitTree, type LevelChoice } from './reconcile-business-unit';
+import {
+  PER_LEVEL,
+  reconcileBusinessUnit,
+  type BusinessUnitTree,
+  type LevelChoice,
+  type ReconcileRule,
+} from './reconcile-business-unit';
 
 export type RunProduct = {
   /** The business unit's key, unique in the run (e.g. client and unit). */
@@ -94,12 +100,13 @@ export type RunReconciliation = {
   choices: { unit: string; family: LevelChoice; unitLevel: LevelChoice }[];
 };
 
-/** Every unit's products reconciled with their families and unit. */
+/** Every unit's products reconciled with their families and unit (by the run's rule unless told). */
 export function reconcileRunHierarchy(
   hierarchy: RunHierarchy,
   products: readonly RunProduct[],
   productForecasts: readonly NodeForecast[],
   aggregateForecasts: readonly NodeForecast[],
+  rule: ReconcileRule = PER_LEVEL,
 ): RunReconciliation {
   const paths = new Map<number, number[]>();
   const choices: RunReconciliation['choices'] = [];
@@ -117,7 +124,7 @@ export function reconcileRunHierarchy(
         family: p.family,
       })),
     };
-    const result = reconcileBusinessUnit(tree);
+    const result = reconcileBusinessUnit(tree, rule);
     layout.products.forEach((p, k) => paths.set(p.index, result.products[k]!));
     choices.push({ unit: layout.unit, family: result.family, unitLevel: result.unit });
   }

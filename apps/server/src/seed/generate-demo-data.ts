@@ -24,6 +24,11 @@ export type DemoOptions = {
    * MAX_FUTURE_WEEKS, as the tests' small seeds use.
    */
   futureWeeks?: number | undefined;
+  /**
+   * Weeks of sales history before the anchor (the forecaster's input), at least the window's past
+   * weeks. Unset: HISTORY_WEEKS.
+   */
+  historyWeeks?: number | undefined;
   seed: number;
   /** Sunday of the current week: weeks before it have actuals, it and later are the future. */
   anchor: Date;
@@ -170,7 +175,7 @@ export function generateProductWeeks(
 ): DemoProductWeeks {
   const random = createRandom(streamSeed(options.seed ^ 0x5eed, index));
   const { pastWeeks, futureWeeks, first } = windowOf(options);
-  const historyWeeks = Math.max(HISTORY_WEEKS, pastWeeks);
+  const historyWeeks = Math.max(options.historyWeeks ?? HISTORY_WEEKS, pastWeeks);
   const historyStart = addWeeks(options.anchor, -historyWeeks);
 
   // Actuals for every past week, oldest first; promotions lift a week and dip the next.

@@ -150,6 +150,7 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     products: options.products ?? 700,
     weeks: options.weeks ?? 52,
     futureWeeks: options.futureWeeks,
+    historyWeeks: options.historyWeeks,
     seed: options.seed ?? DEFAULT_SEED,
     anchor: weekStartSunday(options.anchor ?? new Date()),
   };

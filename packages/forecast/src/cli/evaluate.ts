@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { ContinuousModel } from '../candidates';
 import { formatTable, rollingOrigins, type HoldoutCase, type OriginSplit } from '../evaluation';
 import { DEFAULT_TUNING, GLOBAL_MEMBER, type ForecastTuning, type SeriesForecast } from '../forecast-series';
+import { reconciliationRuleLines, type SavedReconciliationScores } from '../hierarchy-evaluation';
 import { parseM4Csv } from '../m4-csv';
 import { forecastMany } from '../pool';
 import { calibrateOffsets, normalOffsets, symmetricOffsets, type QuantileOffset } from '../quantiles';
@@ -82,7 +83,18 @@ async function main(): Promise<void> {
     'save',
     'load',
     'drop',
+    'reconciliation',
   ]);
+  // The reconciliation rule's table from `forecast:reconcile-eval --save` files (comma-separated):
+  // the choice of the runs' method, with its gains on the design and reported origins.
+  const reconciliationFiles = (args.get('reconciliation') ?? '').split(',').filter(Boolean);
+  if (reconciliationFiles.length > 0) {
+    const sets = reconciliationFiles.map(
+      (file) => JSON.parse(readFileSync(file, 'utf8')) as SavedReconciliationScores,
+    );
+    console.log('reconciliation across the hierarchy (forecast:reconcile-eval):');
+    for (const line of reconciliationRuleLines(sets, false)) console.log(line);
+  }
   const input = args.get('input') ?? '../shared/data/m4-weekly-train.csv';
   const horizon = Math.round(positiveNumber(args, 'horizon', 13));
   // Weeks in a year (365.25 / 7): the Fourier seasonal component keeps its phase across years.

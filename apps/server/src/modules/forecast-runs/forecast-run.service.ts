@@ -2,12 +2,8 @@ import {
   chunkBySubtree,
   forecastMany,
   parseGlobalModels,
-  planRunHierarchy,
-  reconcileRunHierarchy,
   serializeGlobalModels,
   trainGlobalMember,
-  withReconciledEnsemble,
-  type BatchOptions,
   type SeriesForecast,
 } from '@ps/forecast';
 import {
@@ -72,10 +68,11 @@ import { notifyNewExceptions, snapshotForecasts } from '../control-tower';
 import type { ChunkJob, ForecastQueue } from './forecast-queue';
 
 /**
- * Products per chunk (FORECAST_CHUNK_PRODUCTS): one history read, one worker-pool call, one job in
- * the queue. A few hundred spread a large run over many workers and bound what a retry redoes.
- * A chunk holds whole business units (reconciliation needs a unit's subtree), so a unit larger
- * than this is a chunk of its own.
+ * Products per chunk (FORECAST_CHUNK_PRODUCTS): one history read, one job in the queue. A few
+ * hundred spread a large run over many workers and bound what a retry redoes. A chunk holds whole
+ * business units, so a unit larger than this is a chunk of its own: a unit's families change in
+ * one process's pass (the chunks were cut so for reconciliation per unit, which runs no longer do;
+ * see docs/forecasting.md).
  */
 export const DEFAULT_CHUNK_PRODUCTS = 250;
 /**
@@ -84,6 +81,12 @@ export const DEFAULT_CHUNK_PRODUCTS = 250;
  * second (one step of 26,000 in one transaction held edits for many seconds).
  */
 const RECORDS_PER_WRITE = 500;
+/**
+ * Products a chunk fits and writes at a time (FORECAST_SLICE_PRODUCTS): the next slice is fitted
+ * while this one is written. Small enough that the first write starts soon, large enough to keep
+ * every engine thread busy.
+ */
+const DEFAULT_SLICE_PRODUCTS = 250;
 /** A record edited again and again during a run is left after this many tries. */
 const MAX_WRITE_ATTEMPTS = 5;
 /** Weeks in a year (365.25 / 7): the engine's Fourier seasonal component keeps its phase across years. */
@@ -185,7 +188,13 @@ export class ForecastRunService {
     /** 'postgres': other server processes may share the database and run forecasts too. */
     private readonly databaseKind: DatabaseKind,
     private readonly notifier?: Notifier,
-    private readonly options: { queue?: ForecastQueue; chunkProducts?: number; clock?: Clock } = {},
+    private readonly options: {
+      queue?: ForecastQueue;
+      chunkProducts?: number;
+      /** FORECAST_SLICE_PRODUCTS: products fitted and written at a time within a chunk. */
+      sliceProducts?: number;
+      clock?: Clock;
+    } = {},
   ) {}
 
   /**
@@ -469,6 +478,14 @@ export class ForecastRunService {
     return (await listRecentRuns(this.db, limit)).map(toForecastRun);
   }
 
+  /**
+   * Forecasts a chunk's products and writes their records and accuracy a slice at a time
+   * (FORECAST_SLICE_PRODUCTS): the engine fits the next slice on its threads while this one's
+   * records are written, so the cores fit while the database writes. Each product's forecast depends only on its own
+   * history and the run's stored member, so slicing changes no figure. The families' and units'
+   * forecasts are the sums of their products' (bottom-up at both levels: the method the
+   * reconciliation rule kept, docs/forecasting.md), so no aggregate is forecast here.
+   */
   private async forecastStep(
     run: ForecastRunRow,
     products: readonly ProductToForecast[],
@@ -493,17 +510,65 @@ export class ForecastRunService {
         ? { tuning: { globalMember: null } }
         : { globalModels: parseGlobalModels(storedModels) };
     const options = { horizon, seasonLength: SEASON_LENGTH, ...member };
-    const own = await forecastMany(
-      withHistory.map((p) => history.get(p.pid)!.units),
-      { ...options, onProgress },
-    );
-    const reconciled = await this.reconcileWithHierarchy(withHistory, history, lastWeek, own, options);
-    const byPid = new Map(withHistory.map((p, i) => [p.pid, { product: p, forecast: reconciled[i]! }]));
+    const futureOf = new Map<string, FutureRecord[]>();
+    for (const record of future) {
+      const records = futureOf.get(record.pid);
+      if (records) records.push(record);
+      else futureOf.set(record.pid, [record]);
+    }
 
+    const sliceProducts = this.options.sliceProducts ?? DEFAULT_SLICE_PRODUCTS;
+    const slices: ProductToForecast[][] = [];
+    for (let start = 0; start < withHistory.length; start += sliceProducts)
+      slices.push(withHistory.slice(start, start + sliceProducts));
+    const forecastSlice = (k: number): Promise<SeriesForecast[]> => {
+      const before = k * sliceProducts;
+      const forecasts = forecastMany(
+        slices[k]!.map((p) => history.get(p.pid)!.units),
+        { ...options, onProgress: (done) => onProgress(before + done) },
+      );
+      // Awaited in turn below; a write failing meanwhile must not leave it unheard.
+      forecasts.catch(() => undefined);
+      return forecasts;
+    };
+    const started = performance.now();
+    let waited = 0;
+    let writing = 0;
+    let count = 0;
+    let next = forecastSlice(0);
+    for (let k = 0; k < slices.length; k++) {
+      const waitFrom = performance.now();
+      const forecasts = await next;
+      const writeFrom = performance.now();
+      waited += writeFrom - waitFrom;
+      if (k + 1 < slices.length) next = forecastSlice(k + 1);
+      count += await this.writeSlice(runId, slices[k]!, forecasts, { history, lastWeek, futureOf });
+      writing += performance.now() - writeFrom;
+    }
+    const seconds = (value: number): string => `${(value / 1000).toFixed(1)} s`;
+    this.log.info(
+      `Forecast run ${runId}: ${withHistory.length} products, ${count} records in ` +
+        `${seconds(performance.now() - started)} (waiting for the engine ${seconds(waited)}, writing ${seconds(writing)})`,
+    );
+    return count;
+  }
+
+  /** One slice's records (forecast and plan) and accuracy rows; answers the records written. */
+  private async writeSlice(
+    runId: number,
+    products: readonly ProductToForecast[],
+    forecasts: readonly SeriesForecast[],
+    read: {
+      history: ReadonlyMap<string, { units: number[] }>;
+      lastWeek: ReadonlyMap<string, string>;
+      futureOf: ReadonlyMap<string, FutureRecord[]>;
+    },
+  ): Promise<number> {
+    const byPid = new Map(products.map((p, i) => [p.pid, { product: p, forecast: forecasts[i]! }]));
     const forecastOf = (record: FutureRecord): ForecastWrite | null => {
       const entry = byPid.get(record.pid);
       if (!entry) return null;
-      const step = weeksBetween(lastWeek.get(record.pid)!, record.week_start);
+      const step = weeksBetween(read.lastWeek.get(record.pid)!, record.week_start);
       const ensemble = roundToCents(Math.max(0, entry.forecast.ensemble[step - 1] ?? 0));
       const naive = roundToCents(Math.max(0, entry.forecast.naive[step - 1] ?? 0));
       return {
@@ -515,16 +580,17 @@ export class ForecastRunService {
         ...planColumns({ ensemble_fcst_units: ensemble, ...record }, entry.product),
       };
     };
+    const records = products.flatMap((p) => read.futureOf.get(p.pid) ?? []);
     let count = 0;
-    for (let start = 0; start < future.length; start += RECORDS_PER_WRITE) {
-      count += await this.writeChunk(runId, future.slice(start, start + RECORDS_PER_WRITE), forecastOf);
+    for (let start = 0; start < records.length; start += RECORDS_PER_WRITE) {
+      count += await this.writeChunk(runId, records.slice(start, start + RECORDS_PER_WRITE), forecastOf);
     }
     const finite = (value: number): number | null =>
       Number.isFinite(value) ? Math.round(value * 100) / 100 : null;
     await this.db.transaction().execute((trx) =>
       upsertAccuracy(
         trx,
-        withHistory.map((p) => {
+        products.map((p) => {
           const { forecast } = byPid.get(p.pid)!;
           return {
             pid: p.pid,
@@ -534,7 +600,7 @@ export class ForecastRunService {
             backtest_model: forecast.backtest.model,
             mape: finite(forecast.backtest.mape),
             bias: finite(forecast.backtest.bias),
-            history_weeks: history.get(p.pid)!.units.length,
+            history_weeks: read.history.get(p.pid)!.units.length,
             members: ensembleMembers(forecast.members),
             quantiles: storedQuantiles(forecast),
           };
@@ -542,34 +608,6 @@ export class ForecastRunService {
       ),
     );
     return count;
-  }
-
-  /**
-   * The products' forecasts made coherent with their families' and business units': those are
-   * forecast by the same engine from their summed sales, then each unit is reconciled with the
-   * method its back-test chose per level (@ps/forecast run-hierarchy.ts). A chunk holds whole
-   * units, so this reads only the chunk's products.
-   */
-  private async reconcileWithHierarchy(
-    products: readonly ProductToForecast[],
-    history: ReadonlyMap<string, { units: number[] }>,
-    lastWeek: ReadonlyMap<string, string>,
-    own: readonly SeriesForecast[],
-    options: BatchOptions,
-  ): Promise<SeriesForecast[]> {
-    const runProducts = products.map((p) => ({
-      unit: unitKey(p),
-      family: p.pf,
-      history: history.get(p.pid)!.units,
-      lastWeek: lastWeek.get(p.pid)!,
-    }));
-    const hierarchy = planRunHierarchy(runProducts);
-    const aggregates = await forecastMany(hierarchy.aggregates, options);
-    const { paths } = reconcileRunHierarchy(hierarchy, runProducts, own, aggregates);
-    return own.map((forecast, i) => {
-      const path = paths.get(i);
-      return path ? withReconciledEnsemble(forecast, path) : forecast;
-    });
   }
 
   /**

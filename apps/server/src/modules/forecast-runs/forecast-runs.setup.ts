@@ -27,6 +27,7 @@ export async function openForecastRuns(
   const service = new ForecastRunService(database.db, log, database.kind, notifier, {
     queue,
     chunkProducts: config.FORECAST_CHUNK_PRODUCTS,
+    sliceProducts: config.FORECAST_SLICE_PRODUCTS,
     clock,
   });
   return { service, queue };
