@@ -6,16 +6,16 @@ import { columnsOf, rowsParts, type GroupedTable, type Measure } from '../../rea
 import { recordColumn } from '../../read-model/rules-sql';
 
 /**
- * The read model of records an import inserts for products that had none (its new SKUs), kept in
- * a few set-based statements per slice instead of by the records' triggers.
+ * The read model of records an import inserts for products that had none (its new SKUs), kept by
+ * the insert's own statement instead of by the records' triggers.
  *
  * The records' kept-table triggers pair every inserted row with its (absent) old row and compute
  * some sixty differences per row, then recount each product; a slice of an import pays that, and a
  * per-statement cost, for rows whose contribution is simply their sums. bulkWrite's rebuild does
  * not fit either: it recounts every record of the product groups the new products join, which an
  * import keeps growing. So the insert runs with the triggers standing aside (the read model's bulk
- * switch, through bulkWrite with no keys to rebuild), and here every kept table gets what those
- * records add, from the registry's own definitions:
+ * switch, through bulkWrite with no keys to rebuild), and the same statement gives every kept
+ * table what those records add, from the insert's RETURNING and the registry's own definitions:
  * - a table grouped from the records joined to products (the week totals) gets the new records'
  *   groups added to its rows (sums and counts added, latest times kept), in key order as the
  *   trigger locks them;
@@ -24,10 +24,10 @@ import { recordColumn } from '../../read-model/rules-sql';
  * - the sort extremes are refreshed for a few products, else marked stale with the bounds of what
  *   was inserted, as the trigger does for a large statement;
  * - the tables built from those (slice totals, slice product counts) follow by their own triggers;
- * - a table that holds only records with columns the import never writes (the accuracy sums hold
- *   records with actuals) is untouched.
+ * - a table that holds only records with columns none of these records sets (the accuracy sums
+ *   hold records with actuals; the overridden records, records with an override) is untouched.
  * Only the importing transaction can see these products, so nobody else writes their records
- * meanwhile and the records read back are exactly what was inserted.
+ * meanwhile: what the insert returns is every record they have.
  */
 
 /** How each kept table is kept for new products' records (every kept table must be listed). */
