@@ -198,7 +198,7 @@ describe.each(backends)('Pub Ensemble Forecast on %s', (backend) => {
             pids: ['PE-IMP-1'],
             weeks,
             shapes: [{ ...blank, ensemble_fcst_units: 7.3 }, blank],
-            shapeOf: [0, 1, 0],
+            records: { sku: [0, 0, 0], week: [0, 1, 2], shape: [0, 1, 0] },
           },
           { at: new Date(), by: 'test' },
           { clientId: 'internal', source: 'import', importId: 0 },

@@ -181,7 +181,15 @@ export type BulkLoader = {
  */
 export async function openBulkLoader(db: Db): Promise<BulkLoader> {
   const { rows } = await sql<{ version: string }>`select version() as version`.execute(db);
-  if (rows[0]?.version.includes('PGlite')) {
+  return bulkLoaderOf(db, !rows[0]?.version.includes('PGlite'));
+}
+
+/**
+ * openBulkLoader for a caller that knows its engine already (PostgreSQL: COPY), so a writer that
+ * opens one per transaction runs no query to find out.
+ */
+export function bulkLoaderOf(db: Db, usesCopy: boolean): BulkLoader {
+  if (!usesCopy) {
     return {
       usesCopy: false,
       load: (table, columns, rows) => insertByUnnest(db, table, columns, rows),

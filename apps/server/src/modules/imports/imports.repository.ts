@@ -1,7 +1,7 @@
 import { EDITABLE_FIELDS, PLAN_OUTPUT_FIELDS, type ClientId } from '@ps/domain';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { AUDIT_LOG_COLUMNS } from '../../db/audit-log';
-import { insertByUnnest, updateByUnnest, type ColumnSpec } from '../../db/bulk';
+import { bulkLoaderOf, updateByUnnest, type BulkLoader, type ColumnSpec } from '../../db/bulk';
 import {
   RECORD_KEY_COLUMNS,
   recordColumnSpecs,
@@ -10,6 +10,7 @@ import {
 } from '../../db/demand-record-row';
 import type { Database, DemandRecordsTable } from '../../db/schema';
 import { JOB_LOCK_CLASS, jobLockFree, ORPHAN_GRACE } from '../../db/job-locks';
+import { insertNewProductsRecords } from './new-sku-read-model.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -366,8 +367,16 @@ const PRODUCT_COLUMNS: ColumnSpec<NewProduct>[] = [
   { name: 'unit_price', type: 'numeric' },
 ];
 
-export async function insertProducts(trx: Transaction<Database>, rows: readonly NewProduct[]): Promise<void> {
-  await inChunks(rows, (chunk) => insertByUnnest(trx, 'products', PRODUCT_COLUMNS, chunk));
+/**
+ * How a slice writes the rows it only inserts (products, their details and audit rows): COPY on
+ * PostgreSQL, which parses text rows without planning a statement or unnesting one array per
+ * column; an unnest insert on PGlite. Bound to the slice's transaction.
+ */
+export const sliceLoader = (trx: Transaction<Database>, usesCopy: boolean): BulkLoader =>
+  bulkLoaderOf(trx, usesCopy);
+
+export async function insertProducts(loader: BulkLoader, rows: readonly NewProduct[]): Promise<void> {
+  await inChunks(rows, (chunk) => loader.load('products', PRODUCT_COLUMNS, chunk));
 }
 
 export type ProductPlaceUpdate = { pid: string; region: string; site: string };
@@ -386,6 +395,20 @@ export async function updateProductPlaces(
 }
 
 export type ProductDetails = { pid: string; planner_name: string | null; notes: string | null };
+
+const DETAILS_COLUMNS: ColumnSpec<ProductDetails>[] = [
+  { name: 'pid', type: 'text' },
+  { name: 'planner_name', type: 'text' },
+  { name: 'notes', type: 'text' },
+];
+
+/** The details of products created in the same transaction: none has a details row yet. */
+export async function insertNewProductDetails(
+  loader: BulkLoader,
+  rows: readonly ProductDetails[],
+): Promise<void> {
+  await inChunks(rows, (chunk) => loader.load('product_details', DETAILS_COLUMNS, chunk));
+}
 
 export async function upsertProductDetails(
   trx: Transaction<Database>,
@@ -408,26 +431,34 @@ export type WrittenColumn = (typeof WRITTEN_COLUMNS)[number]['name'];
 export type RecordWrite = { pid: string; week_start: string } & Pick<DemandRecordsTable, WrittenColumn>;
 
 /**
- * The weekly records of new SKUs, set-based: every SKU gets one record per horizon week, and each
- * record's values are one of a few distinct "shapes" (forecast, overrides and the plan chain that
- * follows from them, computed by the caller with the domain's rules). So the statement carries the
- * SKUs, the weeks, the shapes and one small integer per record instead of a row object per record,
- * and PostgreSQL builds the rows with one insert. The S&OP overrides it writes are audited in the
- * same statement. A slice of an import is small, so the records' triggers keep the read model by
- * the differences of its rows, which cost in proportion to the slice; a rebuild of the key set
- * (bulkWrite) would read every record of the slices' product groups, which an import keeps
- * growing, once per slice.
+ * The weekly records of new SKUs, set-based: each record's values are one of a few distinct
+ * "shapes" (forecast, overrides and the plan chain that follows from them, computed by the caller
+ * with the domain's rules). So the statement carries the SKUs, the weeks, the shapes and three
+ * small integers per record (its SKU, week and shape) instead of a row object per record, and
+ * PostgreSQL builds the rows with one insert. Only records are sent: a SKU the file gives no
+ * quarter value (a catalogue row) costs the statement nothing. The S&OP overrides it writes are
+ * audited in the same statement. The records' triggers stand aside (the read model's bulk switch)
+ * and the kept tables get what these records add in a few set-based statements
+ * (insertNewProductsRecords): the products had no records, so their rows are sums of their records,
+ * which a trigger computes as sixty differences per row and a rebuild of the key set (bulkWrite's)
+ * would recount with every record of the product groups they join.
  */
 export type NewWeeks = {
+  /** The SKUs that get records. */
   pids: readonly string[];
   weeks: readonly string[];
-  /**
-   * Distinct record values; `shapeOf[i * weeks.length + w]` is the index of SKU i's week w, or -1
-   * for no record (a quarter the file gives the SKU no value for).
-   */
+  /** Distinct record values. */
   shapes: ReadonlyArray<Omit<RecordWrite, 'pid' | 'week_start'>>;
-  shapeOf: readonly number[];
+  /** One entry per record, in SKU then week order: indexes into `pids`, `weeks` and `shapes`. */
+  records: {
+    readonly sku: readonly number[];
+    readonly week: readonly number[];
+    readonly shape: readonly number[];
+  };
 };
+
+/** An int4 array literal, built once instead of by the driver's per-element conversion. */
+const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
 
 export async function insertNewSkuWeeks(
   trx: Transaction<Database>,
@@ -435,31 +466,43 @@ export async function insertNewSkuWeeks(
   change: { at: Date; by: string },
   audit: { clientId: string; source: string; importId: number },
 ): Promise<void> {
-  if (batch.pids.length === 0) return;
+  if (batch.records.sku.length === 0) return;
   const columns = WRITTEN_COLUMNS;
   const shapeArrays = sql.join(
     columns.map((c) => sql`${batch.shapes.map((shape) => shape[c.name])}::${sql.raw(c.type)}[]`),
   );
   const shapeNames = sql.join(columns.map((c) => sql.ref(c.name)));
   const selected = sql.join(columns.map((c) => sql`s.${sql.ref(c.name)}`));
-  // An int4 array without nulls is indexed in constant time; the literal is built once, not by
-  // the driver's per-element conversion. A week of shape -1 joins no shape: it gets no record.
-  const shapeOf = `{${batch.shapeOf.join(',')}}`;
+  // Indexes are 0-based; ordinality counts from 1. SKUs and shapes are joined by hash (indexing a
+  // text array walks it), weeks by subscript (a date array is indexed in constant time).
   const rowsOf = sql`
-      from unnest(${[...batch.pids]}::text[]) with ordinality as p(pid, n)
-      cross join unnest(${[...batch.weeks]}::date[]) with ordinality as w(week_start, k)
-      join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape)
-        on s.shape = (${shapeOf}::int4[])[(p.n - 1) * ${batch.weeks.length} + w.k] + 1`;
-  await sql`
-    with inserted as (
+      from unnest(${intArray(batch.records.sku)}::int4[], ${intArray(batch.records.week)}::int4[],
+        ${intArray(batch.records.shape)}::int4[]) as x(sku, week, shape)
+      join unnest(${[...batch.pids]}::text[]) with ordinality as p(pid, n) on p.n = x.sku + 1
+      join unnest(${shapeArrays}) with ordinality as s(${shapeNames}, shape) on s.shape = x.shape + 1`;
+  // The columns some inserted record sets: every other one is null in all of them.
+  const given = [
+    ...columns
+      .filter((c) => batch.shapes.some((shape) => (shape[c.name] ?? null) !== null))
+      .map((c) => c.name),
+    'last_updated_at',
+    'last_updated_by',
+  ];
+  await insertNewProductsRecords(trx, {
+    insert: sql`
       insert into demand_records (pid, week_start, ${shapeNames}, last_updated_at, last_updated_by)
-      select p.pid, w.week_start, ${selected}, ${change.at}::timestamptz, ${change.by}
+      select p.pid, (${[...batch.weeks]}::date[])[x.week + 1], ${selected}, ${change.at}::timestamptz, ${change.by}
       ${rowsOf}
-      returning pid, week_start, sop_pln_ovrd_units)
-    insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
-    select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
-      ${change.by}, ${audit.source}, ${audit.importId}::int4
-    from inserted i where i.sop_pln_ovrd_units is not null`.execute(trx);
+      order by x.sku, x.week
+      returning *`,
+    alongside: sql`
+      insert into audit_log (client_id, pid, week_start, field, old_value, new_value, changed_by, source, import_id)
+      select ${audit.clientId}, i.pid, i.week_start, 'SOP_Pln_Ovrd_Units', null, i.sop_pln_ovrd_units::text,
+        ${change.by}, ${audit.source}, ${audit.importId}::int4
+      from inserted i where i.sop_pln_ovrd_units is not null`,
+    pids: batch.pids,
+    given,
+  });
 }
 
 export async function updateRecords(
@@ -497,15 +540,15 @@ export type AuditWrite = {
   import_id: number;
 };
 
-export async function insertAudit(trx: Transaction<Database>, rows: readonly AuditWrite[]): Promise<void> {
+export async function insertAudit(loader: BulkLoader, rows: readonly AuditWrite[]): Promise<void> {
   const columns: ColumnSpec<AuditWrite>[] = [...AUDIT_LOG_COLUMNS, { name: 'import_id', type: 'int4' }];
-  await inChunks(rows, (chunk) => insertByUnnest(trx, 'audit_log', columns, chunk));
+  await inChunks(rows, (chunk) => loader.load('audit_log', columns, chunk));
 }
 
 export type ProductAuditWrite = Omit<AuditWrite, 'week_start'>;
 
 export async function insertProductAudit(
-  trx: Transaction<Database>,
+  loader: BulkLoader,
   rows: readonly ProductAuditWrite[],
 ): Promise<void> {
   const columns: ColumnSpec<ProductAuditWrite>[] = [
@@ -518,5 +561,5 @@ export async function insertProductAudit(
     { name: 'source', type: 'text' },
     { name: 'import_id', type: 'int4' },
   ];
-  await inChunks(rows, (chunk) => insertByUnnest(trx, 'product_audit_log', columns, chunk));
+  await inChunks(rows, (chunk) => loader.load('product_audit_log', columns, chunk));
 }

@@ -22,6 +22,7 @@ import {
   type ReasonCode,
 } from '@ps/domain';
 import type { Kysely, Transaction } from 'kysely';
+import type { BulkLoader } from '../../db/bulk';
 import { holdJob, JOB_LOCK_CLASS, releaseJob } from '../../db/job-locks';
 import { planColumns, type DemandRecordRow } from '../../db/demand-record-row';
 import type { Database } from '../../db/schema';
@@ -42,6 +43,7 @@ import {
   insertAudit,
   insertProductAudit,
   insertProducts,
+  insertNewProductDetails,
   insertNewSkuWeeks,
   insertRunningImport,
   forgetUndo,
@@ -50,6 +52,7 @@ import {
   noteUndoRecords,
   PRODUCT_CREATED,
   recordImportProgress,
+  sliceLoader,
   updateProductPlaces,
   undoImport,
   updateRecords,
@@ -65,6 +68,7 @@ import {
   type RecordWrite,
 } from './imports.repository';
 import { importSlices, SLICE_RECORDS } from './import-slices';
+import { NewSkuRecords } from './new-sku-records';
 import type { ParseSteps, SpreadsheetParser } from './spreadsheet-parser';
 import type { Notifier } from '../notifications';
 import { readPlanningPolicy } from '../demand-records';
@@ -459,9 +463,10 @@ export class ImportService {
             else if (!product) done.push(created.create(row));
             else existing.push({ row, product });
           }
+          const loader = sliceLoader(trx, isPostgres);
           // The new SKUs' products first: nobody else writes them, so a save never waits for them.
           // Records are locked and written last, so a save of the slice's weeks waits only for those.
-          await created.writeProducts(trx, steps);
+          await created.writeProducts(trx, loader, steps);
           const records = await timed(steps, 'lockRecordsMs', () =>
             lockRecords(
               trx,
@@ -475,9 +480,9 @@ export class ImportService {
             for (const { row, product } of existing)
               done.push(updated.update(row, product, recordsByPid.get(product.pid) ?? []));
           });
-          await updated.writeProducts(trx, steps);
-          await created.writeRecords(trx, change, steps);
-          await updated.writeRecords(trx, change, steps);
+          await updated.writeProducts(trx, loader, steps);
+          await created.writeRecords(trx, loader, change, steps);
+          await updated.writeRecords(trx, loader, change, steps);
           return done;
         });
         outcomes.push(...sliceOutcomes);
@@ -564,6 +569,14 @@ const newRecordSource = (forecast: number | null, override: number | null) => ({
 const newRecordPlan = (source: ReturnType<typeof newRecordSource>) =>
   planColumns(source, { unit_cost: 0, unit_price: 0 });
 
+/** What a new SKU's weekly record holds: its forecast, override and the override's reason. */
+type NewRecordKey = { forecast: number | null; override: number | null; reason: ReasonCode | null };
+const newRecordKeyText = (key: NewRecordKey) => `${key.forecast}|${key.override}|${key.reason}`;
+const newRecordShape = (key: NewRecordKey): NewWeeks['shapes'][number] => {
+  const source = newRecordSource(key.forecast, key.override);
+  return { ...source, reason_code: key.reason, comments: null, ...newRecordPlan(source) };
+};
+
 /**
  * What an import will do to each row's plan, quarter by quarter (the preview): an existing SKU's
  * quarter Final now and after its override (a quarter without records keeps its plan, as the
@@ -629,26 +642,22 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** `shapeOf` of a week that gets no record (insertNewSkuWeeks). */
-const NO_RECORD = -1;
-
 const auditText = (value: number | string | null | undefined): string | null =>
   value === null || value === undefined ? null : String(value);
 
 /** The writes an import collects row by row, then sends in a few bulk statements. */
 class ImportPlan {
   readonly newProducts: Parameters<typeof insertProducts>[1][number][] = [];
-  /** New SKUs' weekly records, as SKUs × weeks of a few distinct shapes (insertNewSkuWeeks). */
-  readonly newWeeks: {
-    pids: string[];
-    weeks: string[];
-    shapes: NewWeeks['shapes'][number][];
-    shapeOf: number[];
-  };
-  private readonly shapeIndex = new Map<string, number>();
+  /**
+   * New SKUs' weekly records, each of a few distinct shapes (insertNewSkuWeeks): a file's new SKUs
+   * repeat a few forecast and override splits, so many records need few plan-chain computations.
+   */
+  readonly newWeeks: NewSkuRecords<NewRecordKey, NewWeeks['shapes'][number]>;
   readonly recordUpdates: RecordWrite[] = [];
   readonly places: ProductPlaceUpdate[] = [];
   readonly details: ProductDetails[] = [];
+  /** The details of the products this plan creates: inserted, as none has a row yet. */
+  readonly newDetails: ProductDetails[] = [];
   readonly audit: AuditWrite[] = [];
   readonly productAudit: ProductAuditWrite[] = [];
   /** The products whose place or details this plan changes, as they were: what undoing it restores. */
@@ -661,7 +670,7 @@ class ImportPlan {
     /** The client a new SKU belongs to: the importer's. */
     private readonly newClient: ClientId,
   ) {
-    this.newWeeks = { pids: [], weeks: quarters.flat(), shapes: [], shapeOf: [] };
+    this.newWeeks = new NewSkuRecords(quarters.flat(), newRecordShape, newRecordKeyText);
   }
 
   /**
@@ -684,25 +693,30 @@ class ImportPlan {
       unit_price: 0,
     });
     if (row.plannerName !== undefined || row.notes !== undefined)
-      this.details.push({ pid: row.sku, planner_name: row.plannerName ?? null, notes: row.notes ?? null });
+      this.newDetails.push({ pid: row.sku, planner_name: row.plannerName ?? null, notes: row.notes ?? null });
     this.productAudit.push(
       this.productAuditRow(clientId, row.sku, PRODUCT_CREATED.field, null, PRODUCT_CREATED.value),
     );
-    this.newWeeks.pids.push(row.sku);
     const changes: ImportRowOutcome['changes'] = [];
+    let firstWeek = 0;
     this.quarters.forEach((weeks, q) => {
       const forecast = row[IMPORT_FORECAST_FIELDS[q]!];
       const override = row[IMPORT_OVERRIDE_FIELDS[q]!];
       if (forecast === undefined && override === undefined) {
-        this.newWeeks.shapeOf.push(...weeks.map(() => NO_RECORD));
+        firstWeek += weeks.length;
         return;
       }
       const { baseline, overrides } = newQuarterWeeks(forecast, override, weeks.length);
-      weeks.forEach((_, w) =>
-        this.newWeeks.shapeOf.push(
-          this.shapeOf(baseline[w] ?? null, overrides[w] ?? null, row.reasonCode ?? null),
-        ),
-      );
+      weeks.forEach((_, w) => {
+        const weekOverride = overrides[w] ?? null;
+        this.newWeeks.add(row.sku, firstWeek + w, {
+          forecast: baseline[w] ?? null,
+          override: weekOverride,
+          // The reason code goes with an override only.
+          reason: weekOverride === null ? null : (row.reasonCode ?? null),
+        });
+      });
+      firstWeek += weeks.length;
       if (forecast !== undefined)
         changes.push({
           field: IMPORT_FORECAST_FIELDS[q]!,
@@ -719,22 +733,6 @@ class ImportPlan {
         });
     });
     return { row: row.row, sku: row.sku, status: 'created', changes, warnings: [] };
-  }
-
-  /**
-   * The index of a new record's values among the distinct ones: a file's new SKUs repeat a few
-   * forecast and override splits, so millions of records need only a few plan-chain computations.
-   */
-  private shapeOf(forecast: number | null, override: number | null, reasonCode: ReasonCode | null): number {
-    // The reason code goes with an override only.
-    const reason = override === null ? null : reasonCode;
-    const key = `${forecast}|${override}|${reason}`;
-    const known = this.shapeIndex.get(key);
-    if (known !== undefined) return known;
-    const source = newRecordSource(forecast, override);
-    this.newWeeks.shapes.push({ ...source, reason_code: reason, comments: null, ...newRecordPlan(source) });
-    this.shapeIndex.set(key, this.newWeeks.shapes.length - 1);
-    return this.newWeeks.shapes.length - 1;
   }
 
   /**
@@ -883,11 +881,14 @@ class ImportPlan {
    * audit rows. Nobody else writes these, so they go before anything that locks kept totals.
    * `steps` gets the milliseconds of each kind.
    */
-  async writeProducts(trx: Transaction<Database>, steps: Steps): Promise<void> {
+  async writeProducts(trx: Transaction<Database>, loader: BulkLoader, steps: Steps): Promise<void> {
     await timed(steps, 'writeUndoNotesMs', () => noteUndoProducts(trx, this.importId, this.productUndo));
-    await timed(steps, 'writeProductsMs', () => insertProducts(trx, this.newProducts));
-    await timed(steps, 'writeDetailsMs', () => upsertProductDetails(trx, this.details));
-    await timed(steps, 'writeAuditMs', () => insertProductAudit(trx, this.productAudit));
+    await timed(steps, 'writeProductsMs', () => insertProducts(loader, this.newProducts));
+    await timed(steps, 'writeDetailsMs', async () => {
+      await insertNewProductDetails(loader, this.newDetails);
+      await upsertProductDetails(trx, this.details);
+    });
+    await timed(steps, 'writeAuditMs', () => insertProductAudit(loader, this.productAudit));
   }
 
   /**
@@ -899,11 +900,12 @@ class ImportPlan {
    */
   async writeRecords(
     trx: Transaction<Database>,
+    loader: BulkLoader,
     change: { at: Date; by: string },
     steps: Steps,
   ): Promise<void> {
     await timed(steps, 'writeUndoNotesMs', () => noteUndoRecords(trx, this.importId, this.recordUpdates));
-    await timed(steps, 'writeAuditMs', () => insertAudit(trx, this.audit));
+    await timed(steps, 'writeAuditMs', () => insertAudit(loader, this.audit));
     await timed(steps, 'writeDetailsMs', () => updateProductPlaces(trx, this.places));
     await timed(steps, 'writeNewRecordsMs', () =>
       insertNewSkuWeeks(trx, this.newWeeks, change, {
