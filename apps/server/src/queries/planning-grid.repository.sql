@@ -14,17 +14,13 @@ with pg as materialized (with page as materialized (
       from demand_week_totals t where (t.client_id = any($11::text[]))) t on t.g = page.g and t.week_start = page.kd
     group by page.g, page.kd, page.total),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $12::text else p.pf end) as g from products p
-      where (p.client_id = any($13::text[])) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $12::text else p.pf end) as g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($13::text[])) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -49,17 +45,13 @@ with pg as materialized (select to_char(groups.kd, 'YYYY-MM-DD') as k, groups.* 
         order by "hasData" desc, "g" collate "C", "kd"
         limit $10 offset $11),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $12::text else p.pf end) as g from products p
-      where (p.client_id = any($13::text[]) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $12::text else p.pf end) as g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($13::text[]) and (case when btrim(p.pf) = '' then $14::text else p.pf end) = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -84,17 +76,13 @@ with pg as materialized (select groups.kd as k, groups.* from (
         order by "hasData" desc, "g" collate "C", "kd" collate "C"
         limit $9 offset $10),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.bu) = '' then $11::text else p.bu end) as g from products p
-      where (p.client_id = any($12::text[])) and (case when btrim(p.bu) = '' then $13::text else p.bu end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1)) as first_week, max((make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1) + interval '3 months')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-"Q"Q') as k, btrim(r.comments) as c,
+      select (case when btrim(p.bu) = '' then $11::text else p.bu end) as g, to_char(r.week_start, 'YYYY-"Q"Q') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($12::text[])) and (case when btrim(p.bu) = '' then $13::text else p.bu end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -124,17 +112,13 @@ with pg as materialized (with page as materialized (
       from demand_slice_totals t where t.drill_down = $12 and (t.client_id = any($13::text[]))) t on t.g = page.g and t.k = page.kd
     group by page.g, page.kd, page.total),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $14::text else p.pf end) as g from products p
-      where (p.client_id = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $14::text else p.pf end) as g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($15::text[])) and (case when btrim(p.pf) = '' then $16::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -207,17 +191,13 @@ with pg as materialized (select * from (
         order by "hasData" desc, "g" collate "C", "k" collate "C"
         limit $14 offset $15),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $16::text else p.pf end) as g from products p
-      where ((p.client_id = any($17::text[])) and (p.pid ilike $18 or p.bu ilike $19 or p.pf ilike $20 or p.class ilike $21 or p.region ilike $22 or p.site ilike $23)) and (case when btrim(p.pf) = '' then $24::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $16::text else p.pf end) as g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and ((p.client_id = any($17::text[])) and (p.pid ilike $18 or p.bu ilike $19 or p.pf ilike $20 or p.class ilike $21 or p.region ilike $22 or p.site ilike $23)) and (case when btrim(p.pf) = '' then $24::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -245,11 +225,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($3::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit $4::int) x) f where ($5 - 0) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $6::int)
@@ -258,11 +238,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $8::int)) x) f
       where w.n = w.size and w.before + w.s < ($9 - 0) and f.n > 0)
     select pid, c, before from (
@@ -278,11 +258,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($15::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit $16::int) x) f where ($17 - (select d_total from tot)) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $18::int)
@@ -291,11 +271,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $20::int)) x) f
       where w.n = w.size and w.before + w.s < ($21 - (select d_total from tot)) and f.n > 0)
     select pid, c, before from (
@@ -330,11 +310,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($3::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit $4::int) x) f where ($5 - 0) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $6::int)
@@ -343,11 +323,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $8::int)) x) f
       where w.n = w.size and w.before + w.s < ($9 - 0) and f.n > 0)
     select pid, c, before from (
@@ -363,11 +343,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($15::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit $16::int) x) f where ($17 - (select d_total from tot)) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $18::int)
@@ -376,11 +356,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $20::int)) x) f
       where w.n = w.size and w.before + w.s < ($21 - (select d_total from tot)) and f.n > 0)
     select pid, c, before from (
