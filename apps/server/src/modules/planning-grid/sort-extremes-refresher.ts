@@ -20,7 +20,11 @@ export type SortExtremesRefresherOptions = {
    */
   busyShare: number;
   log: FastifyBaseLogger;
+  /** How it waits between batches (tests pass their own). */
+  wait?: (ms: number) => Promise<void>;
 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Refreshes stale sort extremes in the background. A write over more than 32 products (a forecast
@@ -81,7 +85,7 @@ export class SortExtremesRefresher {
           const spent = performance.now() - started;
           if (this.isBusy() && this.options.busyShare < 1) {
             const wait = Math.min(spent * (1 / this.options.busyShare - 1), LONGEST_WAIT_MS);
-            await new Promise((resolve) => setTimeout(resolve, wait).unref());
+            await (this.options.wait ?? sleep)(wait);
             if (performance.now() > deadline) break;
           }
         }
