@@ -197,6 +197,8 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
         batch: 8,
         passMs: 60_000,
         busyShare: 0.25,
+        // Requests arrived within the last minute: busy however slowly the machine runs the batches.
+        busyMs: 60_000,
         log: { warn: () => undefined } as never,
         wait: async (ms) => void waits.push(ms),
       });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { refreshStaleExtremes } from './sort-extremes.repository';
 
 /** How long after a request arrived the server counts as busy with planners' requests. */
-const BUSY_WINDOW_MS = 1_000;
+const BUSY_MS = 1_000;
 
 /** The longest wait between two batches of a pass while the server is busy. */
 const LONGEST_WAIT_MS = 5_000;
@@ -20,6 +20,8 @@ export type SortExtremesRefresherOptions = {
    */
   busyShare: number;
   log: FastifyBaseLogger;
+  /** How long after a request arrived the server counts as busy (1 s unless given). */
+  busyMs?: number;
   /** How it waits between batches (tests pass their own). */
   wait?: (ms: number) => Promise<void>;
 };
@@ -67,7 +69,7 @@ export class SortExtremesRefresher {
   }
 
   private isBusy(): boolean {
-    return performance.now() - this.lastRequestAt < BUSY_WINDOW_MS;
+    return performance.now() - this.lastRequestAt < (this.options.busyMs ?? BUSY_MS);
   }
 
   /** One pass: batches until none are stale or the pass has run its time; overlapping passes are skipped. */
