@@ -31,13 +31,17 @@ with pg as materialized (select 'Family A'::text as g, '2026-01-04'::text as k),
 -- planning-grid-annotations.repository.familyNotes
 with pg as materialized (select 'Family A'::text as g, '2026-01-04'::text as k),
     cells as materialized (select distinct g, k from pg),
-    
+    -- The page's products, materialized so that the planner joins them to the records on their
+    -- own (the page's groups give it no useful row estimate).
+    pp as materialized (
+      select p.pid, (case when btrim(p.pf) = '' then $1::text else p.pf end) as g from products p
+      where (p.client_id = any($2::text[])) and (case when btrim(p.pf) = '' then $3::text else p.pf end) = any(array(select distinct g from cells))),
     
     a as (
-      select (case when btrim(p.pf) = '' then $1::text else p.pf end) as g, ''::text as k, btrim(r.comments) as c,
+      select pp.g, ''::text as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from demand_records r join products p on p.pid = r.pid
-      where (r.comments is not null or r.reason_code is not null) and (p.client_id = any($2::text[])) and (case when btrim(p.pf) = '' then $3::text else p.pf end) = any(array(select distinct g from cells))),
+      from pp join demand_records r on r.pid = pp.pid
+      where (r.comments is not null or r.reason_code is not null)),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (

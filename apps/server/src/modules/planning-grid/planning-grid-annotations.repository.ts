@@ -31,12 +31,15 @@ export function withAnnotations(
   }`;
   const note = sql`${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
         r.reason_code as rc, ${sql.raw(gridPositionSql('r'))} as pos`;
-  const isSliceLevel = q.viewLevel === 'category' || q.viewLevel === 'business_unit';
+  // Family and business-unit pages over periods read the notes of their weeks (below); without a
+  // drill-down every week is the page's, and reading each annotated record's product by key cost
+  // more than hashing the groups' products.
+  const byWeeks = (q.viewLevel === 'category' || q.viewLevel === 'business_unit') && span !== null;
   return sql`
     with pg as materialized (${groups}),
     cells as materialized (select distinct g, k from pg),
     ${
-      isSliceLevel
+      byWeeks
         ? sql``
         : sql`-- The page's products, materialized so that the planner joins them to the records on their
     -- own (the page's groups give it no useful row estimate).
@@ -46,7 +49,7 @@ export function withAnnotations(
     }
     ${span ? sql`weeks as (select min(${span.from}) as first_week, max(${span.to}) as end_week from cells c),` : sql``}
     a as (${
-      isSliceLevel
+      byWeeks
         ? // A family or business unit may hold any number of products (an import's 99,300 new SKUs
           // in one family): the annotated records of the page's weeks are read, each with its
           // product by key, rather than every product of the page's groups (read, hashed and
