@@ -15,7 +15,9 @@ import type { GroupQuery } from './planning-grid.repository';
  * and the code so that the read never visits the table. Records of a group and period that lie in
  * the range but are not a cell of the page (a business unit's weeks on the page next to another
  * one's) are read and left out: the range keeps the read to the page's weeks, where the cells
- * alone would take one index probe per product and period.
+ * alone would take one index probe per product and period. A family or business-unit page over
+ * periods reads the annotated records of that range first and their products by key, since its
+ * groups may hold any number of products.
  */
 export function withAnnotations(
   q: GroupQuery,
