@@ -13,6 +13,7 @@ import { overlapTransactions } from './support/overlapping-transactions';
 import { startTestServer, type TestServer } from './support/test-server';
 import { importAndFollow } from './support/follow-import';
 import { gridPageWithNotes } from './support/grid-page';
+import { walkProducts } from '../src/modules/planning-grid/planning-grid.repository';
 
 const GRID = '/api/demand-planning/grid';
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -187,8 +188,47 @@ describe.each(backends)('product-level pages on %s', (backend) => {
       where pid in (select pid from products order by pid offset 2 limit 3) and extract(month from week_start) in (1, 2, 3)`.execute(
       db,
     );
+    // Products named before every other: some without records, some whose records hold no data
+    // (as an import's catalogue SKUs and new SKUs' forecasts); pages must neither show nor read them.
+    await sql`insert into products (pid, client_id, bu, pf, class, region, site, entity_type, unit_cost, unit_price)
+      select 'AAA-' || lpad(n::text, 4, '0'), client_id, bu, pf, class, region, site, entity_type, 0, 0
+      from products cross join generate_series(1, 400) n where pid = (select min(pid) from products)`.execute(
+      db,
+    );
+    await sql`insert into demand_records (pid, week_start, ensemble_fcst_units, final_pln_units)
+      select p.pid, w.week_start, 5, 5 from products p
+      cross join (select distinct week_start from demand_records order by week_start limit 2) w
+      where p.pid like 'AAA-%' and p.pid::text collate "C" >= 'AAA-0390'`.execute(db);
     const records = await allRecords(server);
     expect(records.some((r) => !hasCostOrRevenueData(r))).toBe(true);
+    expect(records.filter((r) => r.PID.startsWith('AAA-')).length).toBe(22);
+    // The first page's walk through the products with data reads none of those before them.
+    const walk = walkProducts({
+      filters: { clientIds: ['internal', 'circor'] },
+      count: sql<number>`t.data_count`,
+      dir: 'asc',
+      start: sql<number>`0`,
+      end: sql<number>`10`,
+      withData: true,
+    });
+    const { rows: plans } = await sql<{
+      'QUERY PLAN': unknown;
+    }>`explain (analyze, format json) ${walk}`.execute(db);
+    const plan = plans[0]!['QUERY PLAN'];
+    const productRowsRead = (node: unknown): number => {
+      const n = node as {
+        'Relation Name'?: string;
+        'Actual Rows': number;
+        'Actual Loops': number;
+        'Rows Removed by Filter'?: number;
+        Plans?: unknown[];
+      };
+      const read = (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0)) * n['Actual Loops'];
+      const own = n['Relation Name'] === 'products' ? read : 0;
+      return own + (n.Plans ?? []).reduce<number>((sum, child) => sum + productRowsRead(child), 0);
+    };
+    const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: unknown }>;
+    expect(productRowsRead(root[0]!.Plan)).toBeLessThan(100);
     const bu = records.find((r) => r.BU.trim() !== '')!.BU;
     const pid = records[17]!.PID;
     for (const [filter, selected] of [

@@ -22,6 +22,7 @@ import {
   type CandidateQuery,
 } from '../src/modules/planning-grid/sort-extremes.repository';
 import type { Ok } from './support/api-shapes';
+import { SortExtremesRefresher } from '../src/modules/planning-grid/sort-extremes-refresher';
 import { backends, TEST_POSTGRES_URL } from './support/backends';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -174,6 +175,47 @@ describe.each(backends)('product sort extremes on %s', (backend) => {
     expect(await firstRow(query)).toMatchObject(highest);
     expect(await stale()).toBe(lastOfEach.length - 32);
     expect(await drainStale()).toBe(lastOfEach.length - 32);
+    expect(await differencesFromRebuild()).toMatchObject({ differ: 0 });
+  });
+
+  it('has the background refresher wait between batches while requests arrive, and drain at full speed when none do', async () => {
+    const all = await records();
+    const lastOfEach = [...new Map(all.map((r) => [r.PID, r])).values()];
+    const markAll = async (base: number) => {
+      const { status } = await server.request('POST', '/api/demand-planning/real-data/batch', {
+        updates: lastOfEach.map((r, i) => ({
+          PID: r.PID,
+          Time_Series_sk: r.Time_Series_sk,
+          SOP_Pln_Ovrd_Units: base + i,
+        })),
+      });
+      expect(status).toBe(200);
+      expect(await staleProducts(server)).toBe(lastOfEach.length);
+    };
+    const refresherWith = (waits: number[]) =>
+      new SortExtremesRefresher(db(), {
+        batch: 8,
+        passMs: 60_000,
+        busyShare: 0.25,
+        // Requests arrived within the last minute: busy however slowly the machine runs the batches.
+        busyMs: 60_000,
+        log: { warn: () => undefined } as never,
+        wait: async (ms) => void waits.push(ms),
+      });
+    // Busy: a wait after every full batch, three times as long as the batch took.
+    await markAll(6_000_000);
+    const busyWaits: number[] = [];
+    const busy = refresherWith(busyWaits);
+    busy.noteRequest();
+    expect(await busy.refreshPass()).toBe(lastOfEach.length);
+    expect(busyWaits.length).toBe(Math.floor(lastOfEach.length / 8));
+    expect(busyWaits.every((ms) => ms > 0)).toBe(true);
+    // Idle (no request noted): the same set drains without waiting, and the extremes are exact.
+    await markAll(6_500_000);
+    const idleWaits: number[] = [];
+    expect(await refresherWith(idleWaits).refreshPass()).toBe(lastOfEach.length);
+    expect(idleWaits).toEqual([]);
+    expect(await staleProducts(server)).toBe(0);
     expect(await differencesFromRebuild()).toMatchObject({ differ: 0 });
   });
 

@@ -321,6 +321,8 @@ create table demand_product_totals (
   constraint demand_product_totals_pid_fkey FOREIGN KEY (pid) REFERENCES products(pid) ON DELETE CASCADE,
   constraint demand_product_totals_pkey PRIMARY KEY (pid)
 );
+CREATE INDEX demand_product_totals_data_pid_c ON demand_product_totals USING btree (pid COLLATE "C") WHERE (data_count > 0);
+CREATE INDEX demand_product_totals_pid_c ON demand_product_totals USING btree (pid COLLATE "C");
 CREATE TRIGGER demand_slice_counts_delete AFTER DELETE ON demand_product_totals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_slice_counts_on_product_totals();
 CREATE TRIGGER demand_slice_counts_insert AFTER INSERT ON demand_product_totals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_slice_counts_on_product_totals();
 CREATE TRIGGER demand_slice_counts_truncate AFTER TRUNCATE ON demand_product_totals FOR EACH STATEMENT EXECUTE FUNCTION demand_slice_counts_on_product_totals_truncate();

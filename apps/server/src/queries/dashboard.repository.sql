@@ -59,8 +59,8 @@ with publishes as (
         count(*) filter (where o.final_revenue < o.baseline_revenue)::int as "negativeOverrides"
       from overridden o)
     select
-      (select count(*) from products p join demand_product_totals t on t.pid = p.pid
-        where p.client_id = any($3::text[]))::int as "totalSkus",
+      (select coalesce(sum(s.products), 0) from demand_slice_product_counts s
+        where s.client_id = any($3::text[]))::int as "totalSkus",
       (select count(*) from (select distinct a.pid, a.week_start from audit_log a
         where a.client_id = any($4::text[]) and a.changed_at >= $5) m)::int as "modifiedToday",
       f."pendingReview", f."netImpact", f."positiveOverrides", f."negativeOverrides"

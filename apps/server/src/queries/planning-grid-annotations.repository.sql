@@ -59,17 +59,13 @@ with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g,
 -- planning-grid-annotations.repository.familyMonthNotes
 with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g, k)),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $3::text else p.pf end) as g from products p
-      where (p.client_id = any($4::text[])) and (case when btrim(p.pf) = '' then $5::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(to_date(c.k, 'YYYY-MM')) as first_week, max((to_date(c.k, 'YYYY-MM') + interval '1 month')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $3::text else p.pf end) as g, to_char(r.week_start, 'YYYY-MM') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($4::text[])) and (case when btrim(p.pf) = '' then $5::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -87,17 +83,13 @@ with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g,
 -- planning-grid-annotations.repository.familyQuarterNotes
 with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g, k)),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $3::text else p.pf end) as g from products p
-      where (p.client_id = any($4::text[])) and (case when btrim(p.pf) = '' then $5::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1)) as first_week, max((make_date(left(c.k, 4)::int, right(c.k, 1)::int * 3 - 2, 1) + interval '3 months')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-"Q"Q') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $3::text else p.pf end) as g, to_char(r.week_start, 'YYYY-"Q"Q') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($4::text[])) and (case when btrim(p.pf) = '' then $5::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -115,17 +107,13 @@ with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g,
 -- planning-grid-annotations.repository.familyYearNotes
 with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g, k)),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.pf) = '' then $3::text else p.pf end) as g from products p
-      where (p.client_id = any($4::text[])) and (case when btrim(p.pf) = '' then $5::text else p.pf end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(make_date(c.k::int, 1, 1)) as first_week, max((make_date(c.k::int, 1, 1) + interval '1 year')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY') as k, btrim(r.comments) as c,
+      select (case when btrim(p.pf) = '' then $3::text else p.pf end) as g, to_char(r.week_start, 'YYYY') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($4::text[])) and (case when btrim(p.pf) = '' then $5::text else p.pf end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (
@@ -143,17 +131,13 @@ with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g,
 -- planning-grid-annotations.repository.unitWeekNotes
 with pg as materialized (select g, k from unnest($1::text[], $2::text[]) as c(g, k)),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
-    -- own (the page's groups give it no useful row estimate).
-    pp as materialized (
-      select p.pid, (case when btrim(p.bu) = '' then $3::text else p.bu end) as g from products p
-      where (p.client_id = any($4::text[])) and (case when btrim(p.bu) = '' then $5::text else p.bu end) = any(array(select distinct g from cells))),
+    
     weeks as (select min(c.k::date) as first_week, max((c.k::date + interval '1 day')::date) as end_week from cells c),
     a as (
-      select pp.g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
+      select (case when btrim(p.bu) = '' then $3::text else p.bu end) as g, to_char(r.week_start, 'YYYY-MM-DD') as k, btrim(r.comments) as c,
         r.reason_code as rc, (r.pid || chr(1) || r.week_start::text) collate "C" as pos
-      from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)),
+      from demand_records r join products p on p.pid = r.pid
+      where (r.comments is not null or r.reason_code is not null) and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks) and (p.client_id = any($4::text[])) and (case when btrim(p.bu) = '' then $5::text else p.bu end) = any(array(select distinct g from cells))),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (

@@ -101,11 +101,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($3::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit $4::int) x) f where ($5 - 0) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $6::int)
@@ -114,11 +114,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $8::int)) x) f
       where w.n = w.size and w.before + w.s < ($9 - 0) and f.n > 0)
     select pid, c, before from (
@@ -134,11 +134,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($15::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit $16::int) x) f where ($17 - (select d_total from tot)) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $18::int)
@@ -147,11 +147,11 @@ with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $20::int)) x) f
       where w.n = w.size and w.before + w.s < ($21 - (select d_total from tot)) and f.n > 0)
     select pid, c, before from (
@@ -186,11 +186,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($3::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit $4::int) x) f where ($5 - 0) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $6::int)
@@ -199,11 +199,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.data_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
-        and t.data_count > 0
-      order by p.pid collate "C" asc
+      select t.pid, (t.data_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
+        and t.data_count > 0 and t.data_count > 0
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $8::int)) x) f
       where w.n = w.size and w.before + w.s < ($9 - 0) and f.n > 0)
     select pid, c, before from (
@@ -219,11 +219,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($15::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit $16::int) x) f where ($17 - (select d_total from tot)) > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $18::int)
@@ -232,11 +232,11 @@ with pg as materialized (with plan as materialized (
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, ((t.record_count - t.data_count))::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
+      select t.pid, ((t.record_count - t.data_count))::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($19::text[]))
         and (t.record_count - t.data_count) > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $20::int)) x) f
       where w.n = w.size and w.before + w.s < ($21 - (select d_total from tot)) and f.n > 0)
     select pid, c, before from (

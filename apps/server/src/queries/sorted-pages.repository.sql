@@ -9,11 +9,11 @@ with plan as materialized (select w.pid, w.c as groups, w.before, (select g_tota
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.record_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
+      select t.pid, (t.record_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
       where (p.client_id = any($3::text[]))
         and t.record_count > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit $4::int) x) f where $5 > 0 and f.n > 0)
       union all
       select f.pids, f.cs, w.before + w.s, f.s, f.n, least(w.size * 2, $6::int)
@@ -22,11 +22,11 @@ with plan as materialized (select w.pid, w.c as groups, w.before, (select g_tota
       array_agg(x.c order by x.pid collate "C" asc) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (t.record_count)::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where p.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
+      select t.pid, (t.record_count)::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where t.pid collate "C" > w.pids[w.n] and (p.client_id = any($7::text[]))
         and t.record_count > 0
-      order by p.pid collate "C" asc
+      order by t.pid collate "C" asc
       limit least(w.size * 2, $8::int)) x) f
       where w.n = w.size and w.before + w.s < $9 and f.n > 0)
     select pid, c, before from (

@@ -56,7 +56,9 @@ export async function cellNotes(
  * and the code so that the read never visits the table. Records of a group and period that lie in
  * the range but are not a cell of the page (a business unit's weeks on the page next to another
  * one's) are read and left out: the range keeps the read to the page's weeks, where the cells
- * alone would take one index probe per product and period.
+ * alone would take one index probe per product and period. A family or business-unit page over
+ * periods reads the annotated records of that range first and their products by key, since its
+ * groups may hold any number of products.
  */
 export function withAnnotations(
   q: GroupQuery,
@@ -65,24 +67,45 @@ export function withAnnotations(
 ): RawBuilder<unknown> {
   const g = groupName(q.viewLevel, 'p');
   const span = periodSpan(q.drillDown, sql`c.k`);
+  const inWeeks = sql`(r.comments is not null or r.reason_code is not null)${weekFilter(q.filters, 'r.week_start')}${
+    span
+      ? sql` and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)`
+      : sql``
+  }`;
+  const note = sql`${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
+        r.reason_code as rc, ${sql.raw(gridPositionSql('r'))} as pos`;
+  // Family and business-unit pages over periods read the notes of their weeks (below); without a
+  // drill-down every week is the page's, and reading each annotated record's product by key cost
+  // more than hashing the groups' products.
+  const byWeeks = (q.viewLevel === 'category' || q.viewLevel === 'business_unit') && span !== null;
   return sql`
     with pg as materialized (${groups}),
     cells as materialized (select distinct g, k from pg),
-    -- The page's products, materialized so that the planner joins them to the records on their
+    ${
+      byWeeks
+        ? sql``
+        : sql`-- The page's products, materialized so that the planner joins them to the records on their
     -- own (the page's groups give it no useful row estimate).
     pp as materialized (
       select p.pid, ${g} as g from products p
-      where ${productFilter(q.filters)} and ${g} = any(array(select distinct g from cells))),
+      where ${productFilter(q.filters)} and ${g} = any(array(select distinct g from cells))),`
+    }
     ${span ? sql`weeks as (select min(${span.from}) as first_week, max(${span.to}) as end_week from cells c),` : sql``}
-    a as (
-      select pp.g, ${periodKey(q.drillDown, sql`r.week_start`)} as k, btrim(r.comments) as c,
-        r.reason_code as rc, ${sql.raw(gridPositionSql('r'))} as pos
+    a as (${
+      byWeeks
+        ? // A family or business unit may hold any number of products (an import's 99,300 new SKUs
+          // in one family): the annotated records of the page's weeks are read, each with its
+          // product by key, rather than every product of the page's groups (read, hashed and
+          // joined to the page's cells: 99,351 products × 48 weeks)
+          sql`
+      select ${g} as g, ${note}
+      from demand_records r join products p on p.pid = r.pid
+      where ${inWeeks} and ${productFilter(q.filters)} and ${g} = any(array(select distinct g from cells))`
+        : sql`
+      select pp.g, ${note}
       from pp join demand_records r on r.pid = pp.pid
-      where (r.comments is not null or r.reason_code is not null)${weekFilter(q.filters, 'r.week_start')}${
-        span
-          ? sql` and r.week_start >= (select first_week from weeks) and r.week_start < (select end_week from weeks)`
-          : sql``
-      }),
+      where ${inWeeks}`
+    }),
     pa as materialized (select a.* from a join cells on cells.g = a.g and cells.k = a.k),
     -- Each distinct comment with its first position and how many records carry it.
     ca as (

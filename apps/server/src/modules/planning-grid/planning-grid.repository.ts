@@ -335,10 +335,16 @@ const LARGEST_BATCH = 4096;
  * The filtered products with a positive `count` (an expression over their demand_product_totals
  * row t) that hold positions [start, end) when they are laid out one after another in PID order
  * (descending if asked), each with how many positions come before it. The products are walked in
- * batches through products_pid_c (migration 0036), each batch twice the last, and the walk stops at
- * the batch that holds the page's end: the cost follows the page's end (and the filters'
- * selectivity), not the number of products. Batches rather than one product per step: each step
- * of a recursive query descends the index again, so one product per step costs the most.
+ * batches through their totals rows in PID order (migration 0130), each batch twice the last, and
+ * the walk stops at the batch that holds the page's end: the cost follows the page's end (and the
+ * filters' selectivity), not the number of products. Batches rather than one product per step:
+ * each step of a recursive query descends the index again, so one product per step costs the most.
+ * `withData`: only products with data can count (the run of groups with data), walked through
+ * the index of those alone. The walk went through every product (products_pid_c, migration 0036),
+ * so products without records, or without data, lying before the page's products in PID order
+ * were each read and passed over: after an import of 99,300 catalogue SKUs named before the
+ * others (no records, or a forecast without revenue), every first page of a product-level view
+ * read all of them.
  * The PIDs keep the column's own collation: compared in "C", records could not be read by their key.
  */
 export function walkProducts(q: {
@@ -347,17 +353,20 @@ export function walkProducts(q: {
   dir: SortDirection;
   start: RawBuilder<number>;
   end: RawBuilder<number>;
+  withData?: boolean;
 }): RawBuilder<{ pid: string; c: number; before: number }> {
-  const order = sql`p.pid collate "C" ${sql.raw(q.dir)}`;
+  const order = sql`t.pid collate "C" ${sql.raw(q.dir)}`;
+  // The partial index's own predicate, so that PostgreSQL may read it.
+  const withData = q.withData ? sql` and t.data_count > 0` : sql``;
   const batch = (after: RawBuilder<unknown> | null, size: RawBuilder<number>) => sql`
     select array_agg(x.pid order by x.pid collate "C" ${sql.raw(q.dir)}) as pids,
       array_agg(x.c order by x.pid collate "C" ${sql.raw(q.dir)}) as cs,
       coalesce(sum(x.c), 0)::bigint as s, count(*)::int as n
     from (
-      select p.pid, (${q.count})::bigint as c
-      from products p join demand_product_totals t on t.pid = p.pid
-      where ${after ? sql`p.pid collate "C" ${sql.raw(q.dir === 'asc' ? '>' : '<')} ${after} and ` : sql``}${productFilter(q.filters)}
-        and ${q.count} > 0
+      select t.pid, (${q.count})::bigint as c
+      from demand_product_totals t join products p on p.pid = t.pid
+      where ${after ? sql`t.pid collate "C" ${sql.raw(q.dir === 'asc' ? '>' : '<')} ${after} and ` : sql``}${productFilter(q.filters)}
+        and ${q.count} > 0${withData}
       order by ${order}
       limit ${size}) x`;
   const next = sql<number>`least(w.size * 2, ${LARGEST_BATCH}::int)`;
@@ -434,20 +443,21 @@ function productPagePlan(q: PageQuery): RawBuilder<PlanRow> {
       where d_take is not null or n_take is not null`;
   }
   const dTotal = sql<number>`(select d_total from tot)`;
-  const walk = (count: RawBuilder<number>, base: RawBuilder<number>) =>
+  const walk = (count: RawBuilder<number>, base: RawBuilder<number>, withData: boolean) =>
     walkProducts({
       filters: q.filters,
       count,
       dir: 'asc',
       start: sql<number>`(${start} - ${base})`,
       end: sql<number>`(${end} - ${base})`,
+      withData,
     });
   return sql<PlanRow>`
     with tot as materialized (${groupTotals(q)}),
     runs as (
-      select pid, true as has_data, before, c from (${walk(counts.data, sql<number>`0`)}) d
+      select pid, true as has_data, before, c from (${walk(counts.data, sql<number>`0`, true)}) d
       union all
-      select pid, false, before + ${dTotal}, c from (${walk(sql<number>`(${counts.groups} - ${counts.data})`, dTotal)}) n)
+      select pid, false, before + ${dTotal}, c from (${walk(sql<number>`(${counts.groups} - ${counts.data})`, dTotal, false)}) n)
     select pid,
       max(d_skip) as d_skip, max(d_take) as d_take, max(n_skip) as n_skip, max(n_take) as n_take,
       (select g_total from tot) as total
