@@ -6,7 +6,15 @@ import { prefetchPlanningData } from '@/features/demand-planning';
 import { RouteErrorScreen } from '@/features/errors';
 import type { AppRouteHandle } from '@/features/shell';
 import { queryClient } from './query-client';
-import { loadAppLayout, loadNotFound, PUBLIC_SCREENS, SIGNED_IN_SCREENS, type ScreenModule } from './screens';
+import {
+  loadAppLayout,
+  lazyScreen,
+  loadNotFound,
+  loadScreen,
+  PUBLIC_SCREENS,
+  SIGNED_IN_SCREENS,
+  type ScreenModule,
+} from './screens';
 
 /** Groups of the identity token that open each screen (spec §2 route table, §6). */
 const ADMIN = ['admin'];
@@ -15,7 +23,11 @@ const CUSTOMER = ['circor'];
 
 function PageLoading() {
   const { t } = useTranslation();
-  return <div className="p-8 text-muted-foreground">{t('common:loading')}</div>;
+  return (
+    <div className="p-8 text-muted-foreground" data-testid="screen-loading">
+      {t('common:loading')}
+    </div>
+  );
 }
 
 /**
@@ -45,7 +57,8 @@ function screen(
   load: ScreenModule,
   { guard, prefetch }: ScreenOptions = {},
 ): Pick<NonIndexRouteObject, 'element' | 'loader' | 'shouldRevalidate' | 'HydrateFallback'> {
-  const Screen = lazy(load);
+  // A screen whose module has arrived is drawn without suspending (see lazyScreen).
+  const Screen = lazy(lazyScreen(load));
   const element = (
     <Suspense fallback={<PageLoading />}>
       <Screen />
@@ -55,7 +68,7 @@ function screen(
     element: guard ? <ProtectedRoute allowedGroups={guard}>{element}</ProtectedRoute> : element,
     loader: ({ request }: LoaderFunctionArgs) => {
       // A failed download shows when the screen renders (React.lazy loads it again and throws).
-      load().catch(() => undefined);
+      loadScreen(load).catch(() => undefined);
       prefetch?.(new URL(request.url));
       return null;
     },
@@ -81,7 +94,8 @@ const signedInRoutes: NonIndexRouteObject[] = [
   {
     path: '/demand-planning',
     // The planning page draws its own header (logo, title, help, Focus View, import/export, user menu).
-    handle: { hasOwnHeader: true } satisfies AppRouteHandle,
+    // It says itself when its first rows are on screen (lib/first-screen.ts).
+    handle: { hasOwnHeader: true, marksFirstScreen: true } satisfies AppRouteHandle,
     ...screen(SIGNED_IN_SCREENS['/demand-planning'], {
       guard: ADMIN,
       prefetch: (url) => prefetchPlanningData(queryClient, url.search),

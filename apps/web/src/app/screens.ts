@@ -2,6 +2,43 @@ import type { ComponentType } from 'react';
 import { hasLiveStoredSession } from '@/lib/auth/token-store';
 
 export type ScreenModule = () => Promise<{ default: ComponentType }>;
+type Screen = Awaited<ReturnType<ScreenModule>>;
+
+/** Screens' modules that have arrived, by their loader. */
+const loaded = new Map<ScreenModule, Screen>();
+/** What the page opens on: its screens' downloads, started by the entry (see startScreenDownload). */
+let firstScreens: Promise<unknown> = Promise.resolve();
+
+/** A screen's module, downloaded (once; a failed download is tried again by the next call). */
+export function loadScreen(load: ScreenModule): Promise<Screen> {
+  return load().then((screen) => {
+    loaded.set(load, screen);
+    return screen;
+  });
+}
+
+/**
+ * A screen's loader for React.lazy: once the module has arrived (the screen the page opened on,
+ * downloaded from the entry) it answers with a thenable that calls back at once, and React.lazy
+ * then draws the screen in the render that asks for it. A promise, even a settled one, calls back
+ * later: that render would suspend, show the loading state, and hold the screen back after it.
+ */
+export function lazyScreen(load: ScreenModule): ScreenModule {
+  return () => {
+    const screen = loaded.get(load);
+    if (!screen) return loadScreen(load);
+    const now = { then: (resolve: (value: Screen) => void) => resolve(screen) };
+    return now as unknown as Promise<Screen>;
+  };
+}
+
+/**
+ * The downloads of the screen the page opened on, settled (arrived or failed): the app's first
+ * render waits for them, so it draws the screen itself, not its loading state first.
+ */
+export function firstScreenDownloads(): Promise<unknown> {
+  return firstScreens;
+}
 
 /** The frame (sidebar and header) of every signed-in screen. */
 export const loadAppLayout: ScreenModule = () => import('@/features/shell/AppLayout');
@@ -54,5 +91,5 @@ export function startScreenDownload(pathname: string): void {
   if (own(PUBLIC_SCREENS, path)) loads.push(PUBLIC_SCREENS[path]);
   else if (own(SIGNED_IN_SCREENS, path) && hasLiveStoredSession())
     loads.push(loadAppLayout, SIGNED_IN_SCREENS[path]);
-  for (const load of loads) load().catch(() => undefined);
+  firstScreens = Promise.all(loads.map((load) => loadScreen(load).catch(() => undefined)));
 }

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { clientContextFor, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
+import { markFirstScreenShown, markFirstScreenShownAfterPaint } from '@/lib/first-screen';
 import { useFormatters } from '@/lib/settings/useFormatters';
 import { useServerToday } from '@/features/server-clock';
 import { usePublishAiPageContext } from '@/features/ai-assistant';
@@ -194,6 +195,12 @@ export default function DemandPlanningPage() {
       .map((level) => firstPageOf({ viewLevel: level }));
   }, [firstPageOf, viewLevel]);
   useIdlePrefetch(adjacentLevels, layout === 'table' && grid.page !== null && !grid.isFetching);
+  // The page's first content is its grid's first rows (the grid says when it has drawn them); with
+  // no rows to draw (the time-phased view, a page that failed or has none) it is what is there.
+  const hasNoRowsToDraw = layout !== 'table' || grid.overlay === 'empty' || grid.page?.rows.length === 0;
+  useEffect(() => {
+    if (hasNoRowsToDraw) markFirstScreenShown();
+  }, [hasNoRowsToDraw]);
   // Another planner's save refetches this page; an unsaved edit of a record
   // that changed underneath is flagged before the planner saves it.
   useLiveUpdates(grid.page, sort !== null);
@@ -489,6 +496,7 @@ export default function DemandPlanningPage() {
                   setSort(next);
                   setPageIndex(0);
                 }}
+                onFirstRowsShown={markFirstScreenShownAfterPaint}
                 onSortPreview={(next) => preview(next === undefined ? null : firstPageOf({ sort: next }))}
                 onEditCell={editing.editCell}
                 onEditAggregate={canSpread ? editAggregate : undefined}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { hasGroup, useAuth } from '@/features/auth';
 import { errorText } from '@/i18n/error-text';
+import { useFirstScreenShown } from '@/lib/first-screen';
 import { i18next } from '@/i18n/i18n';
 import type { ForecastRun } from '@ps/domain';
 import { ConfirmCountDialog } from '@/components/ConfirmCountDialog';
@@ -30,10 +31,12 @@ export function ForecastRunControl() {
   const { t } = useTranslation();
   const isAdmin = hasGroup(user, 'admin');
   const queryClient = useQueryClient();
+  // The last run's state is asked for once the screen has shown its content (lib/first-screen.ts).
+  const isScreenShown = useFirstScreenShown();
   const latest = useQuery({
     queryKey: latestRunQueryKey,
     queryFn: fetchLatestRun,
-    enabled: isAdmin,
+    enabled: isAdmin && isScreenShown,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });
   const [isConfirming, setConfirming] = useState(false);

@@ -5,16 +5,21 @@ import { toast } from '@/components/ui/use-toast';
 import { errorText } from '@/i18n/error-text';
 import { i18next } from '@/i18n/i18n';
 import { callEndpoint } from '@/lib/api-client';
+import { useFirstScreenShown } from '@/lib/first-screen';
 
 const PLANNING_POLICY_KEY = ['planning-policy'] as const;
 
-/** The policy an admin sets for every planner; until it is loaded nothing is required. */
+/**
+ * The policy an admin sets for every planner; until it is loaded nothing is required (the server
+ * enforces it on save). First asked for once the screen has shown its content (lib/first-screen.ts).
+ */
 export function usePlanningPolicy(): PlanningPolicy {
   const { isAuthenticated } = useAuth();
+  const isScreenShown = useFirstScreenShown();
   const { data } = useQuery({
     queryKey: PLANNING_POLICY_KEY,
     queryFn: () => callEndpoint(planningPolicyEndpoints.read, { parse: true }),
-    enabled: isAuthenticated,
+    enabled: isAuthenticated && isScreenShown,
     staleTime: 60_000,
   });
   return data ?? { requireOverrideReason: false };

@@ -1,10 +1,12 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { AiAssistant } from '@/features/ai-assistant';
 import { SettingsDialog } from '@/features/settings';
+import { markFirstScreenShown, whenIdle } from '@/lib/first-screen';
 import { AppHeader } from './components/AppHeader';
 import { Sidebar } from './components/Sidebar';
-import { hasOwnHeader } from './route-handle';
+import { hasOwnHeader, marksFirstScreen } from './route-handle';
 import { useIdleSignOut } from './useIdleSignOut';
 
 /**
@@ -17,6 +19,12 @@ import { useIdleSignOut } from './useIdleSignOut';
 export default function AppLayout() {
   const matches = useMatches();
   const isHeaderShown = !matches.some((match) => hasOwnHeader(match.handle));
+  // The first screen's deferred work (lib/first-screen.ts) starts once a page that does not say
+  // so itself has rendered and the browser is idle.
+  const isMarkedByPage = matches.some((match) => marksFirstScreen(match.handle));
+  useEffect(() => {
+    if (!isMarkedByPage) return whenIdle(markFirstScreenShown);
+  }, [isMarkedByPage]);
   const { t } = useTranslation();
   useIdleSignOut();
   return (

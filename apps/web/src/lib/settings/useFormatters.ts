@@ -70,13 +70,14 @@ const DOLLARS: AppliedRate = { currency: 'usd', rate: 1, validFrom: null };
 export function useFormatters(): Formatters {
   const { numberFormat, currency, dateFormat } = useUserSettings().settings;
   const rates = useExchangeRates();
+  const found = rates ? rateOn(rates.rates, currency, rates.asOf) : currency === 'usd' ? DOLLARS : undefined;
+  // Rates not loaded yet are not missing: the screen shows dollars for a moment, then converts.
+  const missingRate = rates !== undefined && found === undefined;
+  const { currency: rateCurrency, rate: rateValue, validFrom } = found ?? DOLLARS;
+  // The formatters change only when what they show does: the rate table arriving leaves a user
+  // of dollars with the same ones (the planning grid builds its columns from them).
   return useMemo<Formatters>(() => {
-    const found = rates
-      ? rateOn(rates.rates, currency, rates.asOf)
-      : currency === 'usd'
-        ? DOLLARS
-        : undefined;
-    const rate = found ?? DOLLARS;
+    const rate: AppliedRate = { currency: rateCurrency, rate: rateValue, validFrom };
     const display = { numberFormat, currency: rate.currency };
     const convert = (value: number) => convertFromBase(value, rate);
     const converted = (value: Value) => (typeof value === 'number' ? convert(value) : value);
@@ -95,8 +96,7 @@ export function useFormatters(): Formatters {
       dateTime: (value) => formatDateTime(value, dateFormat),
       rate,
       symbol: CURRENCY_SYMBOLS[rate.currency],
-      // Rates not loaded yet are not missing: the screen shows dollars for a moment, then converts.
-      missingRate: rates !== undefined && found === undefined,
+      missingRate,
     };
-  }, [numberFormat, currency, dateFormat, rates]);
+  }, [numberFormat, dateFormat, rateCurrency, rateValue, validFrom, missingRate]);
 }

@@ -44,6 +44,8 @@ type DemandGridProps = {
   heightPx: number;
   sort: GridSortState;
   onSortChange: (sort: GridSortState) => void;
+  /** The grid has drawn its first rows (once per grid). */
+  onFirstRowsShown?: () => void;
   /** The sort a hovered sortable header would ask for (read ahead); undefined once none is hovered. */
   onSortPreview?: (sort: GridSortState | undefined) => void;
   onEditCell: (record: DemandRecord, field: EditableField, raw: unknown) => void;
@@ -98,6 +100,7 @@ export function DemandGrid({
   heightPx,
   sort,
   onSortChange,
+  onFirstRowsShown,
   onSortPreview,
   onEditCell,
   onEditAggregate,
@@ -274,39 +277,44 @@ export function DemandGrid({
         onSortPreview?.(undefined);
       }}
     >
-      <AgGridReact<GridRow>
-        theme={theme === 'dark' ? gridThemeDark : gridThemeLight}
-        rowData={rowData}
-        columnDefs={columnDefs}
-        defaultColDef={DEFAULT_COLUMN}
-        onSortChanged={onSortChanged}
-        getRowId={rowIdOf}
-        rowHeight={density.rowHeight}
-        headerHeight={density.headerHeight}
-        rowBuffer={ROW_BUFFER}
-        // Columns are virtualised as rows are: drawing all ~40 for every row doubled the page's first
-        // render (the first row must show quickly). Assistive tech still gets every column:
-        // the grid reports aria-colcount and each cell's aria-colindex, arrow keys move to any
-        // column and draw it, and ensureDomOrder keeps cells in column order as they are drawn.
-        ensureDomOrder
-        readOnlyEdit
-        onCellEditRequest={onCellEditRequest}
-        stopEditingWhenCellsLoseFocus
-        singleClickEdit={false}
-        loading={false}
-        suppressOverlays={['loading', 'noRows']}
-        rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
-        onRowClicked={(event: RowClickedEvent<GridRow>) => onRowSelected(event.data ?? null)}
-        // Right-click on a record's cell opens that cell's history (AG Grid Community has no menu).
-        preventDefaultOnContextMenu={isRecordView}
-        onCellContextMenu={(event: CellContextMenuEvent<GridRow>) => {
-          if (isRecordView && event.data && event.colDef.field)
-            onShowHistory({ ...keyOf(event.data as DemandRecord), field: event.colDef.field });
-        }}
-        onGridReady={(event) => setApi(event.api)}
-        tooltipShowDelay={400}
-        enableCellTextSelection
-      />
+      {/* The grid is built once its first page is here: built empty, it built every column again
+          for the page's (a roll-up's key columns follow its rows) while the first rows waited. */}
+      {page && (
+        <AgGridReact<GridRow>
+          theme={theme === 'dark' ? gridThemeDark : gridThemeLight}
+          rowData={rowData}
+          columnDefs={columnDefs}
+          defaultColDef={DEFAULT_COLUMN}
+          onSortChanged={onSortChanged}
+          getRowId={rowIdOf}
+          rowHeight={density.rowHeight}
+          headerHeight={density.headerHeight}
+          rowBuffer={ROW_BUFFER}
+          // Columns are virtualised as rows are: drawing all ~40 for every row doubled the page's first
+          // render (the first row must show quickly). Assistive tech still gets every column:
+          // the grid reports aria-colcount and each cell's aria-colindex, arrow keys move to any
+          // column and draw it, and ensureDomOrder keeps cells in column order as they are drawn.
+          ensureDomOrder
+          readOnlyEdit
+          onCellEditRequest={onCellEditRequest}
+          stopEditingWhenCellsLoseFocus
+          singleClickEdit={false}
+          loading={false}
+          suppressOverlays={['loading', 'noRows']}
+          rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
+          onRowClicked={(event: RowClickedEvent<GridRow>) => onRowSelected(event.data ?? null)}
+          // Right-click on a record's cell opens that cell's history (AG Grid Community has no menu).
+          preventDefaultOnContextMenu={isRecordView}
+          onCellContextMenu={(event: CellContextMenuEvent<GridRow>) => {
+            if (isRecordView && event.data && event.colDef.field)
+              onShowHistory({ ...keyOf(event.data as DemandRecord), field: event.colDef.field });
+          }}
+          onGridReady={(event) => setApi(event.api)}
+          onFirstDataRendered={onFirstRowsShown}
+          tooltipShowDelay={400}
+          enableCellTextSelection
+        />
+      )}
       <GridOverlayPanel overlay={overlay} />
     </div>
   );

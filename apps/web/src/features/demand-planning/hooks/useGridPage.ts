@@ -1,6 +1,7 @@
 import type { GridPage } from '@ps/domain';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { afterFirstScreenSettled } from '@/lib/first-screen';
 import { useUserSettings } from '@/lib/settings/useUserSettings';
 import { fetchGridPage } from '../api/demand-planning.api';
 import { reloadDashboard } from './useDashboardData';
@@ -21,6 +22,9 @@ export const GRID_QUERY_PREFIX = ['demand-planning', 'grid'] as const;
 /** The cache key of one grid page: equal requests share it (and a page fetched ahead of time). */
 export const gridPageQueryKey = (request: GridRequest) =>
   [...GRID_QUERY_PREFIX, gridQueryParams(request).toString()] as const;
+
+/** How long the first rows stay on screen alone before any page is read ahead. */
+export const READ_AHEAD_SETTLE_MS = 1_000;
 
 /** A page into the cache ahead of its use; nothing is asked for when a fresh copy is there already. */
 export function prefetchGridPage(queryClient: QueryClient, request: GridRequest): Promise<void> {
@@ -88,13 +92,15 @@ export function useGridPage(
   }
   const withNotes = useGridNotes(shown, shownRequest, GRID_QUERY_PREFIX);
 
-  // The next page is fetched as soon as this one is on screen, so Next page shows it at once (a
-  // save marks it stale with every page, and it is fetched again when opened).
+  // The next page is fetched once this one is on screen (after the first screen has settled, and
+  // when the browser is idle), so Next page shows it at once (a save marks it stale with every
+  // page, and it is fetched again when opened).
   const queryClient = useQueryClient();
   const arrived = query.data && !query.isPlaceholderData ? query.data : null;
   useEffect(() => {
     const next = arrived && nextPageRequest(request, arrived.total);
-    if (next) void prefetchGridPage(queryClient, next);
+    if (!next) return;
+    return afterFirstScreenSettled(() => void prefetchGridPage(queryClient, next), READ_AHEAD_SETTLE_MS);
   }, [arrived, request, queryClient]);
 
   const dismissBanner = useCallback(() => setDismissedError(query.error), [query.error]);

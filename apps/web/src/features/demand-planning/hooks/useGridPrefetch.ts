@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { afterFirstScreenSettled } from '@/lib/first-screen';
 import type { GridRequest } from '../utils/grid-query';
-import { gridPageQueryKey, prefetchGridPage } from './useGridPage';
+import { READ_AHEAD_SETTLE_MS, gridPageQueryKey, prefetchGridPage } from './useGridPage';
 
 /**
  * How long a control must stay hovered or focused before its view is read ahead: the pointer
@@ -29,10 +30,10 @@ export function useGridPreview(): (request: GridRequest | null) => void {
 }
 
 /**
- * Once the page on screen has arrived and the browser is idle, the views a planner is likely to
- * open next are read one after another (never several at once: the server answers the planner's
- * own requests first). Only views not in the cache at all: a view a save made stale is read when
- * it is opened, not on every save.
+ * Once the page on screen has arrived, the first screen has settled (lib/first-screen.ts) and the
+ * browser is idle, the views a planner is likely to open next are read one after another (never
+ * several at once: the server answers the planner's own requests first). Only views not in the
+ * cache at all: a view a save made stale is read when it is opened, not on every save.
  */
 export function useIdlePrefetch(requests: readonly GridRequest[], isReady: boolean): void {
   const queryClient = useQueryClient();
@@ -46,20 +47,10 @@ export function useIdlePrefetch(requests: readonly GridRequest[], isReady: boole
         await prefetchGridPage(queryClient, request);
       }
     };
-    const handle = whenIdle(() => void run());
+    const cancel = afterFirstScreenSettled(() => void run(), READ_AHEAD_SETTLE_MS);
     return () => {
       isCancelled = true;
-      handle.cancel();
+      cancel();
     };
   }, [requests, isReady, queryClient]);
-}
-
-/** `task` when the browser has nothing else to do (soon after, where it cannot say). */
-function whenIdle(task: () => void): { cancel: () => void } {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2_000 });
-    return { cancel: () => cancelIdleCallback(id) };
-  }
-  const id = setTimeout(task, 200);
-  return { cancel: () => clearTimeout(id) };
 }
