@@ -2077,363 +2077,481 @@ CREATE OR REPLACE FUNCTION demand_week_totals_on_records()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  declare
-    removed boolean;
-    dropped boolean;
-    recount boolean;
-  begin
-    if tg_op = 'INSERT' then
-    if not exists (select 1 from new_rows) then
-      return null;
-    end if;
-    execute $q$
-  with changes as materialized (
-    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, r.week_start as week_start, coalesce(sum(r.change_sign), 0) as record_count, coalesce(sum(r.change_sign) filter (where r.has_data), 0) as data_count, coalesce(sum(r.change_sign * (p.rank)), 0) as rank_sum, coalesce(sum(r.change_sign) filter (where p.rank is not null), 0) as rank_count, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as rev_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.rev_pln_ovrd_percent is not null), 0) as rev_pct_weight, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as sop_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.sop_pln_ovrd_percent is not null), 0) as sop_pct_weight, max(r.last_updated_at) filter (where r.change_sign = 1) as last_updated_at, coalesce(sum(r.change_sign * (r.act_bkg_units::numeric)), 0) as act_bkg_units, coalesce(sum(r.change_sign * (r.act_bkg_cost::numeric)), 0) as act_bkg_cost, coalesce(sum(r.change_sign * (r.act_rev_dlrs::numeric)), 0) as act_rev_dlrs, coalesce(sum(r.change_sign * (r.naive_fcst_units::numeric)), 0) as naive_fcst_units, coalesce(sum(r.change_sign * (r.ensemble_fcst_units::numeric)), 0) as ensemble_fcst_units, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_units::numeric)), 0) as rev_pln_ovrd_units, coalesce(sum(r.change_sign * (r.prelim_pln_units::numeric)), 0) as prelim_pln_units, coalesce(sum(r.change_sign * (r.prelim_pln_cost::numeric)), 0) as prelim_pln_cost, coalesce(sum(r.change_sign * (r.prelim_pln_rev_dlrs::numeric)), 0) as prelim_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_units::numeric)), 0) as sop_pln_ovrd_units, coalesce(sum(r.change_sign * (r.final_pln_units::numeric)), 0) as final_pln_units, coalesce(sum(r.change_sign * (r.final_bk_pln_cost::numeric)), 0) as final_bk_pln_cost, coalesce(sum(r.change_sign * (r.final_pln_rev_dlrs::numeric)), 0) as final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_cost::numeric)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_units::numeric)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_rev_dlrs::numeric)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p1_pub_pln_units::numeric)), 0) as p1_pub_pln_units, coalesce(sum(r.change_sign * (r.p1_pub_pln_cost::numeric)), 0) as p1_pub_pln_cost, coalesce(sum(r.change_sign * (r.p1_pub_pln_rev_dlrs::numeric)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p2_pub_pln_units::numeric)), 0) as p2_pub_pln_units, coalesce(sum(r.change_sign * (r.p2_pub_pln_cost::numeric)), 0) as p2_pub_pln_cost, coalesce(sum(r.change_sign * (r.p2_pub_pln_rev_dlrs::numeric)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(r.change_sign) filter (where r.act_bkg_units is not null), 0) as act_bkg_units_n, coalesce(sum(r.change_sign) filter (where r.act_bkg_cost is not null), 0) as act_bkg_cost_n, coalesce(sum(r.change_sign) filter (where r.act_rev_dlrs is not null), 0) as act_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.naive_fcst_units is not null), 0) as naive_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.ensemble_fcst_units is not null), 0) as ensemble_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.rev_pln_ovrd_units is not null), 0) as rev_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_units is not null), 0) as prelim_pln_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_cost is not null), 0) as prelim_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_rev_dlrs is not null), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.sop_pln_ovrd_units is not null), 0) as sop_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.final_pln_units is not null), 0) as final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.final_bk_pln_cost is not null), 0) as final_bk_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.final_pln_rev_dlrs is not null), 0) as final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_cost is not null), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_units is not null), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_rev_dlrs is not null), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_units is not null), 0) as p1_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_cost is not null), 0) as p1_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_rev_dlrs is not null), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_units is not null), 0) as p2_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_cost is not null), 0) as p2_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_rev_dlrs is not null), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_price), 0))), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_cost), 0))), 0) as ensemble_fcst_cost, max(r.last_updated_at) filter (where r.change_sign = -1) as last_updated_at_before
-    from (select 1 as change_sign, n.* from new_rows n) r join products p on p.pid = r.pid
-    where true
-    group by p.client_id, p.bu, p.pf, p.region, r.week_start),
-  applied as (
-    insert into demand_week_totals as kept (client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-    select client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost from changes
-    where record_count <> 0 or data_count <> 0 or rank_sum <> 0 or rank_count <> 0 or rev_pct_wsum <> 0 or rev_pct_weight <> 0 or sop_pct_wsum <> 0 or sop_pct_weight <> 0 or act_bkg_units <> 0 or act_bkg_cost <> 0 or act_rev_dlrs <> 0 or naive_fcst_units <> 0 or ensemble_fcst_units <> 0 or rev_pln_ovrd_units <> 0 or prelim_pln_units <> 0 or prelim_pln_cost <> 0 or prelim_pln_rev_dlrs <> 0 or sop_pln_ovrd_units <> 0 or final_pln_units <> 0 or final_bk_pln_cost <> 0 or final_pln_rev_dlrs <> 0 or delta_prelim_to_final_pln_cost <> 0 or delta_prelim_to_final_pln_units <> 0 or delta_prelim_to_final_pln_rev_dlrs <> 0 or p1_pub_pln_units <> 0 or p1_pub_pln_cost <> 0 or p1_pub_pln_rev_dlrs <> 0 or p2_pub_pln_units <> 0 or p2_pub_pln_cost <> 0 or p2_pub_pln_rev_dlrs <> 0 or act_bkg_units_n <> 0 or act_bkg_cost_n <> 0 or act_rev_dlrs_n <> 0 or naive_fcst_units_n <> 0 or ensemble_fcst_units_n <> 0 or rev_pln_ovrd_units_n <> 0 or prelim_pln_units_n <> 0 or prelim_pln_cost_n <> 0 or prelim_pln_rev_dlrs_n <> 0 or sop_pln_ovrd_units_n <> 0 or final_pln_units_n <> 0 or final_bk_pln_cost_n <> 0 or final_pln_rev_dlrs_n <> 0 or delta_prelim_to_final_pln_cost_n <> 0 or delta_prelim_to_final_pln_units_n <> 0 or delta_prelim_to_final_pln_rev_dlrs_n <> 0 or p1_pub_pln_units_n <> 0 or p1_pub_pln_cost_n <> 0 or p1_pub_pln_rev_dlrs_n <> 0 or p2_pub_pln_units_n <> 0 or p2_pub_pln_cost_n <> 0 or p2_pub_pln_rev_dlrs_n <> 0 or ensemble_fcst_rev_dlrs <> 0 or ensemble_fcst_cost <> 0 or last_updated_at is not null
-    order by client_id, bu, pf, region, week_start
-    on conflict (client_id, bu, pf, region, week_start) do update set
-      record_count = kept.record_count + excluded.record_count,
-      data_count = kept.data_count + excluded.data_count,
-      rank_sum = kept.rank_sum + excluded.rank_sum,
-      rank_count = kept.rank_count + excluded.rank_count,
-      rev_pct_wsum = kept.rev_pct_wsum + excluded.rev_pct_wsum,
-      rev_pct_weight = kept.rev_pct_weight + excluded.rev_pct_weight,
-      sop_pct_wsum = kept.sop_pct_wsum + excluded.sop_pct_wsum,
-      sop_pct_weight = kept.sop_pct_weight + excluded.sop_pct_weight,
-      act_bkg_units = kept.act_bkg_units + excluded.act_bkg_units,
-      act_bkg_cost = kept.act_bkg_cost + excluded.act_bkg_cost,
-      act_rev_dlrs = kept.act_rev_dlrs + excluded.act_rev_dlrs,
-      naive_fcst_units = kept.naive_fcst_units + excluded.naive_fcst_units,
-      ensemble_fcst_units = kept.ensemble_fcst_units + excluded.ensemble_fcst_units,
-      rev_pln_ovrd_units = kept.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-      prelim_pln_units = kept.prelim_pln_units + excluded.prelim_pln_units,
-      prelim_pln_cost = kept.prelim_pln_cost + excluded.prelim_pln_cost,
-      prelim_pln_rev_dlrs = kept.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-      sop_pln_ovrd_units = kept.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-      final_pln_units = kept.final_pln_units + excluded.final_pln_units,
-      final_bk_pln_cost = kept.final_bk_pln_cost + excluded.final_bk_pln_cost,
-      final_pln_rev_dlrs = kept.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-      delta_prelim_to_final_pln_cost = kept.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-      delta_prelim_to_final_pln_units = kept.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-      delta_prelim_to_final_pln_rev_dlrs = kept.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-      p1_pub_pln_units = kept.p1_pub_pln_units + excluded.p1_pub_pln_units,
-      p1_pub_pln_cost = kept.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-      p1_pub_pln_rev_dlrs = kept.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-      p2_pub_pln_units = kept.p2_pub_pln_units + excluded.p2_pub_pln_units,
-      p2_pub_pln_cost = kept.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-      p2_pub_pln_rev_dlrs = kept.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-      act_bkg_units_n = kept.act_bkg_units_n + excluded.act_bkg_units_n,
-      act_bkg_cost_n = kept.act_bkg_cost_n + excluded.act_bkg_cost_n,
-      act_rev_dlrs_n = kept.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-      naive_fcst_units_n = kept.naive_fcst_units_n + excluded.naive_fcst_units_n,
-      ensemble_fcst_units_n = kept.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-      rev_pln_ovrd_units_n = kept.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-      prelim_pln_units_n = kept.prelim_pln_units_n + excluded.prelim_pln_units_n,
-      prelim_pln_cost_n = kept.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-      prelim_pln_rev_dlrs_n = kept.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-      sop_pln_ovrd_units_n = kept.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-      final_pln_units_n = kept.final_pln_units_n + excluded.final_pln_units_n,
-      final_bk_pln_cost_n = kept.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-      final_pln_rev_dlrs_n = kept.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-      delta_prelim_to_final_pln_cost_n = kept.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-      delta_prelim_to_final_pln_units_n = kept.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-      delta_prelim_to_final_pln_rev_dlrs_n = kept.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-      p1_pub_pln_units_n = kept.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-      p1_pub_pln_cost_n = kept.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-      p1_pub_pln_rev_dlrs_n = kept.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-      p2_pub_pln_units_n = kept.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-      p2_pub_pln_cost_n = kept.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-      p2_pub_pln_rev_dlrs_n = kept.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-      ensemble_fcst_rev_dlrs = kept.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-      ensemble_fcst_cost = kept.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-      last_updated_at = greatest(kept.last_updated_at, excluded.last_updated_at))
-  select coalesce(bool_or(record_count < 0), false), coalesce(bool_or((last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))), false) from changes$q$ into removed, dropped;
-    if removed then
-      execute $q$delete from demand_week_totals where record_count = 0$q$;
-    end if;
-    execute $q$select exists (select distinct r.pid as pid
-    from (select 1 as change_sign, n.* from new_rows n) r
-    where true)$q$ into recount;
-    if recount then
-      execute $q$
-  insert into demand_product_totals as kept (pid, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-  select k.pid, s.record_count, s.data_count, s.month_groups, s.month_data_groups, s.quarter_groups, s.quarter_data_groups, s.year_groups, s.year_data_groups
-  from (select distinct r.pid as pid
-    from (select 1 as change_sign, n.* from new_rows n) r
-    where true order by pid) k
+      declare
+        removed boolean;
+        dropped_pids text[];
+        dropped_weeks date[];
+        recount text[];
+      begin
+        if tg_op = 'INSERT' then
+          execute $q$
+    with pairs as materialized (
+      select p.client_id, p.bu, p.pf, p.region, coalesce(n.week_start, o.week_start) as week_start,
+        coalesce(n.pid, o.pid) as pid, p.rank, n.last_updated_at as latest,
+        o.last_updated_at is not null
+          and (n.pid is null or n.last_updated_at is null or o.last_updated_at > n.last_updated_at) as dropped,
+        o.pid is null or n.pid is null or o.has_data <> n.has_data as recount,
+        (n.pid is not null)::int - (o.pid is not null)::int as record_count,
+        coalesce(n.has_data::int, 0) - coalesce(o.has_data::int, 0) as data_count,
+        coalesce(n.rev_pln_ovrd_percent * (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end), 0) - coalesce(o.rev_pln_ovrd_percent * (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end), 0) as rev_pct_wsum,
+        (case when n.rev_pln_ovrd_percent is not null then (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end) else 0 end) - (case when o.rev_pln_ovrd_percent is not null then (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end) else 0 end) as rev_pct_weight,
+        coalesce(n.sop_pln_ovrd_percent * (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end), 0) - coalesce(o.sop_pln_ovrd_percent * (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end), 0) as sop_pct_wsum,
+        (case when n.sop_pln_ovrd_percent is not null then (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end) else 0 end) - (case when o.sop_pln_ovrd_percent is not null then (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end) else 0 end) as sop_pct_weight,
+        coalesce(n.act_bkg_units::numeric, 0) - coalesce(o.act_bkg_units::numeric, 0) as act_bkg_units,
+        coalesce(n.act_bkg_cost::numeric, 0) - coalesce(o.act_bkg_cost::numeric, 0) as act_bkg_cost,
+        coalesce(n.act_rev_dlrs::numeric, 0) - coalesce(o.act_rev_dlrs::numeric, 0) as act_rev_dlrs,
+        coalesce(n.naive_fcst_units::numeric, 0) - coalesce(o.naive_fcst_units::numeric, 0) as naive_fcst_units,
+        coalesce(n.ensemble_fcst_units::numeric, 0) - coalesce(o.ensemble_fcst_units::numeric, 0) as ensemble_fcst_units,
+        coalesce(n.rev_pln_ovrd_units::numeric, 0) - coalesce(o.rev_pln_ovrd_units::numeric, 0) as rev_pln_ovrd_units,
+        coalesce(n.prelim_pln_units::numeric, 0) - coalesce(o.prelim_pln_units::numeric, 0) as prelim_pln_units,
+        coalesce(n.prelim_pln_cost::numeric, 0) - coalesce(o.prelim_pln_cost::numeric, 0) as prelim_pln_cost,
+        coalesce(n.prelim_pln_rev_dlrs::numeric, 0) - coalesce(o.prelim_pln_rev_dlrs::numeric, 0) as prelim_pln_rev_dlrs,
+        coalesce(n.sop_pln_ovrd_units::numeric, 0) - coalesce(o.sop_pln_ovrd_units::numeric, 0) as sop_pln_ovrd_units,
+        coalesce(n.final_pln_units::numeric, 0) - coalesce(o.final_pln_units::numeric, 0) as final_pln_units,
+        coalesce(n.final_bk_pln_cost::numeric, 0) - coalesce(o.final_bk_pln_cost::numeric, 0) as final_bk_pln_cost,
+        coalesce(n.final_pln_rev_dlrs::numeric, 0) - coalesce(o.final_pln_rev_dlrs::numeric, 0) as final_pln_rev_dlrs,
+        coalesce(n.delta_prelim_to_final_pln_cost::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_cost::numeric, 0) as delta_prelim_to_final_pln_cost,
+        coalesce(n.delta_prelim_to_final_pln_units::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_units::numeric, 0) as delta_prelim_to_final_pln_units,
+        coalesce(n.delta_prelim_to_final_pln_rev_dlrs::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs::numeric, 0) as delta_prelim_to_final_pln_rev_dlrs,
+        coalesce(n.p1_pub_pln_units::numeric, 0) - coalesce(o.p1_pub_pln_units::numeric, 0) as p1_pub_pln_units,
+        coalesce(n.p1_pub_pln_cost::numeric, 0) - coalesce(o.p1_pub_pln_cost::numeric, 0) as p1_pub_pln_cost,
+        coalesce(n.p1_pub_pln_rev_dlrs::numeric, 0) - coalesce(o.p1_pub_pln_rev_dlrs::numeric, 0) as p1_pub_pln_rev_dlrs,
+        coalesce(n.p2_pub_pln_units::numeric, 0) - coalesce(o.p2_pub_pln_units::numeric, 0) as p2_pub_pln_units,
+        coalesce(n.p2_pub_pln_cost::numeric, 0) - coalesce(o.p2_pub_pln_cost::numeric, 0) as p2_pub_pln_cost,
+        coalesce(n.p2_pub_pln_rev_dlrs::numeric, 0) - coalesce(o.p2_pub_pln_rev_dlrs::numeric, 0) as p2_pub_pln_rev_dlrs,
+        (n.act_bkg_units is not null)::int - (o.act_bkg_units is not null)::int as act_bkg_units_n,
+        (n.act_bkg_cost is not null)::int - (o.act_bkg_cost is not null)::int as act_bkg_cost_n,
+        (n.act_rev_dlrs is not null)::int - (o.act_rev_dlrs is not null)::int as act_rev_dlrs_n,
+        (n.naive_fcst_units is not null)::int - (o.naive_fcst_units is not null)::int as naive_fcst_units_n,
+        (n.ensemble_fcst_units is not null)::int - (o.ensemble_fcst_units is not null)::int as ensemble_fcst_units_n,
+        (n.rev_pln_ovrd_units is not null)::int - (o.rev_pln_ovrd_units is not null)::int as rev_pln_ovrd_units_n,
+        (n.prelim_pln_units is not null)::int - (o.prelim_pln_units is not null)::int as prelim_pln_units_n,
+        (n.prelim_pln_cost is not null)::int - (o.prelim_pln_cost is not null)::int as prelim_pln_cost_n,
+        (n.prelim_pln_rev_dlrs is not null)::int - (o.prelim_pln_rev_dlrs is not null)::int as prelim_pln_rev_dlrs_n,
+        (n.sop_pln_ovrd_units is not null)::int - (o.sop_pln_ovrd_units is not null)::int as sop_pln_ovrd_units_n,
+        (n.final_pln_units is not null)::int - (o.final_pln_units is not null)::int as final_pln_units_n,
+        (n.final_bk_pln_cost is not null)::int - (o.final_bk_pln_cost is not null)::int as final_bk_pln_cost_n,
+        (n.final_pln_rev_dlrs is not null)::int - (o.final_pln_rev_dlrs is not null)::int as final_pln_rev_dlrs_n,
+        (n.delta_prelim_to_final_pln_cost is not null)::int - (o.delta_prelim_to_final_pln_cost is not null)::int as delta_prelim_to_final_pln_cost_n,
+        (n.delta_prelim_to_final_pln_units is not null)::int - (o.delta_prelim_to_final_pln_units is not null)::int as delta_prelim_to_final_pln_units_n,
+        (n.delta_prelim_to_final_pln_rev_dlrs is not null)::int - (o.delta_prelim_to_final_pln_rev_dlrs is not null)::int as delta_prelim_to_final_pln_rev_dlrs_n,
+        (n.p1_pub_pln_units is not null)::int - (o.p1_pub_pln_units is not null)::int as p1_pub_pln_units_n,
+        (n.p1_pub_pln_cost is not null)::int - (o.p1_pub_pln_cost is not null)::int as p1_pub_pln_cost_n,
+        (n.p1_pub_pln_rev_dlrs is not null)::int - (o.p1_pub_pln_rev_dlrs is not null)::int as p1_pub_pln_rev_dlrs_n,
+        (n.p2_pub_pln_units is not null)::int - (o.p2_pub_pln_units is not null)::int as p2_pub_pln_units_n,
+        (n.p2_pub_pln_cost is not null)::int - (o.p2_pub_pln_cost is not null)::int as p2_pub_pln_cost_n,
+        (n.p2_pub_pln_rev_dlrs is not null)::int - (o.p2_pub_pln_rev_dlrs is not null)::int as p2_pub_pln_rev_dlrs_n,
+        coalesce(list_value(n.ensemble_fcst_units, p.unit_price), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_price), 0) as ensemble_fcst_rev_dlrs,
+        coalesce(list_value(n.ensemble_fcst_units, p.unit_cost), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_cost), 0) as ensemble_fcst_cost
+      from (select * from new_rows where false) o full join new_rows n on n.pid = o.pid and n.week_start = o.week_start
+      join products p on p.pid = coalesce(n.pid, o.pid)),
+    applied as (
+      insert into demand_week_totals as t (client_id, bu, pf, region, week_start, rank_sum, rank_count, last_updated_at, record_count, data_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+      select client_id, bu, pf, region, week_start, coalesce(sum(record_count * rank), 0), coalesce(sum(record_count) filter (where rank is not null), 0),
+        max(latest), sum(record_count), sum(data_count), sum(rev_pct_wsum), sum(rev_pct_weight), sum(sop_pct_wsum), sum(sop_pct_weight), sum(act_bkg_units), sum(act_bkg_cost), sum(act_rev_dlrs), sum(naive_fcst_units), sum(ensemble_fcst_units), sum(rev_pln_ovrd_units), sum(prelim_pln_units), sum(prelim_pln_cost), sum(prelim_pln_rev_dlrs), sum(sop_pln_ovrd_units), sum(final_pln_units), sum(final_bk_pln_cost), sum(final_pln_rev_dlrs), sum(delta_prelim_to_final_pln_cost), sum(delta_prelim_to_final_pln_units), sum(delta_prelim_to_final_pln_rev_dlrs), sum(p1_pub_pln_units), sum(p1_pub_pln_cost), sum(p1_pub_pln_rev_dlrs), sum(p2_pub_pln_units), sum(p2_pub_pln_cost), sum(p2_pub_pln_rev_dlrs), sum(act_bkg_units_n), sum(act_bkg_cost_n), sum(act_rev_dlrs_n), sum(naive_fcst_units_n), sum(ensemble_fcst_units_n), sum(rev_pln_ovrd_units_n), sum(prelim_pln_units_n), sum(prelim_pln_cost_n), sum(prelim_pln_rev_dlrs_n), sum(sop_pln_ovrd_units_n), sum(final_pln_units_n), sum(final_bk_pln_cost_n), sum(final_pln_rev_dlrs_n), sum(delta_prelim_to_final_pln_cost_n), sum(delta_prelim_to_final_pln_units_n), sum(delta_prelim_to_final_pln_rev_dlrs_n), sum(p1_pub_pln_units_n), sum(p1_pub_pln_cost_n), sum(p1_pub_pln_rev_dlrs_n), sum(p2_pub_pln_units_n), sum(p2_pub_pln_cost_n), sum(p2_pub_pln_rev_dlrs_n), sum(ensemble_fcst_rev_dlrs), sum(ensemble_fcst_cost)
+      from pairs group by client_id, bu, pf, region, week_start order by client_id, bu, pf, region, week_start
+      on conflict (client_id, bu, pf, region, week_start) do update set
+        rank_sum = t.rank_sum + excluded.rank_sum,
+        rank_count = t.rank_count + excluded.rank_count,
+        record_count = t.record_count + excluded.record_count,
+        data_count = t.data_count + excluded.data_count,
+        rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
+        rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
+        sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
+        sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
+        act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
+        act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
+        act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
+        naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
+        ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
+        rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
+        prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
+        prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
+        prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
+        sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
+        final_pln_units = t.final_pln_units + excluded.final_pln_units,
+        final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
+        final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
+        delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
+        delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
+        delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
+        p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
+        p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
+        p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
+        p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
+        p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
+        p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
+        act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
+        act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
+        act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
+        naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
+        ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
+        rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
+        prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
+        prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
+        prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
+        sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
+        final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
+        final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
+        final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
+        delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
+        delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
+        delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
+        p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
+        p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
+        p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
+        p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
+        p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
+        p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
+        ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
+        ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
+        last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at))
+    select coalesce(bool_or(record_count < 0), false),
+      array_agg(pid) filter (where dropped), array_agg(week_start) filter (where dropped),
+      array_agg(distinct pid) filter (where recount)
+    from pairs$q$ into removed, dropped_pids, dropped_weeks, recount;
+        elsif tg_op = 'UPDATE' then
+          execute $q$
+    with pairs as materialized (
+      select p.client_id, p.bu, p.pf, p.region, coalesce(n.week_start, o.week_start) as week_start,
+        coalesce(n.pid, o.pid) as pid, p.rank, n.last_updated_at as latest,
+        o.last_updated_at is not null
+          and (n.pid is null or n.last_updated_at is null or o.last_updated_at > n.last_updated_at) as dropped,
+        o.pid is null or n.pid is null or o.has_data <> n.has_data as recount,
+        (n.pid is not null)::int - (o.pid is not null)::int as record_count,
+        coalesce(n.has_data::int, 0) - coalesce(o.has_data::int, 0) as data_count,
+        coalesce(n.rev_pln_ovrd_percent * (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end), 0) - coalesce(o.rev_pln_ovrd_percent * (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end), 0) as rev_pct_wsum,
+        (case when n.rev_pln_ovrd_percent is not null then (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end) else 0 end) - (case when o.rev_pln_ovrd_percent is not null then (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end) else 0 end) as rev_pct_weight,
+        coalesce(n.sop_pln_ovrd_percent * (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end), 0) - coalesce(o.sop_pln_ovrd_percent * (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end), 0) as sop_pct_wsum,
+        (case when n.sop_pln_ovrd_percent is not null then (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end) else 0 end) - (case when o.sop_pln_ovrd_percent is not null then (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end) else 0 end) as sop_pct_weight,
+        coalesce(n.act_bkg_units::numeric, 0) - coalesce(o.act_bkg_units::numeric, 0) as act_bkg_units,
+        coalesce(n.act_bkg_cost::numeric, 0) - coalesce(o.act_bkg_cost::numeric, 0) as act_bkg_cost,
+        coalesce(n.act_rev_dlrs::numeric, 0) - coalesce(o.act_rev_dlrs::numeric, 0) as act_rev_dlrs,
+        coalesce(n.naive_fcst_units::numeric, 0) - coalesce(o.naive_fcst_units::numeric, 0) as naive_fcst_units,
+        coalesce(n.ensemble_fcst_units::numeric, 0) - coalesce(o.ensemble_fcst_units::numeric, 0) as ensemble_fcst_units,
+        coalesce(n.rev_pln_ovrd_units::numeric, 0) - coalesce(o.rev_pln_ovrd_units::numeric, 0) as rev_pln_ovrd_units,
+        coalesce(n.prelim_pln_units::numeric, 0) - coalesce(o.prelim_pln_units::numeric, 0) as prelim_pln_units,
+        coalesce(n.prelim_pln_cost::numeric, 0) - coalesce(o.prelim_pln_cost::numeric, 0) as prelim_pln_cost,
+        coalesce(n.prelim_pln_rev_dlrs::numeric, 0) - coalesce(o.prelim_pln_rev_dlrs::numeric, 0) as prelim_pln_rev_dlrs,
+        coalesce(n.sop_pln_ovrd_units::numeric, 0) - coalesce(o.sop_pln_ovrd_units::numeric, 0) as sop_pln_ovrd_units,
+        coalesce(n.final_pln_units::numeric, 0) - coalesce(o.final_pln_units::numeric, 0) as final_pln_units,
+        coalesce(n.final_bk_pln_cost::numeric, 0) - coalesce(o.final_bk_pln_cost::numeric, 0) as final_bk_pln_cost,
+        coalesce(n.final_pln_rev_dlrs::numeric, 0) - coalesce(o.final_pln_rev_dlrs::numeric, 0) as final_pln_rev_dlrs,
+        coalesce(n.delta_prelim_to_final_pln_cost::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_cost::numeric, 0) as delta_prelim_to_final_pln_cost,
+        coalesce(n.delta_prelim_to_final_pln_units::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_units::numeric, 0) as delta_prelim_to_final_pln_units,
+        coalesce(n.delta_prelim_to_final_pln_rev_dlrs::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs::numeric, 0) as delta_prelim_to_final_pln_rev_dlrs,
+        coalesce(n.p1_pub_pln_units::numeric, 0) - coalesce(o.p1_pub_pln_units::numeric, 0) as p1_pub_pln_units,
+        coalesce(n.p1_pub_pln_cost::numeric, 0) - coalesce(o.p1_pub_pln_cost::numeric, 0) as p1_pub_pln_cost,
+        coalesce(n.p1_pub_pln_rev_dlrs::numeric, 0) - coalesce(o.p1_pub_pln_rev_dlrs::numeric, 0) as p1_pub_pln_rev_dlrs,
+        coalesce(n.p2_pub_pln_units::numeric, 0) - coalesce(o.p2_pub_pln_units::numeric, 0) as p2_pub_pln_units,
+        coalesce(n.p2_pub_pln_cost::numeric, 0) - coalesce(o.p2_pub_pln_cost::numeric, 0) as p2_pub_pln_cost,
+        coalesce(n.p2_pub_pln_rev_dlrs::numeric, 0) - coalesce(o.p2_pub_pln_rev_dlrs::numeric, 0) as p2_pub_pln_rev_dlrs,
+        (n.act_bkg_units is not null)::int - (o.act_bkg_units is not null)::int as act_bkg_units_n,
+        (n.act_bkg_cost is not null)::int - (o.act_bkg_cost is not null)::int as act_bkg_cost_n,
+        (n.act_rev_dlrs is not null)::int - (o.act_rev_dlrs is not null)::int as act_rev_dlrs_n,
+        (n.naive_fcst_units is not null)::int - (o.naive_fcst_units is not null)::int as naive_fcst_units_n,
+        (n.ensemble_fcst_units is not null)::int - (o.ensemble_fcst_units is not null)::int as ensemble_fcst_units_n,
+        (n.rev_pln_ovrd_units is not null)::int - (o.rev_pln_ovrd_units is not null)::int as rev_pln_ovrd_units_n,
+        (n.prelim_pln_units is not null)::int - (o.prelim_pln_units is not null)::int as prelim_pln_units_n,
+        (n.prelim_pln_cost is not null)::int - (o.prelim_pln_cost is not null)::int as prelim_pln_cost_n,
+        (n.prelim_pln_rev_dlrs is not null)::int - (o.prelim_pln_rev_dlrs is not null)::int as prelim_pln_rev_dlrs_n,
+        (n.sop_pln_ovrd_units is not null)::int - (o.sop_pln_ovrd_units is not null)::int as sop_pln_ovrd_units_n,
+        (n.final_pln_units is not null)::int - (o.final_pln_units is not null)::int as final_pln_units_n,
+        (n.final_bk_pln_cost is not null)::int - (o.final_bk_pln_cost is not null)::int as final_bk_pln_cost_n,
+        (n.final_pln_rev_dlrs is not null)::int - (o.final_pln_rev_dlrs is not null)::int as final_pln_rev_dlrs_n,
+        (n.delta_prelim_to_final_pln_cost is not null)::int - (o.delta_prelim_to_final_pln_cost is not null)::int as delta_prelim_to_final_pln_cost_n,
+        (n.delta_prelim_to_final_pln_units is not null)::int - (o.delta_prelim_to_final_pln_units is not null)::int as delta_prelim_to_final_pln_units_n,
+        (n.delta_prelim_to_final_pln_rev_dlrs is not null)::int - (o.delta_prelim_to_final_pln_rev_dlrs is not null)::int as delta_prelim_to_final_pln_rev_dlrs_n,
+        (n.p1_pub_pln_units is not null)::int - (o.p1_pub_pln_units is not null)::int as p1_pub_pln_units_n,
+        (n.p1_pub_pln_cost is not null)::int - (o.p1_pub_pln_cost is not null)::int as p1_pub_pln_cost_n,
+        (n.p1_pub_pln_rev_dlrs is not null)::int - (o.p1_pub_pln_rev_dlrs is not null)::int as p1_pub_pln_rev_dlrs_n,
+        (n.p2_pub_pln_units is not null)::int - (o.p2_pub_pln_units is not null)::int as p2_pub_pln_units_n,
+        (n.p2_pub_pln_cost is not null)::int - (o.p2_pub_pln_cost is not null)::int as p2_pub_pln_cost_n,
+        (n.p2_pub_pln_rev_dlrs is not null)::int - (o.p2_pub_pln_rev_dlrs is not null)::int as p2_pub_pln_rev_dlrs_n,
+        coalesce(list_value(n.ensemble_fcst_units, p.unit_price), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_price), 0) as ensemble_fcst_rev_dlrs,
+        coalesce(list_value(n.ensemble_fcst_units, p.unit_cost), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_cost), 0) as ensemble_fcst_cost
+      from (select o.* from old_rows o
+        left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
+        where n.pid is null or ((o.pid, o.week_start, o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_percent, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_percent, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.has_data) is distinct from (n.pid, n.week_start, n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_percent, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_percent, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.has_data)
+        or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at)))) o
+      full join (select n.* from new_rows n
+        left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
+        where o.pid is null or ((o.pid, o.week_start, o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_percent, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_percent, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.has_data) is distinct from (n.pid, n.week_start, n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_percent, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_percent, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.has_data)
+        or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at)))) n on n.pid = o.pid and n.week_start = o.week_start
+      join products p on p.pid = coalesce(n.pid, o.pid)),
+    applied as (
+      insert into demand_week_totals as t (client_id, bu, pf, region, week_start, rank_sum, rank_count, last_updated_at, record_count, data_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+      select client_id, bu, pf, region, week_start, coalesce(sum(record_count * rank), 0), coalesce(sum(record_count) filter (where rank is not null), 0),
+        max(latest), sum(record_count), sum(data_count), sum(rev_pct_wsum), sum(rev_pct_weight), sum(sop_pct_wsum), sum(sop_pct_weight), sum(act_bkg_units), sum(act_bkg_cost), sum(act_rev_dlrs), sum(naive_fcst_units), sum(ensemble_fcst_units), sum(rev_pln_ovrd_units), sum(prelim_pln_units), sum(prelim_pln_cost), sum(prelim_pln_rev_dlrs), sum(sop_pln_ovrd_units), sum(final_pln_units), sum(final_bk_pln_cost), sum(final_pln_rev_dlrs), sum(delta_prelim_to_final_pln_cost), sum(delta_prelim_to_final_pln_units), sum(delta_prelim_to_final_pln_rev_dlrs), sum(p1_pub_pln_units), sum(p1_pub_pln_cost), sum(p1_pub_pln_rev_dlrs), sum(p2_pub_pln_units), sum(p2_pub_pln_cost), sum(p2_pub_pln_rev_dlrs), sum(act_bkg_units_n), sum(act_bkg_cost_n), sum(act_rev_dlrs_n), sum(naive_fcst_units_n), sum(ensemble_fcst_units_n), sum(rev_pln_ovrd_units_n), sum(prelim_pln_units_n), sum(prelim_pln_cost_n), sum(prelim_pln_rev_dlrs_n), sum(sop_pln_ovrd_units_n), sum(final_pln_units_n), sum(final_bk_pln_cost_n), sum(final_pln_rev_dlrs_n), sum(delta_prelim_to_final_pln_cost_n), sum(delta_prelim_to_final_pln_units_n), sum(delta_prelim_to_final_pln_rev_dlrs_n), sum(p1_pub_pln_units_n), sum(p1_pub_pln_cost_n), sum(p1_pub_pln_rev_dlrs_n), sum(p2_pub_pln_units_n), sum(p2_pub_pln_cost_n), sum(p2_pub_pln_rev_dlrs_n), sum(ensemble_fcst_rev_dlrs), sum(ensemble_fcst_cost)
+      from pairs group by client_id, bu, pf, region, week_start order by client_id, bu, pf, region, week_start
+      on conflict (client_id, bu, pf, region, week_start) do update set
+        rank_sum = t.rank_sum + excluded.rank_sum,
+        rank_count = t.rank_count + excluded.rank_count,
+        record_count = t.record_count + excluded.record_count,
+        data_count = t.data_count + excluded.data_count,
+        rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
+        rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
+        sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
+        sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
+        act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
+        act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
+        act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
+        naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
+        ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
+        rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
+        prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
+        prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
+        prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
+        sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
+        final_pln_units = t.final_pln_units + excluded.final_pln_units,
+        final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
+        final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
+        delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
+        delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
+        delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
+        p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
+        p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
+        p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
+        p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
+        p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
+        p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
+        act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
+        act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
+        act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
+        naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
+        ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
+        rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
+        prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
+        prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
+        prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
+        sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
+        final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
+        final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
+        final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
+        delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
+        delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
+        delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
+        p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
+        p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
+        p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
+        p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
+        p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
+        p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
+        ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
+        ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
+        last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at))
+    select coalesce(bool_or(record_count < 0), false),
+      array_agg(pid) filter (where dropped), array_agg(week_start) filter (where dropped),
+      array_agg(distinct pid) filter (where recount)
+    from pairs$q$ into removed, dropped_pids, dropped_weeks, recount;
+
+          execute $q$
+    with stamps as (
+      select p.client_id, p.bu, p.pf, p.region, n.week_start, max(n.last_updated_at) as latest
+      from new_rows n join old_rows o on o.pid = n.pid and o.week_start = n.week_start
+      join products p on p.pid = n.pid
+      where not ((o.pid, o.week_start, o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_percent, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_percent, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.has_data) is distinct from (n.pid, n.week_start, n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_percent, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_percent, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.has_data)
+        or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at))) and n.last_updated_at is distinct from o.last_updated_at
+      group by p.client_id, p.bu, p.pf, p.region, n.week_start),
+    locked as (
+      select t.client_id, t.bu, t.pf, t.region, t.week_start, s.latest
+      from demand_week_totals t join stamps s on (t.client_id, t.bu, t.pf, t.region, t.week_start) = (s.client_id, s.bu, s.pf, s.region, s.week_start)
+      where t.last_updated_at is null or t.last_updated_at < s.latest
+      order by t.client_id, t.bu, t.pf, t.region, t.week_start
+      for update of t)
+    update demand_week_totals t set last_updated_at = l.latest from locked l
+    where (t.client_id, t.bu, t.pf, t.region, t.week_start) = (l.client_id, l.bu, l.pf, l.region, l.week_start)$q$;
+        else
+          execute $q$
+    with pairs as materialized (
+      select p.client_id, p.bu, p.pf, p.region, coalesce(n.week_start, o.week_start) as week_start,
+        coalesce(n.pid, o.pid) as pid, p.rank, n.last_updated_at as latest,
+        o.last_updated_at is not null
+          and (n.pid is null or n.last_updated_at is null or o.last_updated_at > n.last_updated_at) as dropped,
+        o.pid is null or n.pid is null or o.has_data <> n.has_data as recount,
+        (n.pid is not null)::int - (o.pid is not null)::int as record_count,
+        coalesce(n.has_data::int, 0) - coalesce(o.has_data::int, 0) as data_count,
+        coalesce(n.rev_pln_ovrd_percent * (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end), 0) - coalesce(o.rev_pln_ovrd_percent * (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end), 0) as rev_pct_wsum,
+        (case when n.rev_pln_ovrd_percent is not null then (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end) else 0 end) - (case when o.rev_pln_ovrd_percent is not null then (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end) else 0 end) as rev_pct_weight,
+        coalesce(n.sop_pln_ovrd_percent * (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end), 0) - coalesce(o.sop_pln_ovrd_percent * (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end), 0) as sop_pct_wsum,
+        (case when n.sop_pln_ovrd_percent is not null then (case when n.final_pln_units > 0 then n.final_pln_units::numeric
+  when n.act_bkg_units > 0 then n.act_bkg_units::numeric else 1 end) else 0 end) - (case when o.sop_pln_ovrd_percent is not null then (case when o.final_pln_units > 0 then o.final_pln_units::numeric
+  when o.act_bkg_units > 0 then o.act_bkg_units::numeric else 1 end) else 0 end) as sop_pct_weight,
+        coalesce(n.act_bkg_units::numeric, 0) - coalesce(o.act_bkg_units::numeric, 0) as act_bkg_units,
+        coalesce(n.act_bkg_cost::numeric, 0) - coalesce(o.act_bkg_cost::numeric, 0) as act_bkg_cost,
+        coalesce(n.act_rev_dlrs::numeric, 0) - coalesce(o.act_rev_dlrs::numeric, 0) as act_rev_dlrs,
+        coalesce(n.naive_fcst_units::numeric, 0) - coalesce(o.naive_fcst_units::numeric, 0) as naive_fcst_units,
+        coalesce(n.ensemble_fcst_units::numeric, 0) - coalesce(o.ensemble_fcst_units::numeric, 0) as ensemble_fcst_units,
+        coalesce(n.rev_pln_ovrd_units::numeric, 0) - coalesce(o.rev_pln_ovrd_units::numeric, 0) as rev_pln_ovrd_units,
+        coalesce(n.prelim_pln_units::numeric, 0) - coalesce(o.prelim_pln_units::numeric, 0) as prelim_pln_units,
+        coalesce(n.prelim_pln_cost::numeric, 0) - coalesce(o.prelim_pln_cost::numeric, 0) as prelim_pln_cost,
+        coalesce(n.prelim_pln_rev_dlrs::numeric, 0) - coalesce(o.prelim_pln_rev_dlrs::numeric, 0) as prelim_pln_rev_dlrs,
+        coalesce(n.sop_pln_ovrd_units::numeric, 0) - coalesce(o.sop_pln_ovrd_units::numeric, 0) as sop_pln_ovrd_units,
+        coalesce(n.final_pln_units::numeric, 0) - coalesce(o.final_pln_units::numeric, 0) as final_pln_units,
+        coalesce(n.final_bk_pln_cost::numeric, 0) - coalesce(o.final_bk_pln_cost::numeric, 0) as final_bk_pln_cost,
+        coalesce(n.final_pln_rev_dlrs::numeric, 0) - coalesce(o.final_pln_rev_dlrs::numeric, 0) as final_pln_rev_dlrs,
+        coalesce(n.delta_prelim_to_final_pln_cost::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_cost::numeric, 0) as delta_prelim_to_final_pln_cost,
+        coalesce(n.delta_prelim_to_final_pln_units::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_units::numeric, 0) as delta_prelim_to_final_pln_units,
+        coalesce(n.delta_prelim_to_final_pln_rev_dlrs::numeric, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs::numeric, 0) as delta_prelim_to_final_pln_rev_dlrs,
+        coalesce(n.p1_pub_pln_units::numeric, 0) - coalesce(o.p1_pub_pln_units::numeric, 0) as p1_pub_pln_units,
+        coalesce(n.p1_pub_pln_cost::numeric, 0) - coalesce(o.p1_pub_pln_cost::numeric, 0) as p1_pub_pln_cost,
+        coalesce(n.p1_pub_pln_rev_dlrs::numeric, 0) - coalesce(o.p1_pub_pln_rev_dlrs::numeric, 0) as p1_pub_pln_rev_dlrs,
+        coalesce(n.p2_pub_pln_units::numeric, 0) - coalesce(o.p2_pub_pln_units::numeric, 0) as p2_pub_pln_units,
+        coalesce(n.p2_pub_pln_cost::numeric, 0) - coalesce(o.p2_pub_pln_cost::numeric, 0) as p2_pub_pln_cost,
+        coalesce(n.p2_pub_pln_rev_dlrs::numeric, 0) - coalesce(o.p2_pub_pln_rev_dlrs::numeric, 0) as p2_pub_pln_rev_dlrs,
+        (n.act_bkg_units is not null)::int - (o.act_bkg_units is not null)::int as act_bkg_units_n,
+        (n.act_bkg_cost is not null)::int - (o.act_bkg_cost is not null)::int as act_bkg_cost_n,
+        (n.act_rev_dlrs is not null)::int - (o.act_rev_dlrs is not null)::int as act_rev_dlrs_n,
+        (n.naive_fcst_units is not null)::int - (o.naive_fcst_units is not null)::int as naive_fcst_units_n,
+        (n.ensemble_fcst_units is not null)::int - (o.ensemble_fcst_units is not null)::int as ensemble_fcst_units_n,
+        (n.rev_pln_ovrd_units is not null)::int - (o.rev_pln_ovrd_units is not null)::int as rev_pln_ovrd_units_n,
+        (n.prelim_pln_units is not null)::int - (o.prelim_pln_units is not null)::int as prelim_pln_units_n,
+        (n.prelim_pln_cost is not null)::int - (o.prelim_pln_cost is not null)::int as prelim_pln_cost_n,
+        (n.prelim_pln_rev_dlrs is not null)::int - (o.prelim_pln_rev_dlrs is not null)::int as prelim_pln_rev_dlrs_n,
+        (n.sop_pln_ovrd_units is not null)::int - (o.sop_pln_ovrd_units is not null)::int as sop_pln_ovrd_units_n,
+        (n.final_pln_units is not null)::int - (o.final_pln_units is not null)::int as final_pln_units_n,
+        (n.final_bk_pln_cost is not null)::int - (o.final_bk_pln_cost is not null)::int as final_bk_pln_cost_n,
+        (n.final_pln_rev_dlrs is not null)::int - (o.final_pln_rev_dlrs is not null)::int as final_pln_rev_dlrs_n,
+        (n.delta_prelim_to_final_pln_cost is not null)::int - (o.delta_prelim_to_final_pln_cost is not null)::int as delta_prelim_to_final_pln_cost_n,
+        (n.delta_prelim_to_final_pln_units is not null)::int - (o.delta_prelim_to_final_pln_units is not null)::int as delta_prelim_to_final_pln_units_n,
+        (n.delta_prelim_to_final_pln_rev_dlrs is not null)::int - (o.delta_prelim_to_final_pln_rev_dlrs is not null)::int as delta_prelim_to_final_pln_rev_dlrs_n,
+        (n.p1_pub_pln_units is not null)::int - (o.p1_pub_pln_units is not null)::int as p1_pub_pln_units_n,
+        (n.p1_pub_pln_cost is not null)::int - (o.p1_pub_pln_cost is not null)::int as p1_pub_pln_cost_n,
+        (n.p1_pub_pln_rev_dlrs is not null)::int - (o.p1_pub_pln_rev_dlrs is not null)::int as p1_pub_pln_rev_dlrs_n,
+        (n.p2_pub_pln_units is not null)::int - (o.p2_pub_pln_units is not null)::int as p2_pub_pln_units_n,
+        (n.p2_pub_pln_cost is not null)::int - (o.p2_pub_pln_cost is not null)::int as p2_pub_pln_cost_n,
+        (n.p2_pub_pln_rev_dlrs is not null)::int - (o.p2_pub_pln_rev_dlrs is not null)::int as p2_pub_pln_rev_dlrs_n,
+        coalesce(list_value(n.ensemble_fcst_units, p.unit_price), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_price), 0) as ensemble_fcst_rev_dlrs,
+        coalesce(list_value(n.ensemble_fcst_units, p.unit_cost), 0) - coalesce(list_value(o.ensemble_fcst_units, p.unit_cost), 0) as ensemble_fcst_cost
+      from old_rows o full join (select * from old_rows where false) n on n.pid = o.pid and n.week_start = o.week_start
+      join products p on p.pid = coalesce(n.pid, o.pid)),
+    applied as (
+      insert into demand_week_totals as t (client_id, bu, pf, region, week_start, rank_sum, rank_count, last_updated_at, record_count, data_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+      select client_id, bu, pf, region, week_start, coalesce(sum(record_count * rank), 0), coalesce(sum(record_count) filter (where rank is not null), 0),
+        max(latest), sum(record_count), sum(data_count), sum(rev_pct_wsum), sum(rev_pct_weight), sum(sop_pct_wsum), sum(sop_pct_weight), sum(act_bkg_units), sum(act_bkg_cost), sum(act_rev_dlrs), sum(naive_fcst_units), sum(ensemble_fcst_units), sum(rev_pln_ovrd_units), sum(prelim_pln_units), sum(prelim_pln_cost), sum(prelim_pln_rev_dlrs), sum(sop_pln_ovrd_units), sum(final_pln_units), sum(final_bk_pln_cost), sum(final_pln_rev_dlrs), sum(delta_prelim_to_final_pln_cost), sum(delta_prelim_to_final_pln_units), sum(delta_prelim_to_final_pln_rev_dlrs), sum(p1_pub_pln_units), sum(p1_pub_pln_cost), sum(p1_pub_pln_rev_dlrs), sum(p2_pub_pln_units), sum(p2_pub_pln_cost), sum(p2_pub_pln_rev_dlrs), sum(act_bkg_units_n), sum(act_bkg_cost_n), sum(act_rev_dlrs_n), sum(naive_fcst_units_n), sum(ensemble_fcst_units_n), sum(rev_pln_ovrd_units_n), sum(prelim_pln_units_n), sum(prelim_pln_cost_n), sum(prelim_pln_rev_dlrs_n), sum(sop_pln_ovrd_units_n), sum(final_pln_units_n), sum(final_bk_pln_cost_n), sum(final_pln_rev_dlrs_n), sum(delta_prelim_to_final_pln_cost_n), sum(delta_prelim_to_final_pln_units_n), sum(delta_prelim_to_final_pln_rev_dlrs_n), sum(p1_pub_pln_units_n), sum(p1_pub_pln_cost_n), sum(p1_pub_pln_rev_dlrs_n), sum(p2_pub_pln_units_n), sum(p2_pub_pln_cost_n), sum(p2_pub_pln_rev_dlrs_n), sum(ensemble_fcst_rev_dlrs), sum(ensemble_fcst_cost)
+      from pairs group by client_id, bu, pf, region, week_start order by client_id, bu, pf, region, week_start
+      on conflict (client_id, bu, pf, region, week_start) do update set
+        rank_sum = t.rank_sum + excluded.rank_sum,
+        rank_count = t.rank_count + excluded.rank_count,
+        record_count = t.record_count + excluded.record_count,
+        data_count = t.data_count + excluded.data_count,
+        rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
+        rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
+        sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
+        sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
+        act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
+        act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
+        act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
+        naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
+        ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
+        rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
+        prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
+        prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
+        prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
+        sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
+        final_pln_units = t.final_pln_units + excluded.final_pln_units,
+        final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
+        final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
+        delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
+        delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
+        delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
+        p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
+        p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
+        p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
+        p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
+        p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
+        p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
+        act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
+        act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
+        act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
+        naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
+        ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
+        rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
+        prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
+        prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
+        prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
+        sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
+        final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
+        final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
+        final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
+        delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
+        delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
+        delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
+        p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
+        p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
+        p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
+        p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
+        p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
+        p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
+        ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
+        ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
+        last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at))
+    select coalesce(bool_or(record_count < 0), false),
+      array_agg(pid) filter (where dropped), array_agg(week_start) filter (where dropped),
+      array_agg(distinct pid) filter (where recount)
+    from pairs$q$ into removed, dropped_pids, dropped_weeks, recount;
+        end if;
+        if removed then
+          execute $q$delete from demand_week_totals where record_count = 0$q$;
+        end if;
+        if dropped_pids is not null then
+          execute $q$
+  update demand_week_totals t set last_updated_at = (
+    select max(r.last_updated_at) from demand_records r join products p on p.pid = r.pid
+    where r.week_start = t.week_start and p.client_id = t.client_id and p.bu = t.bu
+      and p.pf = t.pf and p.region = t.region)
+  from (select distinct p.client_id, p.bu, p.pf, p.region, k.week_start
+              from unnest($1::text[], $2::date[]) k(pid, week_start) join products p on p.pid = k.pid) k
+  where (t.client_id, t.bu, t.pf, t.region, t.week_start) = (k.client_id, k.bu, k.pf, k.region, k.week_start)$q$ using dropped_pids, dropped_weeks;
+        end if;
+        if recount is not null then
+          execute $q$
+  insert into demand_product_totals as t (pid, record_count, data_count, month_groups, month_data_groups,
+    quarter_groups, quarter_data_groups, year_groups, year_data_groups)
+  select n.pid, s.* from (select distinct pid from (select unnest($1::text[]) as pid) x order by pid) n
   cross join lateral (
-    select count(*) as record_count, count(*) filter (where r.has_data) as data_count, count(distinct date_trunc('month', r.week_start)) as month_groups, count(distinct date_trunc('month', r.week_start)) filter (where r.has_data) as month_data_groups, count(distinct date_trunc('quarter', r.week_start)) as quarter_groups, count(distinct date_trunc('quarter', r.week_start)) filter (where r.has_data) as quarter_data_groups, count(distinct date_trunc('year', r.week_start)) as year_groups, count(distinct date_trunc('year', r.week_start)) filter (where r.has_data) as year_data_groups
-    from demand_records r where true and r.pid = k.pid) s
+    -- Per product through the primary key: a set-based join here would scan every record.
+    select count(*) as record_count, count(*) filter (where r.has_data) as data_count,
+      count(distinct date_trunc('month', r.week_start)),
+      count(distinct date_trunc('month', r.week_start)) filter (where r.has_data),
+      count(distinct date_trunc('quarter', r.week_start)),
+      count(distinct date_trunc('quarter', r.week_start)) filter (where r.has_data),
+      count(distinct date_trunc('year', r.week_start)),
+      count(distinct date_trunc('year', r.week_start)) filter (where r.has_data)
+    from demand_records r where r.pid = n.pid) s
   where s.record_count > 0
-  on conflict (pid) do update set record_count = excluded.record_count, data_count = excluded.data_count, month_groups = excluded.month_groups, month_data_groups = excluded.month_data_groups, quarter_groups = excluded.quarter_groups, quarter_data_groups = excluded.quarter_data_groups, year_groups = excluded.year_groups, year_data_groups = excluded.year_data_groups$q$;
-      execute $q$
-  delete from demand_product_totals kept where (kept.pid) in (select distinct r.pid as pid
-    from (select 1 as change_sign, n.* from new_rows n) r
-    where true)
-    and not exists (select 1 from demand_records r where true and r.pid = kept.pid)$q$;
-    end if;
-    elsif tg_op = 'UPDATE' then
-    if not exists (select 1 from new_rows) then
-      return null;
-    end if;
-    execute $q$
-  with changes as materialized (
-    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, r.week_start as week_start, coalesce(sum(r.change_sign), 0) as record_count, coalesce(sum(r.change_sign) filter (where r.has_data), 0) as data_count, coalesce(sum(r.change_sign * (p.rank)), 0) as rank_sum, coalesce(sum(r.change_sign) filter (where p.rank is not null), 0) as rank_count, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as rev_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.rev_pln_ovrd_percent is not null), 0) as rev_pct_weight, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as sop_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.sop_pln_ovrd_percent is not null), 0) as sop_pct_weight, max(r.last_updated_at) filter (where r.change_sign = 1) as last_updated_at, coalesce(sum(r.change_sign * (r.act_bkg_units::numeric)), 0) as act_bkg_units, coalesce(sum(r.change_sign * (r.act_bkg_cost::numeric)), 0) as act_bkg_cost, coalesce(sum(r.change_sign * (r.act_rev_dlrs::numeric)), 0) as act_rev_dlrs, coalesce(sum(r.change_sign * (r.naive_fcst_units::numeric)), 0) as naive_fcst_units, coalesce(sum(r.change_sign * (r.ensemble_fcst_units::numeric)), 0) as ensemble_fcst_units, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_units::numeric)), 0) as rev_pln_ovrd_units, coalesce(sum(r.change_sign * (r.prelim_pln_units::numeric)), 0) as prelim_pln_units, coalesce(sum(r.change_sign * (r.prelim_pln_cost::numeric)), 0) as prelim_pln_cost, coalesce(sum(r.change_sign * (r.prelim_pln_rev_dlrs::numeric)), 0) as prelim_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_units::numeric)), 0) as sop_pln_ovrd_units, coalesce(sum(r.change_sign * (r.final_pln_units::numeric)), 0) as final_pln_units, coalesce(sum(r.change_sign * (r.final_bk_pln_cost::numeric)), 0) as final_bk_pln_cost, coalesce(sum(r.change_sign * (r.final_pln_rev_dlrs::numeric)), 0) as final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_cost::numeric)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_units::numeric)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_rev_dlrs::numeric)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p1_pub_pln_units::numeric)), 0) as p1_pub_pln_units, coalesce(sum(r.change_sign * (r.p1_pub_pln_cost::numeric)), 0) as p1_pub_pln_cost, coalesce(sum(r.change_sign * (r.p1_pub_pln_rev_dlrs::numeric)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p2_pub_pln_units::numeric)), 0) as p2_pub_pln_units, coalesce(sum(r.change_sign * (r.p2_pub_pln_cost::numeric)), 0) as p2_pub_pln_cost, coalesce(sum(r.change_sign * (r.p2_pub_pln_rev_dlrs::numeric)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(r.change_sign) filter (where r.act_bkg_units is not null), 0) as act_bkg_units_n, coalesce(sum(r.change_sign) filter (where r.act_bkg_cost is not null), 0) as act_bkg_cost_n, coalesce(sum(r.change_sign) filter (where r.act_rev_dlrs is not null), 0) as act_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.naive_fcst_units is not null), 0) as naive_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.ensemble_fcst_units is not null), 0) as ensemble_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.rev_pln_ovrd_units is not null), 0) as rev_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_units is not null), 0) as prelim_pln_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_cost is not null), 0) as prelim_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_rev_dlrs is not null), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.sop_pln_ovrd_units is not null), 0) as sop_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.final_pln_units is not null), 0) as final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.final_bk_pln_cost is not null), 0) as final_bk_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.final_pln_rev_dlrs is not null), 0) as final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_cost is not null), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_units is not null), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_rev_dlrs is not null), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_units is not null), 0) as p1_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_cost is not null), 0) as p1_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_rev_dlrs is not null), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_units is not null), 0) as p2_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_cost is not null), 0) as p2_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_rev_dlrs is not null), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_price), 0))), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_cost), 0))), 0) as ensemble_fcst_cost, max(r.last_updated_at) filter (where r.change_sign = -1) as last_updated_at_before
-    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
-        where n.pid is null or (o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.rev_pln_ovrd_percent, o.sop_pln_ovrd_percent) is distinct from (n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.rev_pln_ovrd_percent, n.sop_pln_ovrd_percent)
-          or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at))
-      union all
-      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
-        where o.pid is null or (o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.rev_pln_ovrd_percent, o.sop_pln_ovrd_percent) is distinct from (n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.rev_pln_ovrd_percent, n.sop_pln_ovrd_percent)
-          or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at))) r join products p on p.pid = r.pid
-    where true
-    group by p.client_id, p.bu, p.pf, p.region, r.week_start),
-  applied as (
-    insert into demand_week_totals as kept (client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-    select client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost from changes
-    where record_count <> 0 or data_count <> 0 or rank_sum <> 0 or rank_count <> 0 or rev_pct_wsum <> 0 or rev_pct_weight <> 0 or sop_pct_wsum <> 0 or sop_pct_weight <> 0 or act_bkg_units <> 0 or act_bkg_cost <> 0 or act_rev_dlrs <> 0 or naive_fcst_units <> 0 or ensemble_fcst_units <> 0 or rev_pln_ovrd_units <> 0 or prelim_pln_units <> 0 or prelim_pln_cost <> 0 or prelim_pln_rev_dlrs <> 0 or sop_pln_ovrd_units <> 0 or final_pln_units <> 0 or final_bk_pln_cost <> 0 or final_pln_rev_dlrs <> 0 or delta_prelim_to_final_pln_cost <> 0 or delta_prelim_to_final_pln_units <> 0 or delta_prelim_to_final_pln_rev_dlrs <> 0 or p1_pub_pln_units <> 0 or p1_pub_pln_cost <> 0 or p1_pub_pln_rev_dlrs <> 0 or p2_pub_pln_units <> 0 or p2_pub_pln_cost <> 0 or p2_pub_pln_rev_dlrs <> 0 or act_bkg_units_n <> 0 or act_bkg_cost_n <> 0 or act_rev_dlrs_n <> 0 or naive_fcst_units_n <> 0 or ensemble_fcst_units_n <> 0 or rev_pln_ovrd_units_n <> 0 or prelim_pln_units_n <> 0 or prelim_pln_cost_n <> 0 or prelim_pln_rev_dlrs_n <> 0 or sop_pln_ovrd_units_n <> 0 or final_pln_units_n <> 0 or final_bk_pln_cost_n <> 0 or final_pln_rev_dlrs_n <> 0 or delta_prelim_to_final_pln_cost_n <> 0 or delta_prelim_to_final_pln_units_n <> 0 or delta_prelim_to_final_pln_rev_dlrs_n <> 0 or p1_pub_pln_units_n <> 0 or p1_pub_pln_cost_n <> 0 or p1_pub_pln_rev_dlrs_n <> 0 or p2_pub_pln_units_n <> 0 or p2_pub_pln_cost_n <> 0 or p2_pub_pln_rev_dlrs_n <> 0 or ensemble_fcst_rev_dlrs <> 0 or ensemble_fcst_cost <> 0 or last_updated_at is not null
-    order by client_id, bu, pf, region, week_start
-    on conflict (client_id, bu, pf, region, week_start) do update set
-      record_count = kept.record_count + excluded.record_count,
-      data_count = kept.data_count + excluded.data_count,
-      rank_sum = kept.rank_sum + excluded.rank_sum,
-      rank_count = kept.rank_count + excluded.rank_count,
-      rev_pct_wsum = kept.rev_pct_wsum + excluded.rev_pct_wsum,
-      rev_pct_weight = kept.rev_pct_weight + excluded.rev_pct_weight,
-      sop_pct_wsum = kept.sop_pct_wsum + excluded.sop_pct_wsum,
-      sop_pct_weight = kept.sop_pct_weight + excluded.sop_pct_weight,
-      act_bkg_units = kept.act_bkg_units + excluded.act_bkg_units,
-      act_bkg_cost = kept.act_bkg_cost + excluded.act_bkg_cost,
-      act_rev_dlrs = kept.act_rev_dlrs + excluded.act_rev_dlrs,
-      naive_fcst_units = kept.naive_fcst_units + excluded.naive_fcst_units,
-      ensemble_fcst_units = kept.ensemble_fcst_units + excluded.ensemble_fcst_units,
-      rev_pln_ovrd_units = kept.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-      prelim_pln_units = kept.prelim_pln_units + excluded.prelim_pln_units,
-      prelim_pln_cost = kept.prelim_pln_cost + excluded.prelim_pln_cost,
-      prelim_pln_rev_dlrs = kept.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-      sop_pln_ovrd_units = kept.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-      final_pln_units = kept.final_pln_units + excluded.final_pln_units,
-      final_bk_pln_cost = kept.final_bk_pln_cost + excluded.final_bk_pln_cost,
-      final_pln_rev_dlrs = kept.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-      delta_prelim_to_final_pln_cost = kept.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-      delta_prelim_to_final_pln_units = kept.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-      delta_prelim_to_final_pln_rev_dlrs = kept.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-      p1_pub_pln_units = kept.p1_pub_pln_units + excluded.p1_pub_pln_units,
-      p1_pub_pln_cost = kept.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-      p1_pub_pln_rev_dlrs = kept.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-      p2_pub_pln_units = kept.p2_pub_pln_units + excluded.p2_pub_pln_units,
-      p2_pub_pln_cost = kept.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-      p2_pub_pln_rev_dlrs = kept.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-      act_bkg_units_n = kept.act_bkg_units_n + excluded.act_bkg_units_n,
-      act_bkg_cost_n = kept.act_bkg_cost_n + excluded.act_bkg_cost_n,
-      act_rev_dlrs_n = kept.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-      naive_fcst_units_n = kept.naive_fcst_units_n + excluded.naive_fcst_units_n,
-      ensemble_fcst_units_n = kept.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-      rev_pln_ovrd_units_n = kept.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-      prelim_pln_units_n = kept.prelim_pln_units_n + excluded.prelim_pln_units_n,
-      prelim_pln_cost_n = kept.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-      prelim_pln_rev_dlrs_n = kept.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-      sop_pln_ovrd_units_n = kept.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-      final_pln_units_n = kept.final_pln_units_n + excluded.final_pln_units_n,
-      final_bk_pln_cost_n = kept.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-      final_pln_rev_dlrs_n = kept.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-      delta_prelim_to_final_pln_cost_n = kept.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-      delta_prelim_to_final_pln_units_n = kept.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-      delta_prelim_to_final_pln_rev_dlrs_n = kept.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-      p1_pub_pln_units_n = kept.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-      p1_pub_pln_cost_n = kept.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-      p1_pub_pln_rev_dlrs_n = kept.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-      p2_pub_pln_units_n = kept.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-      p2_pub_pln_cost_n = kept.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-      p2_pub_pln_rev_dlrs_n = kept.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-      ensemble_fcst_rev_dlrs = kept.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-      ensemble_fcst_cost = kept.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-      last_updated_at = greatest(kept.last_updated_at, excluded.last_updated_at))
-  select coalesce(bool_or(record_count < 0), false), coalesce(bool_or((last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))), false) from changes$q$ into removed, dropped;
-    if removed then
-      execute $q$delete from demand_week_totals where record_count = 0$q$;
-    end if;
-    execute $q$
-  with stamps as (
-    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, r.week_start as week_start, max(r.last_updated_at) as last_updated_at
-    from (select n.* from new_rows n join old_rows o on o.pid = n.pid and o.week_start = n.week_start
-      where not ((o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.rev_pln_ovrd_percent, o.sop_pln_ovrd_percent) is distinct from (n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.rev_pln_ovrd_percent, n.sop_pln_ovrd_percent)
-          or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at)))
-        and (n.last_updated_at) is distinct from (o.last_updated_at)) r join products p on p.pid = r.pid
-    where true
-    group by p.client_id, p.bu, p.pf, p.region, r.week_start),
-  locked as (
-    select kept.client_id, kept.bu, kept.pf, kept.region, kept.week_start, s.last_updated_at
-    from demand_week_totals kept join stamps s on (kept.client_id, kept.bu, kept.pf, kept.region, kept.week_start) = (s.client_id, s.bu, s.pf, s.region, s.week_start)
-    where kept.last_updated_at is null or kept.last_updated_at < s.last_updated_at
-    order by kept.client_id, kept.bu, kept.pf, kept.region, kept.week_start
-    for update of kept)
-  update demand_week_totals kept set last_updated_at = greatest(kept.last_updated_at, l.last_updated_at)
-  from locked l where (kept.client_id, kept.bu, kept.pf, kept.region, kept.week_start) = (l.client_id, l.bu, l.pf, l.region, l.week_start)$q$;
-    if dropped then
-      execute $q$
-  update demand_week_totals kept set last_updated_at = (select max(r.last_updated_at) from demand_records r join products p on p.pid = r.pid
-      where true and p.client_id = kept.client_id and p.bu = kept.bu and p.pf = kept.pf and p.region = kept.region and r.week_start = kept.week_start)
-  from (select * from (select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, r.week_start as week_start, coalesce(sum(r.change_sign), 0) as record_count, coalesce(sum(r.change_sign) filter (where r.has_data), 0) as data_count, coalesce(sum(r.change_sign * (p.rank)), 0) as rank_sum, coalesce(sum(r.change_sign) filter (where p.rank is not null), 0) as rank_count, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as rev_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.rev_pln_ovrd_percent is not null), 0) as rev_pct_weight, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as sop_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.sop_pln_ovrd_percent is not null), 0) as sop_pct_weight, max(r.last_updated_at) filter (where r.change_sign = 1) as last_updated_at, coalesce(sum(r.change_sign * (r.act_bkg_units::numeric)), 0) as act_bkg_units, coalesce(sum(r.change_sign * (r.act_bkg_cost::numeric)), 0) as act_bkg_cost, coalesce(sum(r.change_sign * (r.act_rev_dlrs::numeric)), 0) as act_rev_dlrs, coalesce(sum(r.change_sign * (r.naive_fcst_units::numeric)), 0) as naive_fcst_units, coalesce(sum(r.change_sign * (r.ensemble_fcst_units::numeric)), 0) as ensemble_fcst_units, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_units::numeric)), 0) as rev_pln_ovrd_units, coalesce(sum(r.change_sign * (r.prelim_pln_units::numeric)), 0) as prelim_pln_units, coalesce(sum(r.change_sign * (r.prelim_pln_cost::numeric)), 0) as prelim_pln_cost, coalesce(sum(r.change_sign * (r.prelim_pln_rev_dlrs::numeric)), 0) as prelim_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_units::numeric)), 0) as sop_pln_ovrd_units, coalesce(sum(r.change_sign * (r.final_pln_units::numeric)), 0) as final_pln_units, coalesce(sum(r.change_sign * (r.final_bk_pln_cost::numeric)), 0) as final_bk_pln_cost, coalesce(sum(r.change_sign * (r.final_pln_rev_dlrs::numeric)), 0) as final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_cost::numeric)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_units::numeric)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_rev_dlrs::numeric)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p1_pub_pln_units::numeric)), 0) as p1_pub_pln_units, coalesce(sum(r.change_sign * (r.p1_pub_pln_cost::numeric)), 0) as p1_pub_pln_cost, coalesce(sum(r.change_sign * (r.p1_pub_pln_rev_dlrs::numeric)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p2_pub_pln_units::numeric)), 0) as p2_pub_pln_units, coalesce(sum(r.change_sign * (r.p2_pub_pln_cost::numeric)), 0) as p2_pub_pln_cost, coalesce(sum(r.change_sign * (r.p2_pub_pln_rev_dlrs::numeric)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(r.change_sign) filter (where r.act_bkg_units is not null), 0) as act_bkg_units_n, coalesce(sum(r.change_sign) filter (where r.act_bkg_cost is not null), 0) as act_bkg_cost_n, coalesce(sum(r.change_sign) filter (where r.act_rev_dlrs is not null), 0) as act_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.naive_fcst_units is not null), 0) as naive_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.ensemble_fcst_units is not null), 0) as ensemble_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.rev_pln_ovrd_units is not null), 0) as rev_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_units is not null), 0) as prelim_pln_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_cost is not null), 0) as prelim_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_rev_dlrs is not null), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.sop_pln_ovrd_units is not null), 0) as sop_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.final_pln_units is not null), 0) as final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.final_bk_pln_cost is not null), 0) as final_bk_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.final_pln_rev_dlrs is not null), 0) as final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_cost is not null), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_units is not null), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_rev_dlrs is not null), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_units is not null), 0) as p1_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_cost is not null), 0) as p1_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_rev_dlrs is not null), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_units is not null), 0) as p2_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_cost is not null), 0) as p2_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_rev_dlrs is not null), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_price), 0))), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_cost), 0))), 0) as ensemble_fcst_cost, max(r.last_updated_at) filter (where r.change_sign = -1) as last_updated_at_before
-    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
-        where n.pid is null or (o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.rev_pln_ovrd_percent, o.sop_pln_ovrd_percent) is distinct from (n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.rev_pln_ovrd_percent, n.sop_pln_ovrd_percent)
-          or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at))
-      union all
-      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
-        where o.pid is null or (o.act_bkg_units, o.act_bkg_cost, o.act_rev_dlrs, o.naive_fcst_units, o.ensemble_fcst_units, o.rev_pln_ovrd_units, o.prelim_pln_units, o.prelim_pln_cost, o.prelim_pln_rev_dlrs, o.sop_pln_ovrd_units, o.final_pln_units, o.final_bk_pln_cost, o.final_pln_rev_dlrs, o.delta_prelim_to_final_pln_cost, o.delta_prelim_to_final_pln_units, o.delta_prelim_to_final_pln_rev_dlrs, o.p1_pub_pln_units, o.p1_pub_pln_cost, o.p1_pub_pln_rev_dlrs, o.p2_pub_pln_units, o.p2_pub_pln_cost, o.p2_pub_pln_rev_dlrs, o.rev_pln_ovrd_percent, o.sop_pln_ovrd_percent) is distinct from (n.act_bkg_units, n.act_bkg_cost, n.act_rev_dlrs, n.naive_fcst_units, n.ensemble_fcst_units, n.rev_pln_ovrd_units, n.prelim_pln_units, n.prelim_pln_cost, n.prelim_pln_rev_dlrs, n.sop_pln_ovrd_units, n.final_pln_units, n.final_bk_pln_cost, n.final_pln_rev_dlrs, n.delta_prelim_to_final_pln_cost, n.delta_prelim_to_final_pln_units, n.delta_prelim_to_final_pln_rev_dlrs, n.p1_pub_pln_units, n.p1_pub_pln_cost, n.p1_pub_pln_rev_dlrs, n.p2_pub_pln_units, n.p2_pub_pln_cost, n.p2_pub_pln_rev_dlrs, n.rev_pln_ovrd_percent, n.sop_pln_ovrd_percent)
-          or (o.last_updated_at is not null and (n.last_updated_at is null or o.last_updated_at > n.last_updated_at))) r join products p on p.pid = r.pid
-    where true
-    group by p.client_id, p.bu, p.pf, p.region, r.week_start) c where (last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))) k
-  where (kept.client_id, kept.bu, kept.pf, kept.region, kept.week_start) = (k.client_id, k.bu, k.pf, k.region, k.week_start)$q$;
-    end if;
-    execute $q$select exists (select distinct r.pid as pid
-    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
-        where n.pid is null or (o.has_data) is distinct from (n.has_data)
-      union all
-      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
-        where o.pid is null or (o.has_data) is distinct from (n.has_data)) r
-    where true)$q$ into recount;
-    if recount then
-      execute $q$
-  insert into demand_product_totals as kept (pid, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-  select k.pid, s.record_count, s.data_count, s.month_groups, s.month_data_groups, s.quarter_groups, s.quarter_data_groups, s.year_groups, s.year_data_groups
-  from (select distinct r.pid as pid
-    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
-        where n.pid is null or (o.has_data) is distinct from (n.has_data)
-      union all
-      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
-        where o.pid is null or (o.has_data) is distinct from (n.has_data)) r
-    where true order by pid) k
-  cross join lateral (
-    select count(*) as record_count, count(*) filter (where r.has_data) as data_count, count(distinct date_trunc('month', r.week_start)) as month_groups, count(distinct date_trunc('month', r.week_start)) filter (where r.has_data) as month_data_groups, count(distinct date_trunc('quarter', r.week_start)) as quarter_groups, count(distinct date_trunc('quarter', r.week_start)) filter (where r.has_data) as quarter_data_groups, count(distinct date_trunc('year', r.week_start)) as year_groups, count(distinct date_trunc('year', r.week_start)) filter (where r.has_data) as year_data_groups
-    from demand_records r where true and r.pid = k.pid) s
-  where s.record_count > 0
-  on conflict (pid) do update set record_count = excluded.record_count, data_count = excluded.data_count, month_groups = excluded.month_groups, month_data_groups = excluded.month_data_groups, quarter_groups = excluded.quarter_groups, quarter_data_groups = excluded.quarter_data_groups, year_groups = excluded.year_groups, year_data_groups = excluded.year_data_groups$q$;
-      execute $q$
-  delete from demand_product_totals kept where (kept.pid) in (select distinct r.pid as pid
-    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.pid = o.pid and n.week_start = o.week_start
-        where n.pid is null or (o.has_data) is distinct from (n.has_data)
-      union all
-      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.pid = n.pid and o.week_start = n.week_start
-        where o.pid is null or (o.has_data) is distinct from (n.has_data)) r
-    where true)
-    and not exists (select 1 from demand_records r where true and r.pid = kept.pid)$q$;
-    end if;
-    else
-    if not exists (select 1 from old_rows) then
-      return null;
-    end if;
-    execute $q$
-  with changes as materialized (
-    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, r.week_start as week_start, coalesce(sum(r.change_sign), 0) as record_count, coalesce(sum(r.change_sign) filter (where r.has_data), 0) as data_count, coalesce(sum(r.change_sign * (p.rank)), 0) as rank_sum, coalesce(sum(r.change_sign) filter (where p.rank is not null), 0) as rank_count, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as rev_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.rev_pln_ovrd_percent is not null), 0) as rev_pct_weight, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as sop_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.sop_pln_ovrd_percent is not null), 0) as sop_pct_weight, max(r.last_updated_at) filter (where r.change_sign = 1) as last_updated_at, coalesce(sum(r.change_sign * (r.act_bkg_units::numeric)), 0) as act_bkg_units, coalesce(sum(r.change_sign * (r.act_bkg_cost::numeric)), 0) as act_bkg_cost, coalesce(sum(r.change_sign * (r.act_rev_dlrs::numeric)), 0) as act_rev_dlrs, coalesce(sum(r.change_sign * (r.naive_fcst_units::numeric)), 0) as naive_fcst_units, coalesce(sum(r.change_sign * (r.ensemble_fcst_units::numeric)), 0) as ensemble_fcst_units, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_units::numeric)), 0) as rev_pln_ovrd_units, coalesce(sum(r.change_sign * (r.prelim_pln_units::numeric)), 0) as prelim_pln_units, coalesce(sum(r.change_sign * (r.prelim_pln_cost::numeric)), 0) as prelim_pln_cost, coalesce(sum(r.change_sign * (r.prelim_pln_rev_dlrs::numeric)), 0) as prelim_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_units::numeric)), 0) as sop_pln_ovrd_units, coalesce(sum(r.change_sign * (r.final_pln_units::numeric)), 0) as final_pln_units, coalesce(sum(r.change_sign * (r.final_bk_pln_cost::numeric)), 0) as final_bk_pln_cost, coalesce(sum(r.change_sign * (r.final_pln_rev_dlrs::numeric)), 0) as final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_cost::numeric)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_units::numeric)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_rev_dlrs::numeric)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p1_pub_pln_units::numeric)), 0) as p1_pub_pln_units, coalesce(sum(r.change_sign * (r.p1_pub_pln_cost::numeric)), 0) as p1_pub_pln_cost, coalesce(sum(r.change_sign * (r.p1_pub_pln_rev_dlrs::numeric)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p2_pub_pln_units::numeric)), 0) as p2_pub_pln_units, coalesce(sum(r.change_sign * (r.p2_pub_pln_cost::numeric)), 0) as p2_pub_pln_cost, coalesce(sum(r.change_sign * (r.p2_pub_pln_rev_dlrs::numeric)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(r.change_sign) filter (where r.act_bkg_units is not null), 0) as act_bkg_units_n, coalesce(sum(r.change_sign) filter (where r.act_bkg_cost is not null), 0) as act_bkg_cost_n, coalesce(sum(r.change_sign) filter (where r.act_rev_dlrs is not null), 0) as act_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.naive_fcst_units is not null), 0) as naive_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.ensemble_fcst_units is not null), 0) as ensemble_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.rev_pln_ovrd_units is not null), 0) as rev_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_units is not null), 0) as prelim_pln_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_cost is not null), 0) as prelim_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_rev_dlrs is not null), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.sop_pln_ovrd_units is not null), 0) as sop_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.final_pln_units is not null), 0) as final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.final_bk_pln_cost is not null), 0) as final_bk_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.final_pln_rev_dlrs is not null), 0) as final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_cost is not null), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_units is not null), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_rev_dlrs is not null), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_units is not null), 0) as p1_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_cost is not null), 0) as p1_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_rev_dlrs is not null), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_units is not null), 0) as p2_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_cost is not null), 0) as p2_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_rev_dlrs is not null), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_price), 0))), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_cost), 0))), 0) as ensemble_fcst_cost, max(r.last_updated_at) filter (where r.change_sign = -1) as last_updated_at_before
-    from (select -1 as change_sign, o.* from old_rows o) r join products p on p.pid = r.pid
-    where true
-    group by p.client_id, p.bu, p.pf, p.region, r.week_start),
-  applied as (
-    insert into demand_week_totals as kept (client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-    select client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost from changes
-    where record_count <> 0 or data_count <> 0 or rank_sum <> 0 or rank_count <> 0 or rev_pct_wsum <> 0 or rev_pct_weight <> 0 or sop_pct_wsum <> 0 or sop_pct_weight <> 0 or act_bkg_units <> 0 or act_bkg_cost <> 0 or act_rev_dlrs <> 0 or naive_fcst_units <> 0 or ensemble_fcst_units <> 0 or rev_pln_ovrd_units <> 0 or prelim_pln_units <> 0 or prelim_pln_cost <> 0 or prelim_pln_rev_dlrs <> 0 or sop_pln_ovrd_units <> 0 or final_pln_units <> 0 or final_bk_pln_cost <> 0 or final_pln_rev_dlrs <> 0 or delta_prelim_to_final_pln_cost <> 0 or delta_prelim_to_final_pln_units <> 0 or delta_prelim_to_final_pln_rev_dlrs <> 0 or p1_pub_pln_units <> 0 or p1_pub_pln_cost <> 0 or p1_pub_pln_rev_dlrs <> 0 or p2_pub_pln_units <> 0 or p2_pub_pln_cost <> 0 or p2_pub_pln_rev_dlrs <> 0 or act_bkg_units_n <> 0 or act_bkg_cost_n <> 0 or act_rev_dlrs_n <> 0 or naive_fcst_units_n <> 0 or ensemble_fcst_units_n <> 0 or rev_pln_ovrd_units_n <> 0 or prelim_pln_units_n <> 0 or prelim_pln_cost_n <> 0 or prelim_pln_rev_dlrs_n <> 0 or sop_pln_ovrd_units_n <> 0 or final_pln_units_n <> 0 or final_bk_pln_cost_n <> 0 or final_pln_rev_dlrs_n <> 0 or delta_prelim_to_final_pln_cost_n <> 0 or delta_prelim_to_final_pln_units_n <> 0 or delta_prelim_to_final_pln_rev_dlrs_n <> 0 or p1_pub_pln_units_n <> 0 or p1_pub_pln_cost_n <> 0 or p1_pub_pln_rev_dlrs_n <> 0 or p2_pub_pln_units_n <> 0 or p2_pub_pln_cost_n <> 0 or p2_pub_pln_rev_dlrs_n <> 0 or ensemble_fcst_rev_dlrs <> 0 or ensemble_fcst_cost <> 0 or last_updated_at is not null
-    order by client_id, bu, pf, region, week_start
-    on conflict (client_id, bu, pf, region, week_start) do update set
-      record_count = kept.record_count + excluded.record_count,
-      data_count = kept.data_count + excluded.data_count,
-      rank_sum = kept.rank_sum + excluded.rank_sum,
-      rank_count = kept.rank_count + excluded.rank_count,
-      rev_pct_wsum = kept.rev_pct_wsum + excluded.rev_pct_wsum,
-      rev_pct_weight = kept.rev_pct_weight + excluded.rev_pct_weight,
-      sop_pct_wsum = kept.sop_pct_wsum + excluded.sop_pct_wsum,
-      sop_pct_weight = kept.sop_pct_weight + excluded.sop_pct_weight,
-      act_bkg_units = kept.act_bkg_units + excluded.act_bkg_units,
-      act_bkg_cost = kept.act_bkg_cost + excluded.act_bkg_cost,
-      act_rev_dlrs = kept.act_rev_dlrs + excluded.act_rev_dlrs,
-      naive_fcst_units = kept.naive_fcst_units + excluded.naive_fcst_units,
-      ensemble_fcst_units = kept.ensemble_fcst_units + excluded.ensemble_fcst_units,
-      rev_pln_ovrd_units = kept.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-      prelim_pln_units = kept.prelim_pln_units + excluded.prelim_pln_units,
-      prelim_pln_cost = kept.prelim_pln_cost + excluded.prelim_pln_cost,
-      prelim_pln_rev_dlrs = kept.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-      sop_pln_ovrd_units = kept.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-      final_pln_units = kept.final_pln_units + excluded.final_pln_units,
-      final_bk_pln_cost = kept.final_bk_pln_cost + excluded.final_bk_pln_cost,
-      final_pln_rev_dlrs = kept.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-      delta_prelim_to_final_pln_cost = kept.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-      delta_prelim_to_final_pln_units = kept.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-      delta_prelim_to_final_pln_rev_dlrs = kept.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-      p1_pub_pln_units = kept.p1_pub_pln_units + excluded.p1_pub_pln_units,
-      p1_pub_pln_cost = kept.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-      p1_pub_pln_rev_dlrs = kept.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-      p2_pub_pln_units = kept.p2_pub_pln_units + excluded.p2_pub_pln_units,
-      p2_pub_pln_cost = kept.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-      p2_pub_pln_rev_dlrs = kept.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-      act_bkg_units_n = kept.act_bkg_units_n + excluded.act_bkg_units_n,
-      act_bkg_cost_n = kept.act_bkg_cost_n + excluded.act_bkg_cost_n,
-      act_rev_dlrs_n = kept.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-      naive_fcst_units_n = kept.naive_fcst_units_n + excluded.naive_fcst_units_n,
-      ensemble_fcst_units_n = kept.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-      rev_pln_ovrd_units_n = kept.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-      prelim_pln_units_n = kept.prelim_pln_units_n + excluded.prelim_pln_units_n,
-      prelim_pln_cost_n = kept.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-      prelim_pln_rev_dlrs_n = kept.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-      sop_pln_ovrd_units_n = kept.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-      final_pln_units_n = kept.final_pln_units_n + excluded.final_pln_units_n,
-      final_bk_pln_cost_n = kept.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-      final_pln_rev_dlrs_n = kept.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-      delta_prelim_to_final_pln_cost_n = kept.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-      delta_prelim_to_final_pln_units_n = kept.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-      delta_prelim_to_final_pln_rev_dlrs_n = kept.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-      p1_pub_pln_units_n = kept.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-      p1_pub_pln_cost_n = kept.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-      p1_pub_pln_rev_dlrs_n = kept.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-      p2_pub_pln_units_n = kept.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-      p2_pub_pln_cost_n = kept.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-      p2_pub_pln_rev_dlrs_n = kept.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-      ensemble_fcst_rev_dlrs = kept.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-      ensemble_fcst_cost = kept.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-      last_updated_at = greatest(kept.last_updated_at, excluded.last_updated_at))
-  select coalesce(bool_or(record_count < 0), false), coalesce(bool_or((last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))), false) from changes$q$ into removed, dropped;
-    if removed then
-      execute $q$delete from demand_week_totals where record_count = 0$q$;
-    end if;
-    if dropped then
-      execute $q$
-  update demand_week_totals kept set last_updated_at = (select max(r.last_updated_at) from demand_records r join products p on p.pid = r.pid
-      where true and p.client_id = kept.client_id and p.bu = kept.bu and p.pf = kept.pf and p.region = kept.region and r.week_start = kept.week_start)
-  from (select * from (select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, r.week_start as week_start, coalesce(sum(r.change_sign), 0) as record_count, coalesce(sum(r.change_sign) filter (where r.has_data), 0) as data_count, coalesce(sum(r.change_sign * (p.rank)), 0) as rank_sum, coalesce(sum(r.change_sign) filter (where p.rank is not null), 0) as rank_count, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as rev_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.rev_pln_ovrd_percent is not null), 0) as rev_pct_weight, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))), 0) as sop_pct_wsum, coalesce(sum(r.change_sign * ((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end))) filter (where r.sop_pln_ovrd_percent is not null), 0) as sop_pct_weight, max(r.last_updated_at) filter (where r.change_sign = 1) as last_updated_at, coalesce(sum(r.change_sign * (r.act_bkg_units::numeric)), 0) as act_bkg_units, coalesce(sum(r.change_sign * (r.act_bkg_cost::numeric)), 0) as act_bkg_cost, coalesce(sum(r.change_sign * (r.act_rev_dlrs::numeric)), 0) as act_rev_dlrs, coalesce(sum(r.change_sign * (r.naive_fcst_units::numeric)), 0) as naive_fcst_units, coalesce(sum(r.change_sign * (r.ensemble_fcst_units::numeric)), 0) as ensemble_fcst_units, coalesce(sum(r.change_sign * (r.rev_pln_ovrd_units::numeric)), 0) as rev_pln_ovrd_units, coalesce(sum(r.change_sign * (r.prelim_pln_units::numeric)), 0) as prelim_pln_units, coalesce(sum(r.change_sign * (r.prelim_pln_cost::numeric)), 0) as prelim_pln_cost, coalesce(sum(r.change_sign * (r.prelim_pln_rev_dlrs::numeric)), 0) as prelim_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.sop_pln_ovrd_units::numeric)), 0) as sop_pln_ovrd_units, coalesce(sum(r.change_sign * (r.final_pln_units::numeric)), 0) as final_pln_units, coalesce(sum(r.change_sign * (r.final_bk_pln_cost::numeric)), 0) as final_bk_pln_cost, coalesce(sum(r.change_sign * (r.final_pln_rev_dlrs::numeric)), 0) as final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_cost::numeric)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_units::numeric)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(r.change_sign * (r.delta_prelim_to_final_pln_rev_dlrs::numeric)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p1_pub_pln_units::numeric)), 0) as p1_pub_pln_units, coalesce(sum(r.change_sign * (r.p1_pub_pln_cost::numeric)), 0) as p1_pub_pln_cost, coalesce(sum(r.change_sign * (r.p1_pub_pln_rev_dlrs::numeric)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(r.change_sign * (r.p2_pub_pln_units::numeric)), 0) as p2_pub_pln_units, coalesce(sum(r.change_sign * (r.p2_pub_pln_cost::numeric)), 0) as p2_pub_pln_cost, coalesce(sum(r.change_sign * (r.p2_pub_pln_rev_dlrs::numeric)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(r.change_sign) filter (where r.act_bkg_units is not null), 0) as act_bkg_units_n, coalesce(sum(r.change_sign) filter (where r.act_bkg_cost is not null), 0) as act_bkg_cost_n, coalesce(sum(r.change_sign) filter (where r.act_rev_dlrs is not null), 0) as act_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.naive_fcst_units is not null), 0) as naive_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.ensemble_fcst_units is not null), 0) as ensemble_fcst_units_n, coalesce(sum(r.change_sign) filter (where r.rev_pln_ovrd_units is not null), 0) as rev_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_units is not null), 0) as prelim_pln_units_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_cost is not null), 0) as prelim_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.prelim_pln_rev_dlrs is not null), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.sop_pln_ovrd_units is not null), 0) as sop_pln_ovrd_units_n, coalesce(sum(r.change_sign) filter (where r.final_pln_units is not null), 0) as final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.final_bk_pln_cost is not null), 0) as final_bk_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.final_pln_rev_dlrs is not null), 0) as final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_cost is not null), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_units is not null), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(r.change_sign) filter (where r.delta_prelim_to_final_pln_rev_dlrs is not null), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_units is not null), 0) as p1_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_cost is not null), 0) as p1_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p1_pub_pln_rev_dlrs is not null), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_units is not null), 0) as p2_pub_pln_units_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_cost is not null), 0) as p2_pub_pln_cost_n, coalesce(sum(r.change_sign) filter (where r.p2_pub_pln_rev_dlrs is not null), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_price), 0))), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(r.change_sign * (coalesce(list_value(r.ensemble_fcst_units, p.unit_cost), 0))), 0) as ensemble_fcst_cost, max(r.last_updated_at) filter (where r.change_sign = -1) as last_updated_at_before
-    from (select -1 as change_sign, o.* from old_rows o) r join products p on p.pid = r.pid
-    where true
-    group by p.client_id, p.bu, p.pf, p.region, r.week_start) c where (last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))) k
-  where (kept.client_id, kept.bu, kept.pf, kept.region, kept.week_start) = (k.client_id, k.bu, k.pf, k.region, k.week_start)$q$;
-    end if;
-    execute $q$select exists (select distinct r.pid as pid
-    from (select -1 as change_sign, o.* from old_rows o) r
-    where true)$q$ into recount;
-    if recount then
-      execute $q$
-  insert into demand_product_totals as kept (pid, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-  select k.pid, s.record_count, s.data_count, s.month_groups, s.month_data_groups, s.quarter_groups, s.quarter_data_groups, s.year_groups, s.year_data_groups
-  from (select distinct r.pid as pid
-    from (select -1 as change_sign, o.* from old_rows o) r
-    where true order by pid) k
-  cross join lateral (
-    select count(*) as record_count, count(*) filter (where r.has_data) as data_count, count(distinct date_trunc('month', r.week_start)) as month_groups, count(distinct date_trunc('month', r.week_start)) filter (where r.has_data) as month_data_groups, count(distinct date_trunc('quarter', r.week_start)) as quarter_groups, count(distinct date_trunc('quarter', r.week_start)) filter (where r.has_data) as quarter_data_groups, count(distinct date_trunc('year', r.week_start)) as year_groups, count(distinct date_trunc('year', r.week_start)) filter (where r.has_data) as year_data_groups
-    from demand_records r where true and r.pid = k.pid) s
-  where s.record_count > 0
-  on conflict (pid) do update set record_count = excluded.record_count, data_count = excluded.data_count, month_groups = excluded.month_groups, month_data_groups = excluded.month_data_groups, quarter_groups = excluded.quarter_groups, quarter_data_groups = excluded.quarter_data_groups, year_groups = excluded.year_groups, year_data_groups = excluded.year_data_groups$q$;
-      execute $q$
-  delete from demand_product_totals kept where (kept.pid) in (select distinct r.pid as pid
-    from (select -1 as change_sign, o.* from old_rows o) r
-    where true)
-    and not exists (select 1 from demand_records r where true and r.pid = kept.pid)$q$;
-    end if;
-    end if;
-    return null;
-  end $function$;
+  on conflict (pid) do update set record_count = excluded.record_count, data_count = excluded.data_count,
+    month_groups = excluded.month_groups, month_data_groups = excluded.month_data_groups,
+    quarter_groups = excluded.quarter_groups, quarter_data_groups = excluded.quarter_data_groups,
+    year_groups = excluded.year_groups, year_data_groups = excluded.year_data_groups$q$ using recount;
+execute $q$
+  delete from demand_product_totals t
+  where t.pid in (select unnest($1::text[]) as pid) and not exists (select 1 from demand_records r where r.pid = t.pid)$q$ using recount;
+        end if;
+        return null;
+      end $function$;
 
 CREATE OR REPLACE FUNCTION demand_week_totals_on_truncate()
  RETURNS trigger
@@ -2516,27 +2634,6 @@ AS $function$
   from demand_records r
   where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)
   group by r.pid, r.week_start, r.final_pln_rev_dlrs, r.ensemble_fcst_units, r.reason_code, r.last_updated_at;
-  end $function$;
-
-CREATE OR REPLACE FUNCTION rebuild_demand_product_totals()
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-  begin
-    delete from demand_product_totals;
-    insert into demand_product_totals (pid, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-  select r.pid as pid,
-    count(*) as record_count,
-    count(*) filter (where r.has_data) as data_count,
-    count(distinct date_trunc('month', r.week_start)) as month_groups,
-    count(distinct date_trunc('month', r.week_start)) filter (where r.has_data) as month_data_groups,
-    count(distinct date_trunc('quarter', r.week_start)) as quarter_groups,
-    count(distinct date_trunc('quarter', r.week_start)) filter (where r.has_data) as quarter_data_groups,
-    count(distinct date_trunc('year', r.week_start)) as year_groups,
-    count(distinct date_trunc('year', r.week_start)) filter (where r.has_data) as year_data_groups
-  from demand_records r
-  where true
-  group by r.pid;
   end $function$;
 
 CREATE OR REPLACE FUNCTION rebuild_demand_slice_product_counts()
@@ -2804,78 +2901,6 @@ AS $function$
   delete from demand_product_totals t
   where t.pid in (select pid from products) and not exists (select 1 from demand_records r where r.pid = t.pid);
       end $function$;
-
-CREATE OR REPLACE FUNCTION rebuild_demand_week_totals()
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-  begin
-    delete from demand_week_totals;
-    insert into demand_week_totals (client_id, bu, pf, region, week_start, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-  select p.client_id as client_id,
-    p.bu as bu,
-    p.pf as pf,
-    p.region as region,
-    r.week_start as week_start,
-    count(*) as record_count,
-    count(*) filter (where r.has_data) as data_count,
-    coalesce(sum(p.rank), 0) as rank_sum,
-    count(p.rank) as rank_count,
-    coalesce(sum(r.rev_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)), 0) as rev_pct_wsum,
-    coalesce(sum((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)) filter (where r.rev_pln_ovrd_percent is not null), 0) as rev_pct_weight,
-    coalesce(sum(r.sop_pln_ovrd_percent * (case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)), 0) as sop_pct_wsum,
-    coalesce(sum((case when r.final_pln_units > 0 then r.final_pln_units::numeric when r.act_bkg_units > 0 then r.act_bkg_units::numeric else 1 end)) filter (where r.sop_pln_ovrd_percent is not null), 0) as sop_pct_weight,
-    max(r.last_updated_at) as last_updated_at,
-    coalesce(sum(r.act_bkg_units::numeric), 0) as act_bkg_units,
-    coalesce(sum(r.act_bkg_cost::numeric), 0) as act_bkg_cost,
-    coalesce(sum(r.act_rev_dlrs::numeric), 0) as act_rev_dlrs,
-    coalesce(sum(r.naive_fcst_units::numeric), 0) as naive_fcst_units,
-    coalesce(sum(r.ensemble_fcst_units::numeric), 0) as ensemble_fcst_units,
-    coalesce(sum(r.rev_pln_ovrd_units::numeric), 0) as rev_pln_ovrd_units,
-    coalesce(sum(r.prelim_pln_units::numeric), 0) as prelim_pln_units,
-    coalesce(sum(r.prelim_pln_cost::numeric), 0) as prelim_pln_cost,
-    coalesce(sum(r.prelim_pln_rev_dlrs::numeric), 0) as prelim_pln_rev_dlrs,
-    coalesce(sum(r.sop_pln_ovrd_units::numeric), 0) as sop_pln_ovrd_units,
-    coalesce(sum(r.final_pln_units::numeric), 0) as final_pln_units,
-    coalesce(sum(r.final_bk_pln_cost::numeric), 0) as final_bk_pln_cost,
-    coalesce(sum(r.final_pln_rev_dlrs::numeric), 0) as final_pln_rev_dlrs,
-    coalesce(sum(r.delta_prelim_to_final_pln_cost::numeric), 0) as delta_prelim_to_final_pln_cost,
-    coalesce(sum(r.delta_prelim_to_final_pln_units::numeric), 0) as delta_prelim_to_final_pln_units,
-    coalesce(sum(r.delta_prelim_to_final_pln_rev_dlrs::numeric), 0) as delta_prelim_to_final_pln_rev_dlrs,
-    coalesce(sum(r.p1_pub_pln_units::numeric), 0) as p1_pub_pln_units,
-    coalesce(sum(r.p1_pub_pln_cost::numeric), 0) as p1_pub_pln_cost,
-    coalesce(sum(r.p1_pub_pln_rev_dlrs::numeric), 0) as p1_pub_pln_rev_dlrs,
-    coalesce(sum(r.p2_pub_pln_units::numeric), 0) as p2_pub_pln_units,
-    coalesce(sum(r.p2_pub_pln_cost::numeric), 0) as p2_pub_pln_cost,
-    coalesce(sum(r.p2_pub_pln_rev_dlrs::numeric), 0) as p2_pub_pln_rev_dlrs,
-    count(r.act_bkg_units) as act_bkg_units_n,
-    count(r.act_bkg_cost) as act_bkg_cost_n,
-    count(r.act_rev_dlrs) as act_rev_dlrs_n,
-    count(r.naive_fcst_units) as naive_fcst_units_n,
-    count(r.ensemble_fcst_units) as ensemble_fcst_units_n,
-    count(r.rev_pln_ovrd_units) as rev_pln_ovrd_units_n,
-    count(r.prelim_pln_units) as prelim_pln_units_n,
-    count(r.prelim_pln_cost) as prelim_pln_cost_n,
-    count(r.prelim_pln_rev_dlrs) as prelim_pln_rev_dlrs_n,
-    count(r.sop_pln_ovrd_units) as sop_pln_ovrd_units_n,
-    count(r.final_pln_units) as final_pln_units_n,
-    count(r.final_bk_pln_cost) as final_bk_pln_cost_n,
-    count(r.final_pln_rev_dlrs) as final_pln_rev_dlrs_n,
-    count(r.delta_prelim_to_final_pln_cost) as delta_prelim_to_final_pln_cost_n,
-    count(r.delta_prelim_to_final_pln_units) as delta_prelim_to_final_pln_units_n,
-    count(r.delta_prelim_to_final_pln_rev_dlrs) as delta_prelim_to_final_pln_rev_dlrs_n,
-    count(r.p1_pub_pln_units) as p1_pub_pln_units_n,
-    count(r.p1_pub_pln_cost) as p1_pub_pln_cost_n,
-    count(r.p1_pub_pln_rev_dlrs) as p1_pub_pln_rev_dlrs_n,
-    count(r.p2_pub_pln_units) as p2_pub_pln_units_n,
-    count(r.p2_pub_pln_cost) as p2_pub_pln_cost_n,
-    count(r.p2_pub_pln_rev_dlrs) as p2_pub_pln_rev_dlrs_n,
-    coalesce(sum(coalesce(list_value(r.ensemble_fcst_units, p.unit_price), 0)), 0) as ensemble_fcst_rev_dlrs,
-    coalesce(sum(coalesce(list_value(r.ensemble_fcst_units, p.unit_cost), 0)), 0) as ensemble_fcst_cost
-  from demand_records r join products p on p.pid = r.pid
-  where true
-  group by p.client_id, p.bu, p.pf, p.region, r.week_start;
-  end $function$;
 
 CREATE OR REPLACE FUNCTION refresh_accuracy(pids text[])
  RETURNS void

@@ -151,12 +151,6 @@ export function readModelOf(catalogue: readonly FieldSpec[]) {
   };
 
   const RECORDS_OF_PRODUCTS = 'demand_records r join products p on p.pid = r.pid';
-  /** The records' trigger that keeps the week totals, then the product totals (their names sort after the extremes'). */
-  const RECORDS_TRIGGER = {
-    fn: 'demand_week_totals_on_records',
-    trigger: 'demand_week_totals',
-    key: ['pid', 'week_start'],
-  } as const;
 
   /** The week totals' measures: one per summed field and its count, the weighted percents, rank. */
   const WEEK_MEASURES: readonly Measure[] = [
@@ -189,14 +183,7 @@ export function readModelOf(catalogue: readonly FieldSpec[]) {
     grain: [...SLICE.map((c) => ({ column: c, of: `p.${c}` })), { column: 'week_start', of: 'r.week_start' }],
     measures: WEEK_MEASURES,
     reads: [...SUMMED, ...PERCENTS, 'last_updated_at'],
-    keptBy:
-      'demand_week_totals_on_records (a generated trigger on records), demand_week_totals_*on_products (products)',
-    differences: {
-      ...RECORDS_TRIGGER,
-      // A save of notes alone (comments, reason codes, stamps) pairs no sums: it moves the latest update.
-      compare: [...SUMMED, ...PERCENTS],
-      rowCount: 'record_count',
-    },
+    keptBy: 'demand_week_totals_on_records (records), demand_week_totals_*on_products (products)',
   };
 
   const PERIOD_GRAINS = (grains: readonly string[], alias = 'g') =>
@@ -249,9 +236,7 @@ export function readModelOf(catalogue: readonly FieldSpec[]) {
       ...['month', 'quarter', 'year'].flatMap((unit) => [bucketCount(unit, false), bucketCount(unit, true)]),
     ],
     reads: HAS_DATA_INPUTS,
-    keptBy: 'demand_week_totals_on_records (a generated trigger on records, after the week totals)',
-    // Recounted per product for the records inserted, deleted, or whose has_data changed.
-    differences: { ...RECORDS_TRIGGER, compare: ['has_data'], rowCount: 'record_count' },
+    keptBy: 'demand_week_totals_on_records (records)',
   };
 
   const SLICE_PRODUCT_COUNTS: GroupedTable = {
