@@ -1216,32 +1216,42 @@ CREATE OR REPLACE FUNCTION demand_overridden_records_on_records()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-      begin
-        -- EXECUTE plans each statement for the rows this call has (migration 0005).
-        if tg_op = 'INSERT' then
-          execute $q$insert into demand_overridden_records as d (pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at)
-  select pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at from new_rows where (rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)
-  on conflict (pid, week_start) do update set final_pln_rev_dlrs = excluded.final_pln_rev_dlrs, ensemble_fcst_units = excluded.ensemble_fcst_units, reason_code = excluded.reason_code, last_updated_at = excluded.last_updated_at
-  where (d.final_pln_rev_dlrs, d.ensemble_fcst_units, d.reason_code, d.last_updated_at) is distinct from (excluded.final_pln_rev_dlrs, excluded.ensemble_fcst_units, excluded.reason_code, excluded.last_updated_at)$q$;
-        elsif tg_op = 'DELETE' then
-          execute $q$delete from demand_overridden_records d using (select pid, week_start from old_rows where (rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)) o
-            where d.pid = o.pid and d.week_start = o.week_start$q$;
-        else
-          execute $q$delete from demand_overridden_records d
-            using (select pid, week_start from old_rows where (rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null) except select pid, week_start from new_rows where (rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)) o
-            where d.pid = o.pid and d.week_start = o.week_start$q$;
-          execute $q$insert into demand_overridden_records as d (pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at)
-  select pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at from new_rows where (rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null)
-  on conflict (pid, week_start) do update set final_pln_rev_dlrs = excluded.final_pln_rev_dlrs, ensemble_fcst_units = excluded.ensemble_fcst_units, reason_code = excluded.reason_code, last_updated_at = excluded.last_updated_at
-  where (d.final_pln_rev_dlrs, d.ensemble_fcst_units, d.reason_code, d.last_updated_at) is distinct from (excluded.final_pln_rev_dlrs, excluded.ensemble_fcst_units, excluded.reason_code, excluded.last_updated_at)$q$;
-        end if;
-        return null;
-      end $function$;
+  declare
+    removed boolean;
+    dropped boolean;
+    recount boolean;
+  begin
+    if tg_op = 'INSERT' then
+    if not exists (select 1 from new_rows) then
+      return null;
+    end if;
+    execute $q$insert into demand_overridden_records as kept (pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at)
+    select r.pid, r.week_start, r.final_pln_rev_dlrs, r.ensemble_fcst_units, r.reason_code, r.last_updated_at
+    from new_rows r where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)
+    order by r.pid, r.week_start
+    on conflict (pid, week_start) do update set final_pln_rev_dlrs = excluded.final_pln_rev_dlrs, ensemble_fcst_units = excluded.ensemble_fcst_units, reason_code = excluded.reason_code, last_updated_at = excluded.last_updated_at
+    where (kept.final_pln_rev_dlrs, kept.ensemble_fcst_units, kept.reason_code, kept.last_updated_at) is distinct from (excluded.final_pln_rev_dlrs, excluded.ensemble_fcst_units, excluded.reason_code, excluded.last_updated_at)$q$;
+    elsif tg_op = 'UPDATE' then
+    if not exists (select 1 from new_rows) then
+      return null;
+    end if;
+    execute $q$delete from demand_overridden_records kept using (select r.pid as pid, r.week_start as week_start from old_rows r where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null) except select r.pid as pid, r.week_start as week_start from new_rows r where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)) gone
+    where (kept.pid, kept.week_start) = (gone.pid, gone.week_start)$q$;
+    execute $q$insert into demand_overridden_records as kept (pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at)
+    select r.pid, r.week_start, r.final_pln_rev_dlrs, r.ensemble_fcst_units, r.reason_code, r.last_updated_at
+    from new_rows r where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)
+    order by r.pid, r.week_start
+    on conflict (pid, week_start) do update set final_pln_rev_dlrs = excluded.final_pln_rev_dlrs, ensemble_fcst_units = excluded.ensemble_fcst_units, reason_code = excluded.reason_code, last_updated_at = excluded.last_updated_at
+    where (kept.final_pln_rev_dlrs, kept.ensemble_fcst_units, kept.reason_code, kept.last_updated_at) is distinct from (excluded.final_pln_rev_dlrs, excluded.ensemble_fcst_units, excluded.reason_code, excluded.last_updated_at)$q$;
+    else
+    if not exists (select 1 from old_rows) then
+      return null;
+    end if;
+    execute $q$delete from demand_overridden_records kept using (select r.pid as pid, r.week_start as week_start from old_rows r where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)) gone
+    where (kept.pid, kept.week_start) = (gone.pid, gone.week_start)$q$;
+    end if;
+    return null;
+  end $function$;
 
 CREATE OR REPLACE FUNCTION demand_overridden_records_on_truncate()
  RETURNS trigger
@@ -1349,40 +1359,99 @@ CREATE OR REPLACE FUNCTION demand_slice_counts_on_product_totals()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-      begin
-        if tg_op = 'INSERT' then
-          insert into demand_slice_product_counts as s (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-    select p.client_id, p.bu, p.pf, p.region, sum(x.sign), sum(x.sign * (x.data_count > 0)::int), sum(x.sign * x.record_count), sum(x.sign * x.data_count), sum(x.sign * x.month_groups), sum(x.sign * x.month_data_groups), sum(x.sign * x.quarter_groups), sum(x.sign * x.quarter_data_groups), sum(x.sign * x.year_groups), sum(x.sign * x.year_data_groups)
-    from (select pid, 1 as sign, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from new_rows) x join products p on p.pid = x.pid
-    group by 1, 2, 3, 4
-    having sum(x.sign) <> 0 or sum(x.sign * (x.data_count > 0)::int) <> 0 or sum(x.sign * x.record_count) <> 0 or sum(x.sign * x.data_count) <> 0 or sum(x.sign * x.month_groups) <> 0 or sum(x.sign * x.month_data_groups) <> 0 or sum(x.sign * x.quarter_groups) <> 0 or sum(x.sign * x.quarter_data_groups) <> 0 or sum(x.sign * x.year_groups) <> 0 or sum(x.sign * x.year_data_groups) <> 0
-    order by 1, 2, 3, 4
+  declare
+    removed boolean;
+    dropped boolean;
+    recount boolean;
+  begin
+    if tg_op = 'INSERT' then
+    if not exists (select 1 from new_rows) then
+      return null;
+    end if;
+    execute $q$
+  with changes as materialized (
+    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, coalesce(sum(t.change_sign), 0) as products, coalesce(sum(t.change_sign) filter (where t.data_count > 0), 0) as data_products, coalesce(sum(t.change_sign * (t.record_count)), 0) as record_count, coalesce(sum(t.change_sign * (t.data_count)), 0) as data_count, coalesce(sum(t.change_sign * (t.month_groups)), 0) as month_groups, coalesce(sum(t.change_sign * (t.month_data_groups)), 0) as month_data_groups, coalesce(sum(t.change_sign * (t.quarter_groups)), 0) as quarter_groups, coalesce(sum(t.change_sign * (t.quarter_data_groups)), 0) as quarter_data_groups, coalesce(sum(t.change_sign * (t.year_groups)), 0) as year_groups, coalesce(sum(t.change_sign * (t.year_data_groups)), 0) as year_data_groups
+    from (select 1 as change_sign, n.* from new_rows n) t join products p on p.pid = t.pid
+    where true
+    group by p.client_id, p.bu, p.pf, p.region),
+  applied as (
+    insert into demand_slice_product_counts as kept (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
+    select client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from changes
+    where products <> 0 or data_products <> 0 or record_count <> 0 or data_count <> 0 or month_groups <> 0 or month_data_groups <> 0 or quarter_groups <> 0 or quarter_data_groups <> 0 or year_groups <> 0 or year_data_groups <> 0
+    order by client_id, bu, pf, region
     on conflict (client_id, bu, pf, region) do update set
-      products = s.products + excluded.products, data_products = s.data_products + excluded.data_products,
-      record_count = s.record_count + excluded.record_count, data_count = s.data_count + excluded.data_count, month_groups = s.month_groups + excluded.month_groups, month_data_groups = s.month_data_groups + excluded.month_data_groups, quarter_groups = s.quarter_groups + excluded.quarter_groups, quarter_data_groups = s.quarter_data_groups + excluded.quarter_data_groups, year_groups = s.year_groups + excluded.year_groups, year_data_groups = s.year_data_groups + excluded.year_data_groups;
-        elsif tg_op = 'UPDATE' then
-          insert into demand_slice_product_counts as s (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-    select p.client_id, p.bu, p.pf, p.region, sum(x.sign), sum(x.sign * (x.data_count > 0)::int), sum(x.sign * x.record_count), sum(x.sign * x.data_count), sum(x.sign * x.month_groups), sum(x.sign * x.month_data_groups), sum(x.sign * x.quarter_groups), sum(x.sign * x.quarter_data_groups), sum(x.sign * x.year_groups), sum(x.sign * x.year_data_groups)
-    from (select pid, -1 as sign, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from old_rows union all select pid, 1 as sign, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from new_rows) x join products p on p.pid = x.pid
-    group by 1, 2, 3, 4
-    having sum(x.sign) <> 0 or sum(x.sign * (x.data_count > 0)::int) <> 0 or sum(x.sign * x.record_count) <> 0 or sum(x.sign * x.data_count) <> 0 or sum(x.sign * x.month_groups) <> 0 or sum(x.sign * x.month_data_groups) <> 0 or sum(x.sign * x.quarter_groups) <> 0 or sum(x.sign * x.quarter_data_groups) <> 0 or sum(x.sign * x.year_groups) <> 0 or sum(x.sign * x.year_data_groups) <> 0
-    order by 1, 2, 3, 4
+      products = kept.products + excluded.products,
+      data_products = kept.data_products + excluded.data_products,
+      record_count = kept.record_count + excluded.record_count,
+      data_count = kept.data_count + excluded.data_count,
+      month_groups = kept.month_groups + excluded.month_groups,
+      month_data_groups = kept.month_data_groups + excluded.month_data_groups,
+      quarter_groups = kept.quarter_groups + excluded.quarter_groups,
+      quarter_data_groups = kept.quarter_data_groups + excluded.quarter_data_groups,
+      year_groups = kept.year_groups + excluded.year_groups,
+      year_data_groups = kept.year_data_groups + excluded.year_data_groups)
+  select false, coalesce(bool_or(false), false) from changes$q$ into removed, dropped;
+    elsif tg_op = 'UPDATE' then
+    if not exists (select 1 from new_rows) then
+      return null;
+    end if;
+    execute $q$
+  with changes as materialized (
+    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, coalesce(sum(t.change_sign), 0) as products, coalesce(sum(t.change_sign) filter (where t.data_count > 0), 0) as data_products, coalesce(sum(t.change_sign * (t.record_count)), 0) as record_count, coalesce(sum(t.change_sign * (t.data_count)), 0) as data_count, coalesce(sum(t.change_sign * (t.month_groups)), 0) as month_groups, coalesce(sum(t.change_sign * (t.month_data_groups)), 0) as month_data_groups, coalesce(sum(t.change_sign * (t.quarter_groups)), 0) as quarter_groups, coalesce(sum(t.change_sign * (t.quarter_data_groups)), 0) as quarter_data_groups, coalesce(sum(t.change_sign * (t.year_groups)), 0) as year_groups, coalesce(sum(t.change_sign * (t.year_data_groups)), 0) as year_data_groups
+    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.pid = o.pid
+        where n.pid is null or o is distinct from n
+      union all
+      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.pid = n.pid
+        where o.pid is null or o is distinct from n) t join products p on p.pid = t.pid
+    where true
+    group by p.client_id, p.bu, p.pf, p.region),
+  applied as (
+    insert into demand_slice_product_counts as kept (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
+    select client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from changes
+    where products <> 0 or data_products <> 0 or record_count <> 0 or data_count <> 0 or month_groups <> 0 or month_data_groups <> 0 or quarter_groups <> 0 or quarter_data_groups <> 0 or year_groups <> 0 or year_data_groups <> 0
+    order by client_id, bu, pf, region
     on conflict (client_id, bu, pf, region) do update set
-      products = s.products + excluded.products, data_products = s.data_products + excluded.data_products,
-      record_count = s.record_count + excluded.record_count, data_count = s.data_count + excluded.data_count, month_groups = s.month_groups + excluded.month_groups, month_data_groups = s.month_data_groups + excluded.month_data_groups, quarter_groups = s.quarter_groups + excluded.quarter_groups, quarter_data_groups = s.quarter_data_groups + excluded.quarter_data_groups, year_groups = s.year_groups + excluded.year_groups, year_data_groups = s.year_data_groups + excluded.year_data_groups;
-        else
-          insert into demand_slice_product_counts as s (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
-    select p.client_id, p.bu, p.pf, p.region, sum(x.sign), sum(x.sign * (x.data_count > 0)::int), sum(x.sign * x.record_count), sum(x.sign * x.data_count), sum(x.sign * x.month_groups), sum(x.sign * x.month_data_groups), sum(x.sign * x.quarter_groups), sum(x.sign * x.quarter_data_groups), sum(x.sign * x.year_groups), sum(x.sign * x.year_data_groups)
-    from (select pid, -1 as sign, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from old_rows) x join products p on p.pid = x.pid
-    group by 1, 2, 3, 4
-    having sum(x.sign) <> 0 or sum(x.sign * (x.data_count > 0)::int) <> 0 or sum(x.sign * x.record_count) <> 0 or sum(x.sign * x.data_count) <> 0 or sum(x.sign * x.month_groups) <> 0 or sum(x.sign * x.month_data_groups) <> 0 or sum(x.sign * x.quarter_groups) <> 0 or sum(x.sign * x.quarter_data_groups) <> 0 or sum(x.sign * x.year_groups) <> 0 or sum(x.sign * x.year_data_groups) <> 0
-    order by 1, 2, 3, 4
+      products = kept.products + excluded.products,
+      data_products = kept.data_products + excluded.data_products,
+      record_count = kept.record_count + excluded.record_count,
+      data_count = kept.data_count + excluded.data_count,
+      month_groups = kept.month_groups + excluded.month_groups,
+      month_data_groups = kept.month_data_groups + excluded.month_data_groups,
+      quarter_groups = kept.quarter_groups + excluded.quarter_groups,
+      quarter_data_groups = kept.quarter_data_groups + excluded.quarter_data_groups,
+      year_groups = kept.year_groups + excluded.year_groups,
+      year_data_groups = kept.year_data_groups + excluded.year_data_groups)
+  select false, coalesce(bool_or(false), false) from changes$q$ into removed, dropped;
+    else
+    if not exists (select 1 from old_rows) then
+      return null;
+    end if;
+    execute $q$
+  with changes as materialized (
+    select p.client_id as client_id, p.bu as bu, p.pf as pf, p.region as region, coalesce(sum(t.change_sign), 0) as products, coalesce(sum(t.change_sign) filter (where t.data_count > 0), 0) as data_products, coalesce(sum(t.change_sign * (t.record_count)), 0) as record_count, coalesce(sum(t.change_sign * (t.data_count)), 0) as data_count, coalesce(sum(t.change_sign * (t.month_groups)), 0) as month_groups, coalesce(sum(t.change_sign * (t.month_data_groups)), 0) as month_data_groups, coalesce(sum(t.change_sign * (t.quarter_groups)), 0) as quarter_groups, coalesce(sum(t.change_sign * (t.quarter_data_groups)), 0) as quarter_data_groups, coalesce(sum(t.change_sign * (t.year_groups)), 0) as year_groups, coalesce(sum(t.change_sign * (t.year_data_groups)), 0) as year_data_groups
+    from (select -1 as change_sign, o.* from old_rows o) t join products p on p.pid = t.pid
+    where true
+    group by p.client_id, p.bu, p.pf, p.region),
+  applied as (
+    insert into demand_slice_product_counts as kept (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
+    select client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups from changes
+    where products <> 0 or data_products <> 0 or record_count <> 0 or data_count <> 0 or month_groups <> 0 or month_data_groups <> 0 or quarter_groups <> 0 or quarter_data_groups <> 0 or year_groups <> 0 or year_data_groups <> 0
+    order by client_id, bu, pf, region
     on conflict (client_id, bu, pf, region) do update set
-      products = s.products + excluded.products, data_products = s.data_products + excluded.data_products,
-      record_count = s.record_count + excluded.record_count, data_count = s.data_count + excluded.data_count, month_groups = s.month_groups + excluded.month_groups, month_data_groups = s.month_data_groups + excluded.month_data_groups, quarter_groups = s.quarter_groups + excluded.quarter_groups, quarter_data_groups = s.quarter_data_groups + excluded.quarter_data_groups, year_groups = s.year_groups + excluded.year_groups, year_data_groups = s.year_data_groups + excluded.year_data_groups;
-        end if;
-        return null;
-      end $function$;
+      products = kept.products + excluded.products,
+      data_products = kept.data_products + excluded.data_products,
+      record_count = kept.record_count + excluded.record_count,
+      data_count = kept.data_count + excluded.data_count,
+      month_groups = kept.month_groups + excluded.month_groups,
+      month_data_groups = kept.month_data_groups + excluded.month_data_groups,
+      quarter_groups = kept.quarter_groups + excluded.quarter_groups,
+      quarter_data_groups = kept.quarter_data_groups + excluded.quarter_data_groups,
+      year_groups = kept.year_groups + excluded.year_groups,
+      year_data_groups = kept.year_data_groups + excluded.year_data_groups)
+  select false, coalesce(bool_or(false), false) from changes$q$ into removed, dropped;
+    end if;
+    return null;
+  end $function$;
 
 CREATE OR REPLACE FUNCTION demand_slice_counts_on_product_totals_truncate()
  RETURNS trigger
@@ -1434,443 +1503,322 @@ CREATE OR REPLACE FUNCTION demand_slice_totals_on_week_totals()
 AS $function$
   declare
     removed boolean;
-    client_ids text[]; bus text[]; pfs text[]; regions text[]; weeks date[];
+    dropped boolean;
+    recount boolean;
   begin
-    -- Through EXECUTE, as the records' trigger since migration 0005: a plan cached for one call's
-    -- row count must never serve another's.
-    -- An upsert that only updated still fires the insert trigger, with no rows: planning the
-    -- statement for nothing cost as much as running it.
     if tg_op = 'INSERT' then
-      if not exists (select 1 from new_rows) then
-        return null;
-      end if;
-      execute $q$
-  with pairs as materialized (
-    select coalesce(n.client_id, o.client_id) as client_id, coalesce(n.bu, o.bu) as bu, coalesce(n.pf, o.pf) as pf, coalesce(n.region, o.region) as region,
-      coalesce(n.week_start, o.week_start) as week_start, n.last_updated_at, n.week_start is null as gone,
-      o.last_updated_at is not null
-        and (n.week_start is null or n.last_updated_at is null or o.last_updated_at > n.last_updated_at) as dropped,
-      coalesce(n.record_count, 0) - coalesce(o.record_count, 0) as record_count,
-      coalesce(n.data_count, 0) - coalesce(o.data_count, 0) as data_count,
-      coalesce(n.rank_sum, 0) - coalesce(o.rank_sum, 0) as rank_sum,
-      coalesce(n.rank_count, 0) - coalesce(o.rank_count, 0) as rank_count,
-      coalesce(n.rev_pct_wsum, 0) - coalesce(o.rev_pct_wsum, 0) as rev_pct_wsum,
-      coalesce(n.rev_pct_weight, 0) - coalesce(o.rev_pct_weight, 0) as rev_pct_weight,
-      coalesce(n.sop_pct_wsum, 0) - coalesce(o.sop_pct_wsum, 0) as sop_pct_wsum,
-      coalesce(n.sop_pct_weight, 0) - coalesce(o.sop_pct_weight, 0) as sop_pct_weight,
-      coalesce(n.act_bkg_units, 0) - coalesce(o.act_bkg_units, 0) as act_bkg_units,
-      coalesce(n.act_bkg_cost, 0) - coalesce(o.act_bkg_cost, 0) as act_bkg_cost,
-      coalesce(n.act_rev_dlrs, 0) - coalesce(o.act_rev_dlrs, 0) as act_rev_dlrs,
-      coalesce(n.naive_fcst_units, 0) - coalesce(o.naive_fcst_units, 0) as naive_fcst_units,
-      coalesce(n.ensemble_fcst_units, 0) - coalesce(o.ensemble_fcst_units, 0) as ensemble_fcst_units,
-      coalesce(n.rev_pln_ovrd_units, 0) - coalesce(o.rev_pln_ovrd_units, 0) as rev_pln_ovrd_units,
-      coalesce(n.prelim_pln_units, 0) - coalesce(o.prelim_pln_units, 0) as prelim_pln_units,
-      coalesce(n.prelim_pln_cost, 0) - coalesce(o.prelim_pln_cost, 0) as prelim_pln_cost,
-      coalesce(n.prelim_pln_rev_dlrs, 0) - coalesce(o.prelim_pln_rev_dlrs, 0) as prelim_pln_rev_dlrs,
-      coalesce(n.sop_pln_ovrd_units, 0) - coalesce(o.sop_pln_ovrd_units, 0) as sop_pln_ovrd_units,
-      coalesce(n.final_pln_units, 0) - coalesce(o.final_pln_units, 0) as final_pln_units,
-      coalesce(n.final_bk_pln_cost, 0) - coalesce(o.final_bk_pln_cost, 0) as final_bk_pln_cost,
-      coalesce(n.final_pln_rev_dlrs, 0) - coalesce(o.final_pln_rev_dlrs, 0) as final_pln_rev_dlrs,
-      coalesce(n.delta_prelim_to_final_pln_cost, 0) - coalesce(o.delta_prelim_to_final_pln_cost, 0) as delta_prelim_to_final_pln_cost,
-      coalesce(n.delta_prelim_to_final_pln_units, 0) - coalesce(o.delta_prelim_to_final_pln_units, 0) as delta_prelim_to_final_pln_units,
-      coalesce(n.delta_prelim_to_final_pln_rev_dlrs, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs, 0) as delta_prelim_to_final_pln_rev_dlrs,
-      coalesce(n.p1_pub_pln_units, 0) - coalesce(o.p1_pub_pln_units, 0) as p1_pub_pln_units,
-      coalesce(n.p1_pub_pln_cost, 0) - coalesce(o.p1_pub_pln_cost, 0) as p1_pub_pln_cost,
-      coalesce(n.p1_pub_pln_rev_dlrs, 0) - coalesce(o.p1_pub_pln_rev_dlrs, 0) as p1_pub_pln_rev_dlrs,
-      coalesce(n.p2_pub_pln_units, 0) - coalesce(o.p2_pub_pln_units, 0) as p2_pub_pln_units,
-      coalesce(n.p2_pub_pln_cost, 0) - coalesce(o.p2_pub_pln_cost, 0) as p2_pub_pln_cost,
-      coalesce(n.p2_pub_pln_rev_dlrs, 0) - coalesce(o.p2_pub_pln_rev_dlrs, 0) as p2_pub_pln_rev_dlrs,
-      coalesce(n.act_bkg_units_n, 0) - coalesce(o.act_bkg_units_n, 0) as act_bkg_units_n,
-      coalesce(n.act_bkg_cost_n, 0) - coalesce(o.act_bkg_cost_n, 0) as act_bkg_cost_n,
-      coalesce(n.act_rev_dlrs_n, 0) - coalesce(o.act_rev_dlrs_n, 0) as act_rev_dlrs_n,
-      coalesce(n.naive_fcst_units_n, 0) - coalesce(o.naive_fcst_units_n, 0) as naive_fcst_units_n,
-      coalesce(n.ensemble_fcst_units_n, 0) - coalesce(o.ensemble_fcst_units_n, 0) as ensemble_fcst_units_n,
-      coalesce(n.rev_pln_ovrd_units_n, 0) - coalesce(o.rev_pln_ovrd_units_n, 0) as rev_pln_ovrd_units_n,
-      coalesce(n.prelim_pln_units_n, 0) - coalesce(o.prelim_pln_units_n, 0) as prelim_pln_units_n,
-      coalesce(n.prelim_pln_cost_n, 0) - coalesce(o.prelim_pln_cost_n, 0) as prelim_pln_cost_n,
-      coalesce(n.prelim_pln_rev_dlrs_n, 0) - coalesce(o.prelim_pln_rev_dlrs_n, 0) as prelim_pln_rev_dlrs_n,
-      coalesce(n.sop_pln_ovrd_units_n, 0) - coalesce(o.sop_pln_ovrd_units_n, 0) as sop_pln_ovrd_units_n,
-      coalesce(n.final_pln_units_n, 0) - coalesce(o.final_pln_units_n, 0) as final_pln_units_n,
-      coalesce(n.final_bk_pln_cost_n, 0) - coalesce(o.final_bk_pln_cost_n, 0) as final_bk_pln_cost_n,
-      coalesce(n.final_pln_rev_dlrs_n, 0) - coalesce(o.final_pln_rev_dlrs_n, 0) as final_pln_rev_dlrs_n,
-      coalesce(n.delta_prelim_to_final_pln_cost_n, 0) - coalesce(o.delta_prelim_to_final_pln_cost_n, 0) as delta_prelim_to_final_pln_cost_n,
-      coalesce(n.delta_prelim_to_final_pln_units_n, 0) - coalesce(o.delta_prelim_to_final_pln_units_n, 0) as delta_prelim_to_final_pln_units_n,
-      coalesce(n.delta_prelim_to_final_pln_rev_dlrs_n, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs_n, 0) as delta_prelim_to_final_pln_rev_dlrs_n,
-      coalesce(n.p1_pub_pln_units_n, 0) - coalesce(o.p1_pub_pln_units_n, 0) as p1_pub_pln_units_n,
-      coalesce(n.p1_pub_pln_cost_n, 0) - coalesce(o.p1_pub_pln_cost_n, 0) as p1_pub_pln_cost_n,
-      coalesce(n.p1_pub_pln_rev_dlrs_n, 0) - coalesce(o.p1_pub_pln_rev_dlrs_n, 0) as p1_pub_pln_rev_dlrs_n,
-      coalesce(n.p2_pub_pln_units_n, 0) - coalesce(o.p2_pub_pln_units_n, 0) as p2_pub_pln_units_n,
-      coalesce(n.p2_pub_pln_cost_n, 0) - coalesce(o.p2_pub_pln_cost_n, 0) as p2_pub_pln_cost_n,
-      coalesce(n.p2_pub_pln_rev_dlrs_n, 0) - coalesce(o.p2_pub_pln_rev_dlrs_n, 0) as p2_pub_pln_rev_dlrs_n,
-      coalesce(n.ensemble_fcst_rev_dlrs, 0) - coalesce(o.ensemble_fcst_rev_dlrs, 0) as ensemble_fcst_rev_dlrs,
-      coalesce(n.ensemble_fcst_cost, 0) - coalesce(o.ensemble_fcst_cost, 0) as ensemble_fcst_cost
-    from (select * from new_rows where false) o full join new_rows n
-      on (n.client_id, n.bu, n.pf, n.region, n.week_start) = (o.client_id, o.bu, o.pf, o.region, o.week_start)
-    where o is distinct from n),
-  applied as (
-  insert into demand_slice_totals as t (drill_down, client_id, bu, pf, region, period, last_updated_at, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-  select g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
-    when 'none' then ''::text
-    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
-    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
-    else to_char(w.week_start, 'YYYY') end),
-    max(w.last_updated_at), sum(w.record_count), sum(w.data_count), sum(w.rank_sum), sum(w.rank_count), sum(w.rev_pct_wsum), sum(w.rev_pct_weight), sum(w.sop_pct_wsum), sum(w.sop_pct_weight), sum(w.act_bkg_units), sum(w.act_bkg_cost), sum(w.act_rev_dlrs), sum(w.naive_fcst_units), sum(w.ensemble_fcst_units), sum(w.rev_pln_ovrd_units), sum(w.prelim_pln_units), sum(w.prelim_pln_cost), sum(w.prelim_pln_rev_dlrs), sum(w.sop_pln_ovrd_units), sum(w.final_pln_units), sum(w.final_bk_pln_cost), sum(w.final_pln_rev_dlrs), sum(w.delta_prelim_to_final_pln_cost), sum(w.delta_prelim_to_final_pln_units), sum(w.delta_prelim_to_final_pln_rev_dlrs), sum(w.p1_pub_pln_units), sum(w.p1_pub_pln_cost), sum(w.p1_pub_pln_rev_dlrs), sum(w.p2_pub_pln_units), sum(w.p2_pub_pln_cost), sum(w.p2_pub_pln_rev_dlrs), sum(w.act_bkg_units_n), sum(w.act_bkg_cost_n), sum(w.act_rev_dlrs_n), sum(w.naive_fcst_units_n), sum(w.ensemble_fcst_units_n), sum(w.rev_pln_ovrd_units_n), sum(w.prelim_pln_units_n), sum(w.prelim_pln_cost_n), sum(w.prelim_pln_rev_dlrs_n), sum(w.sop_pln_ovrd_units_n), sum(w.final_pln_units_n), sum(w.final_bk_pln_cost_n), sum(w.final_pln_rev_dlrs_n), sum(w.delta_prelim_to_final_pln_cost_n), sum(w.delta_prelim_to_final_pln_units_n), sum(w.delta_prelim_to_final_pln_rev_dlrs_n), sum(w.p1_pub_pln_units_n), sum(w.p1_pub_pln_cost_n), sum(w.p1_pub_pln_rev_dlrs_n), sum(w.p2_pub_pln_units_n), sum(w.p2_pub_pln_cost_n), sum(w.p2_pub_pln_rev_dlrs_n), sum(w.ensemble_fcst_rev_dlrs), sum(w.ensemble_fcst_cost)
-  from pairs w cross join (values ('monthly'), ('none'), ('quarterly'), ('yearly')) g(drill_down)
-  group by 1, 2, 3, 4, 5, 6
-  order by 1, 2, 3, 4, 5, 6
-  on conflict (drill_down, client_id, bu, pf, region, period) do update set
-    record_count = t.record_count + excluded.record_count,
-    data_count = t.data_count + excluded.data_count,
-    rank_sum = t.rank_sum + excluded.rank_sum,
-    rank_count = t.rank_count + excluded.rank_count,
-    rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
-    rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
-    sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
-    sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
-    act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
-    act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
-    act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
-    naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
-    ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
-    rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-    prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
-    prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
-    prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-    sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-    final_pln_units = t.final_pln_units + excluded.final_pln_units,
-    final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
-    final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-    delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-    delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-    delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-    p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
-    p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-    p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-    p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
-    p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-    p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-    act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
-    act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
-    act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-    naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
-    ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-    rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-    prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
-    prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-    prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-    sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-    final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
-    final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-    final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-    delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-    delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-    delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-    p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-    p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-    p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-    p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-    p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-    p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-    ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-    ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-    last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at))
-  select coalesce(bool_or(record_count < 0 or gone), false),
-    array_agg(client_id) filter (where dropped), array_agg(bu) filter (where dropped), array_agg(pf) filter (where dropped), array_agg(region) filter (where dropped),
-    array_agg(week_start) filter (where dropped)
-  from pairs$q$ into removed, client_ids, bus, pfs, regions, weeks;
-    elsif tg_op = 'UPDATE' then
-      execute $q$
-  with pairs as materialized (
-    select coalesce(n.client_id, o.client_id) as client_id, coalesce(n.bu, o.bu) as bu, coalesce(n.pf, o.pf) as pf, coalesce(n.region, o.region) as region,
-      coalesce(n.week_start, o.week_start) as week_start, n.last_updated_at, n.week_start is null as gone,
-      o.last_updated_at is not null
-        and (n.week_start is null or n.last_updated_at is null or o.last_updated_at > n.last_updated_at) as dropped,
-      coalesce(n.record_count, 0) - coalesce(o.record_count, 0) as record_count,
-      coalesce(n.data_count, 0) - coalesce(o.data_count, 0) as data_count,
-      coalesce(n.rank_sum, 0) - coalesce(o.rank_sum, 0) as rank_sum,
-      coalesce(n.rank_count, 0) - coalesce(o.rank_count, 0) as rank_count,
-      coalesce(n.rev_pct_wsum, 0) - coalesce(o.rev_pct_wsum, 0) as rev_pct_wsum,
-      coalesce(n.rev_pct_weight, 0) - coalesce(o.rev_pct_weight, 0) as rev_pct_weight,
-      coalesce(n.sop_pct_wsum, 0) - coalesce(o.sop_pct_wsum, 0) as sop_pct_wsum,
-      coalesce(n.sop_pct_weight, 0) - coalesce(o.sop_pct_weight, 0) as sop_pct_weight,
-      coalesce(n.act_bkg_units, 0) - coalesce(o.act_bkg_units, 0) as act_bkg_units,
-      coalesce(n.act_bkg_cost, 0) - coalesce(o.act_bkg_cost, 0) as act_bkg_cost,
-      coalesce(n.act_rev_dlrs, 0) - coalesce(o.act_rev_dlrs, 0) as act_rev_dlrs,
-      coalesce(n.naive_fcst_units, 0) - coalesce(o.naive_fcst_units, 0) as naive_fcst_units,
-      coalesce(n.ensemble_fcst_units, 0) - coalesce(o.ensemble_fcst_units, 0) as ensemble_fcst_units,
-      coalesce(n.rev_pln_ovrd_units, 0) - coalesce(o.rev_pln_ovrd_units, 0) as rev_pln_ovrd_units,
-      coalesce(n.prelim_pln_units, 0) - coalesce(o.prelim_pln_units, 0) as prelim_pln_units,
-      coalesce(n.prelim_pln_cost, 0) - coalesce(o.prelim_pln_cost, 0) as prelim_pln_cost,
-      coalesce(n.prelim_pln_rev_dlrs, 0) - coalesce(o.prelim_pln_rev_dlrs, 0) as prelim_pln_rev_dlrs,
-      coalesce(n.sop_pln_ovrd_units, 0) - coalesce(o.sop_pln_ovrd_units, 0) as sop_pln_ovrd_units,
-      coalesce(n.final_pln_units, 0) - coalesce(o.final_pln_units, 0) as final_pln_units,
-      coalesce(n.final_bk_pln_cost, 0) - coalesce(o.final_bk_pln_cost, 0) as final_bk_pln_cost,
-      coalesce(n.final_pln_rev_dlrs, 0) - coalesce(o.final_pln_rev_dlrs, 0) as final_pln_rev_dlrs,
-      coalesce(n.delta_prelim_to_final_pln_cost, 0) - coalesce(o.delta_prelim_to_final_pln_cost, 0) as delta_prelim_to_final_pln_cost,
-      coalesce(n.delta_prelim_to_final_pln_units, 0) - coalesce(o.delta_prelim_to_final_pln_units, 0) as delta_prelim_to_final_pln_units,
-      coalesce(n.delta_prelim_to_final_pln_rev_dlrs, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs, 0) as delta_prelim_to_final_pln_rev_dlrs,
-      coalesce(n.p1_pub_pln_units, 0) - coalesce(o.p1_pub_pln_units, 0) as p1_pub_pln_units,
-      coalesce(n.p1_pub_pln_cost, 0) - coalesce(o.p1_pub_pln_cost, 0) as p1_pub_pln_cost,
-      coalesce(n.p1_pub_pln_rev_dlrs, 0) - coalesce(o.p1_pub_pln_rev_dlrs, 0) as p1_pub_pln_rev_dlrs,
-      coalesce(n.p2_pub_pln_units, 0) - coalesce(o.p2_pub_pln_units, 0) as p2_pub_pln_units,
-      coalesce(n.p2_pub_pln_cost, 0) - coalesce(o.p2_pub_pln_cost, 0) as p2_pub_pln_cost,
-      coalesce(n.p2_pub_pln_rev_dlrs, 0) - coalesce(o.p2_pub_pln_rev_dlrs, 0) as p2_pub_pln_rev_dlrs,
-      coalesce(n.act_bkg_units_n, 0) - coalesce(o.act_bkg_units_n, 0) as act_bkg_units_n,
-      coalesce(n.act_bkg_cost_n, 0) - coalesce(o.act_bkg_cost_n, 0) as act_bkg_cost_n,
-      coalesce(n.act_rev_dlrs_n, 0) - coalesce(o.act_rev_dlrs_n, 0) as act_rev_dlrs_n,
-      coalesce(n.naive_fcst_units_n, 0) - coalesce(o.naive_fcst_units_n, 0) as naive_fcst_units_n,
-      coalesce(n.ensemble_fcst_units_n, 0) - coalesce(o.ensemble_fcst_units_n, 0) as ensemble_fcst_units_n,
-      coalesce(n.rev_pln_ovrd_units_n, 0) - coalesce(o.rev_pln_ovrd_units_n, 0) as rev_pln_ovrd_units_n,
-      coalesce(n.prelim_pln_units_n, 0) - coalesce(o.prelim_pln_units_n, 0) as prelim_pln_units_n,
-      coalesce(n.prelim_pln_cost_n, 0) - coalesce(o.prelim_pln_cost_n, 0) as prelim_pln_cost_n,
-      coalesce(n.prelim_pln_rev_dlrs_n, 0) - coalesce(o.prelim_pln_rev_dlrs_n, 0) as prelim_pln_rev_dlrs_n,
-      coalesce(n.sop_pln_ovrd_units_n, 0) - coalesce(o.sop_pln_ovrd_units_n, 0) as sop_pln_ovrd_units_n,
-      coalesce(n.final_pln_units_n, 0) - coalesce(o.final_pln_units_n, 0) as final_pln_units_n,
-      coalesce(n.final_bk_pln_cost_n, 0) - coalesce(o.final_bk_pln_cost_n, 0) as final_bk_pln_cost_n,
-      coalesce(n.final_pln_rev_dlrs_n, 0) - coalesce(o.final_pln_rev_dlrs_n, 0) as final_pln_rev_dlrs_n,
-      coalesce(n.delta_prelim_to_final_pln_cost_n, 0) - coalesce(o.delta_prelim_to_final_pln_cost_n, 0) as delta_prelim_to_final_pln_cost_n,
-      coalesce(n.delta_prelim_to_final_pln_units_n, 0) - coalesce(o.delta_prelim_to_final_pln_units_n, 0) as delta_prelim_to_final_pln_units_n,
-      coalesce(n.delta_prelim_to_final_pln_rev_dlrs_n, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs_n, 0) as delta_prelim_to_final_pln_rev_dlrs_n,
-      coalesce(n.p1_pub_pln_units_n, 0) - coalesce(o.p1_pub_pln_units_n, 0) as p1_pub_pln_units_n,
-      coalesce(n.p1_pub_pln_cost_n, 0) - coalesce(o.p1_pub_pln_cost_n, 0) as p1_pub_pln_cost_n,
-      coalesce(n.p1_pub_pln_rev_dlrs_n, 0) - coalesce(o.p1_pub_pln_rev_dlrs_n, 0) as p1_pub_pln_rev_dlrs_n,
-      coalesce(n.p2_pub_pln_units_n, 0) - coalesce(o.p2_pub_pln_units_n, 0) as p2_pub_pln_units_n,
-      coalesce(n.p2_pub_pln_cost_n, 0) - coalesce(o.p2_pub_pln_cost_n, 0) as p2_pub_pln_cost_n,
-      coalesce(n.p2_pub_pln_rev_dlrs_n, 0) - coalesce(o.p2_pub_pln_rev_dlrs_n, 0) as p2_pub_pln_rev_dlrs_n,
-      coalesce(n.ensemble_fcst_rev_dlrs, 0) - coalesce(o.ensemble_fcst_rev_dlrs, 0) as ensemble_fcst_rev_dlrs,
-      coalesce(n.ensemble_fcst_cost, 0) - coalesce(o.ensemble_fcst_cost, 0) as ensemble_fcst_cost
-    from old_rows o full join new_rows n
-      on (n.client_id, n.bu, n.pf, n.region, n.week_start) = (o.client_id, o.bu, o.pf, o.region, o.week_start)
-    where o is distinct from n),
-  applied as (
-  insert into demand_slice_totals as t (drill_down, client_id, bu, pf, region, period, last_updated_at, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-  select g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
-    when 'none' then ''::text
-    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
-    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
-    else to_char(w.week_start, 'YYYY') end),
-    max(w.last_updated_at), sum(w.record_count), sum(w.data_count), sum(w.rank_sum), sum(w.rank_count), sum(w.rev_pct_wsum), sum(w.rev_pct_weight), sum(w.sop_pct_wsum), sum(w.sop_pct_weight), sum(w.act_bkg_units), sum(w.act_bkg_cost), sum(w.act_rev_dlrs), sum(w.naive_fcst_units), sum(w.ensemble_fcst_units), sum(w.rev_pln_ovrd_units), sum(w.prelim_pln_units), sum(w.prelim_pln_cost), sum(w.prelim_pln_rev_dlrs), sum(w.sop_pln_ovrd_units), sum(w.final_pln_units), sum(w.final_bk_pln_cost), sum(w.final_pln_rev_dlrs), sum(w.delta_prelim_to_final_pln_cost), sum(w.delta_prelim_to_final_pln_units), sum(w.delta_prelim_to_final_pln_rev_dlrs), sum(w.p1_pub_pln_units), sum(w.p1_pub_pln_cost), sum(w.p1_pub_pln_rev_dlrs), sum(w.p2_pub_pln_units), sum(w.p2_pub_pln_cost), sum(w.p2_pub_pln_rev_dlrs), sum(w.act_bkg_units_n), sum(w.act_bkg_cost_n), sum(w.act_rev_dlrs_n), sum(w.naive_fcst_units_n), sum(w.ensemble_fcst_units_n), sum(w.rev_pln_ovrd_units_n), sum(w.prelim_pln_units_n), sum(w.prelim_pln_cost_n), sum(w.prelim_pln_rev_dlrs_n), sum(w.sop_pln_ovrd_units_n), sum(w.final_pln_units_n), sum(w.final_bk_pln_cost_n), sum(w.final_pln_rev_dlrs_n), sum(w.delta_prelim_to_final_pln_cost_n), sum(w.delta_prelim_to_final_pln_units_n), sum(w.delta_prelim_to_final_pln_rev_dlrs_n), sum(w.p1_pub_pln_units_n), sum(w.p1_pub_pln_cost_n), sum(w.p1_pub_pln_rev_dlrs_n), sum(w.p2_pub_pln_units_n), sum(w.p2_pub_pln_cost_n), sum(w.p2_pub_pln_rev_dlrs_n), sum(w.ensemble_fcst_rev_dlrs), sum(w.ensemble_fcst_cost)
-  from pairs w cross join (values ('monthly'), ('none'), ('quarterly'), ('yearly')) g(drill_down)
-  group by 1, 2, 3, 4, 5, 6
-  order by 1, 2, 3, 4, 5, 6
-  on conflict (drill_down, client_id, bu, pf, region, period) do update set
-    record_count = t.record_count + excluded.record_count,
-    data_count = t.data_count + excluded.data_count,
-    rank_sum = t.rank_sum + excluded.rank_sum,
-    rank_count = t.rank_count + excluded.rank_count,
-    rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
-    rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
-    sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
-    sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
-    act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
-    act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
-    act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
-    naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
-    ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
-    rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-    prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
-    prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
-    prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-    sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-    final_pln_units = t.final_pln_units + excluded.final_pln_units,
-    final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
-    final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-    delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-    delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-    delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-    p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
-    p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-    p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-    p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
-    p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-    p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-    act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
-    act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
-    act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-    naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
-    ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-    rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-    prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
-    prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-    prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-    sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-    final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
-    final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-    final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-    delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-    delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-    delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-    p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-    p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-    p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-    p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-    p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-    p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-    ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-    ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-    last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at))
-  select coalesce(bool_or(record_count < 0 or gone), false),
-    array_agg(client_id) filter (where dropped), array_agg(bu) filter (where dropped), array_agg(pf) filter (where dropped), array_agg(region) filter (where dropped),
-    array_agg(week_start) filter (where dropped)
-  from pairs$q$ into removed, client_ids, bus, pfs, regions, weeks;
-    else
-      execute $q$
-  with pairs as materialized (
-    select coalesce(n.client_id, o.client_id) as client_id, coalesce(n.bu, o.bu) as bu, coalesce(n.pf, o.pf) as pf, coalesce(n.region, o.region) as region,
-      coalesce(n.week_start, o.week_start) as week_start, n.last_updated_at, n.week_start is null as gone,
-      o.last_updated_at is not null
-        and (n.week_start is null or n.last_updated_at is null or o.last_updated_at > n.last_updated_at) as dropped,
-      coalesce(n.record_count, 0) - coalesce(o.record_count, 0) as record_count,
-      coalesce(n.data_count, 0) - coalesce(o.data_count, 0) as data_count,
-      coalesce(n.rank_sum, 0) - coalesce(o.rank_sum, 0) as rank_sum,
-      coalesce(n.rank_count, 0) - coalesce(o.rank_count, 0) as rank_count,
-      coalesce(n.rev_pct_wsum, 0) - coalesce(o.rev_pct_wsum, 0) as rev_pct_wsum,
-      coalesce(n.rev_pct_weight, 0) - coalesce(o.rev_pct_weight, 0) as rev_pct_weight,
-      coalesce(n.sop_pct_wsum, 0) - coalesce(o.sop_pct_wsum, 0) as sop_pct_wsum,
-      coalesce(n.sop_pct_weight, 0) - coalesce(o.sop_pct_weight, 0) as sop_pct_weight,
-      coalesce(n.act_bkg_units, 0) - coalesce(o.act_bkg_units, 0) as act_bkg_units,
-      coalesce(n.act_bkg_cost, 0) - coalesce(o.act_bkg_cost, 0) as act_bkg_cost,
-      coalesce(n.act_rev_dlrs, 0) - coalesce(o.act_rev_dlrs, 0) as act_rev_dlrs,
-      coalesce(n.naive_fcst_units, 0) - coalesce(o.naive_fcst_units, 0) as naive_fcst_units,
-      coalesce(n.ensemble_fcst_units, 0) - coalesce(o.ensemble_fcst_units, 0) as ensemble_fcst_units,
-      coalesce(n.rev_pln_ovrd_units, 0) - coalesce(o.rev_pln_ovrd_units, 0) as rev_pln_ovrd_units,
-      coalesce(n.prelim_pln_units, 0) - coalesce(o.prelim_pln_units, 0) as prelim_pln_units,
-      coalesce(n.prelim_pln_cost, 0) - coalesce(o.prelim_pln_cost, 0) as prelim_pln_cost,
-      coalesce(n.prelim_pln_rev_dlrs, 0) - coalesce(o.prelim_pln_rev_dlrs, 0) as prelim_pln_rev_dlrs,
-      coalesce(n.sop_pln_ovrd_units, 0) - coalesce(o.sop_pln_ovrd_units, 0) as sop_pln_ovrd_units,
-      coalesce(n.final_pln_units, 0) - coalesce(o.final_pln_units, 0) as final_pln_units,
-      coalesce(n.final_bk_pln_cost, 0) - coalesce(o.final_bk_pln_cost, 0) as final_bk_pln_cost,
-      coalesce(n.final_pln_rev_dlrs, 0) - coalesce(o.final_pln_rev_dlrs, 0) as final_pln_rev_dlrs,
-      coalesce(n.delta_prelim_to_final_pln_cost, 0) - coalesce(o.delta_prelim_to_final_pln_cost, 0) as delta_prelim_to_final_pln_cost,
-      coalesce(n.delta_prelim_to_final_pln_units, 0) - coalesce(o.delta_prelim_to_final_pln_units, 0) as delta_prelim_to_final_pln_units,
-      coalesce(n.delta_prelim_to_final_pln_rev_dlrs, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs, 0) as delta_prelim_to_final_pln_rev_dlrs,
-      coalesce(n.p1_pub_pln_units, 0) - coalesce(o.p1_pub_pln_units, 0) as p1_pub_pln_units,
-      coalesce(n.p1_pub_pln_cost, 0) - coalesce(o.p1_pub_pln_cost, 0) as p1_pub_pln_cost,
-      coalesce(n.p1_pub_pln_rev_dlrs, 0) - coalesce(o.p1_pub_pln_rev_dlrs, 0) as p1_pub_pln_rev_dlrs,
-      coalesce(n.p2_pub_pln_units, 0) - coalesce(o.p2_pub_pln_units, 0) as p2_pub_pln_units,
-      coalesce(n.p2_pub_pln_cost, 0) - coalesce(o.p2_pub_pln_cost, 0) as p2_pub_pln_cost,
-      coalesce(n.p2_pub_pln_rev_dlrs, 0) - coalesce(o.p2_pub_pln_rev_dlrs, 0) as p2_pub_pln_rev_dlrs,
-      coalesce(n.act_bkg_units_n, 0) - coalesce(o.act_bkg_units_n, 0) as act_bkg_units_n,
-      coalesce(n.act_bkg_cost_n, 0) - coalesce(o.act_bkg_cost_n, 0) as act_bkg_cost_n,
-      coalesce(n.act_rev_dlrs_n, 0) - coalesce(o.act_rev_dlrs_n, 0) as act_rev_dlrs_n,
-      coalesce(n.naive_fcst_units_n, 0) - coalesce(o.naive_fcst_units_n, 0) as naive_fcst_units_n,
-      coalesce(n.ensemble_fcst_units_n, 0) - coalesce(o.ensemble_fcst_units_n, 0) as ensemble_fcst_units_n,
-      coalesce(n.rev_pln_ovrd_units_n, 0) - coalesce(o.rev_pln_ovrd_units_n, 0) as rev_pln_ovrd_units_n,
-      coalesce(n.prelim_pln_units_n, 0) - coalesce(o.prelim_pln_units_n, 0) as prelim_pln_units_n,
-      coalesce(n.prelim_pln_cost_n, 0) - coalesce(o.prelim_pln_cost_n, 0) as prelim_pln_cost_n,
-      coalesce(n.prelim_pln_rev_dlrs_n, 0) - coalesce(o.prelim_pln_rev_dlrs_n, 0) as prelim_pln_rev_dlrs_n,
-      coalesce(n.sop_pln_ovrd_units_n, 0) - coalesce(o.sop_pln_ovrd_units_n, 0) as sop_pln_ovrd_units_n,
-      coalesce(n.final_pln_units_n, 0) - coalesce(o.final_pln_units_n, 0) as final_pln_units_n,
-      coalesce(n.final_bk_pln_cost_n, 0) - coalesce(o.final_bk_pln_cost_n, 0) as final_bk_pln_cost_n,
-      coalesce(n.final_pln_rev_dlrs_n, 0) - coalesce(o.final_pln_rev_dlrs_n, 0) as final_pln_rev_dlrs_n,
-      coalesce(n.delta_prelim_to_final_pln_cost_n, 0) - coalesce(o.delta_prelim_to_final_pln_cost_n, 0) as delta_prelim_to_final_pln_cost_n,
-      coalesce(n.delta_prelim_to_final_pln_units_n, 0) - coalesce(o.delta_prelim_to_final_pln_units_n, 0) as delta_prelim_to_final_pln_units_n,
-      coalesce(n.delta_prelim_to_final_pln_rev_dlrs_n, 0) - coalesce(o.delta_prelim_to_final_pln_rev_dlrs_n, 0) as delta_prelim_to_final_pln_rev_dlrs_n,
-      coalesce(n.p1_pub_pln_units_n, 0) - coalesce(o.p1_pub_pln_units_n, 0) as p1_pub_pln_units_n,
-      coalesce(n.p1_pub_pln_cost_n, 0) - coalesce(o.p1_pub_pln_cost_n, 0) as p1_pub_pln_cost_n,
-      coalesce(n.p1_pub_pln_rev_dlrs_n, 0) - coalesce(o.p1_pub_pln_rev_dlrs_n, 0) as p1_pub_pln_rev_dlrs_n,
-      coalesce(n.p2_pub_pln_units_n, 0) - coalesce(o.p2_pub_pln_units_n, 0) as p2_pub_pln_units_n,
-      coalesce(n.p2_pub_pln_cost_n, 0) - coalesce(o.p2_pub_pln_cost_n, 0) as p2_pub_pln_cost_n,
-      coalesce(n.p2_pub_pln_rev_dlrs_n, 0) - coalesce(o.p2_pub_pln_rev_dlrs_n, 0) as p2_pub_pln_rev_dlrs_n,
-      coalesce(n.ensemble_fcst_rev_dlrs, 0) - coalesce(o.ensemble_fcst_rev_dlrs, 0) as ensemble_fcst_rev_dlrs,
-      coalesce(n.ensemble_fcst_cost, 0) - coalesce(o.ensemble_fcst_cost, 0) as ensemble_fcst_cost
-    from old_rows o full join (select * from old_rows where false) n
-      on (n.client_id, n.bu, n.pf, n.region, n.week_start) = (o.client_id, o.bu, o.pf, o.region, o.week_start)
-    where o is distinct from n),
-  applied as (
-  insert into demand_slice_totals as t (drill_down, client_id, bu, pf, region, period, last_updated_at, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-  select g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
-    when 'none' then ''::text
-    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
-    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
-    else to_char(w.week_start, 'YYYY') end),
-    max(w.last_updated_at), sum(w.record_count), sum(w.data_count), sum(w.rank_sum), sum(w.rank_count), sum(w.rev_pct_wsum), sum(w.rev_pct_weight), sum(w.sop_pct_wsum), sum(w.sop_pct_weight), sum(w.act_bkg_units), sum(w.act_bkg_cost), sum(w.act_rev_dlrs), sum(w.naive_fcst_units), sum(w.ensemble_fcst_units), sum(w.rev_pln_ovrd_units), sum(w.prelim_pln_units), sum(w.prelim_pln_cost), sum(w.prelim_pln_rev_dlrs), sum(w.sop_pln_ovrd_units), sum(w.final_pln_units), sum(w.final_bk_pln_cost), sum(w.final_pln_rev_dlrs), sum(w.delta_prelim_to_final_pln_cost), sum(w.delta_prelim_to_final_pln_units), sum(w.delta_prelim_to_final_pln_rev_dlrs), sum(w.p1_pub_pln_units), sum(w.p1_pub_pln_cost), sum(w.p1_pub_pln_rev_dlrs), sum(w.p2_pub_pln_units), sum(w.p2_pub_pln_cost), sum(w.p2_pub_pln_rev_dlrs), sum(w.act_bkg_units_n), sum(w.act_bkg_cost_n), sum(w.act_rev_dlrs_n), sum(w.naive_fcst_units_n), sum(w.ensemble_fcst_units_n), sum(w.rev_pln_ovrd_units_n), sum(w.prelim_pln_units_n), sum(w.prelim_pln_cost_n), sum(w.prelim_pln_rev_dlrs_n), sum(w.sop_pln_ovrd_units_n), sum(w.final_pln_units_n), sum(w.final_bk_pln_cost_n), sum(w.final_pln_rev_dlrs_n), sum(w.delta_prelim_to_final_pln_cost_n), sum(w.delta_prelim_to_final_pln_units_n), sum(w.delta_prelim_to_final_pln_rev_dlrs_n), sum(w.p1_pub_pln_units_n), sum(w.p1_pub_pln_cost_n), sum(w.p1_pub_pln_rev_dlrs_n), sum(w.p2_pub_pln_units_n), sum(w.p2_pub_pln_cost_n), sum(w.p2_pub_pln_rev_dlrs_n), sum(w.ensemble_fcst_rev_dlrs), sum(w.ensemble_fcst_cost)
-  from pairs w cross join (values ('monthly'), ('none'), ('quarterly'), ('yearly')) g(drill_down)
-  group by 1, 2, 3, 4, 5, 6
-  order by 1, 2, 3, 4, 5, 6
-  on conflict (drill_down, client_id, bu, pf, region, period) do update set
-    record_count = t.record_count + excluded.record_count,
-    data_count = t.data_count + excluded.data_count,
-    rank_sum = t.rank_sum + excluded.rank_sum,
-    rank_count = t.rank_count + excluded.rank_count,
-    rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
-    rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
-    sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
-    sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
-    act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
-    act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
-    act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
-    naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
-    ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
-    rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-    prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
-    prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
-    prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-    sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-    final_pln_units = t.final_pln_units + excluded.final_pln_units,
-    final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
-    final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-    delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-    delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-    delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-    p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
-    p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-    p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-    p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
-    p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-    p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-    act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
-    act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
-    act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-    naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
-    ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-    rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-    prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
-    prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-    prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-    sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-    final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
-    final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-    final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-    delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-    delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-    delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-    p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-    p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-    p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-    p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-    p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-    p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-    ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-    ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-    last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at))
-  select coalesce(bool_or(record_count < 0 or gone), false),
-    array_agg(client_id) filter (where dropped), array_agg(bu) filter (where dropped), array_agg(pf) filter (where dropped), array_agg(region) filter (where dropped),
-    array_agg(week_start) filter (where dropped)
-  from pairs$q$ into removed, client_ids, bus, pfs, regions, weeks;
+    if not exists (select 1 from new_rows) then
+      return null;
     end if;
+    execute $q$
+  with changes as materialized (
+    select g.drill_down as drill_down, w.client_id as client_id, w.bu as bu, w.pf as pf, w.region as region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end) as period, coalesce(sum(w.change_sign * (w.record_count)), 0) as record_count, coalesce(sum(w.change_sign * (w.data_count)), 0) as data_count, coalesce(sum(w.change_sign * (w.rank_sum)), 0) as rank_sum, coalesce(sum(w.change_sign * (w.rank_count)), 0) as rank_count, coalesce(sum(w.change_sign * (w.rev_pct_wsum)), 0) as rev_pct_wsum, coalesce(sum(w.change_sign * (w.rev_pct_weight)), 0) as rev_pct_weight, coalesce(sum(w.change_sign * (w.sop_pct_wsum)), 0) as sop_pct_wsum, coalesce(sum(w.change_sign * (w.sop_pct_weight)), 0) as sop_pct_weight, max(w.last_updated_at) filter (where w.change_sign = 1) as last_updated_at, coalesce(sum(w.change_sign * (w.act_bkg_units)), 0) as act_bkg_units, coalesce(sum(w.change_sign * (w.act_bkg_cost)), 0) as act_bkg_cost, coalesce(sum(w.change_sign * (w.act_rev_dlrs)), 0) as act_rev_dlrs, coalesce(sum(w.change_sign * (w.naive_fcst_units)), 0) as naive_fcst_units, coalesce(sum(w.change_sign * (w.ensemble_fcst_units)), 0) as ensemble_fcst_units, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units)), 0) as rev_pln_ovrd_units, coalesce(sum(w.change_sign * (w.prelim_pln_units)), 0) as prelim_pln_units, coalesce(sum(w.change_sign * (w.prelim_pln_cost)), 0) as prelim_pln_cost, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs)), 0) as prelim_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units)), 0) as sop_pln_ovrd_units, coalesce(sum(w.change_sign * (w.final_pln_units)), 0) as final_pln_units, coalesce(sum(w.change_sign * (w.final_bk_pln_cost)), 0) as final_bk_pln_cost, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs)), 0) as final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p1_pub_pln_units)), 0) as p1_pub_pln_units, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost)), 0) as p1_pub_pln_cost, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p2_pub_pln_units)), 0) as p2_pub_pln_units, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost)), 0) as p2_pub_pln_cost, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.act_bkg_units_n)), 0) as act_bkg_units_n, coalesce(sum(w.change_sign * (w.act_bkg_cost_n)), 0) as act_bkg_cost_n, coalesce(sum(w.change_sign * (w.act_rev_dlrs_n)), 0) as act_rev_dlrs_n, coalesce(sum(w.change_sign * (w.naive_fcst_units_n)), 0) as naive_fcst_units_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_units_n)), 0) as ensemble_fcst_units_n, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units_n)), 0) as rev_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_units_n)), 0) as prelim_pln_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_cost_n)), 0) as prelim_pln_cost_n, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs_n)), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units_n)), 0) as sop_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.final_pln_units_n)), 0) as final_pln_units_n, coalesce(sum(w.change_sign * (w.final_bk_pln_cost_n)), 0) as final_bk_pln_cost_n, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs_n)), 0) as final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost_n)), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units_n)), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs_n)), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_units_n)), 0) as p1_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost_n)), 0) as p1_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs_n)), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_units_n)), 0) as p2_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost_n)), 0) as p2_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs_n)), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_rev_dlrs)), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(w.change_sign * (w.ensemble_fcst_cost)), 0) as ensemble_fcst_cost, max(w.last_updated_at) filter (where w.change_sign = -1) as last_updated_at_before
+    from (select 1 as change_sign, n.* from new_rows n) w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+    where true
+    group by g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end)),
+  applied as (
+    insert into demand_slice_totals as kept (drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+    select drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost from changes
+    where record_count <> 0 or data_count <> 0 or rank_sum <> 0 or rank_count <> 0 or rev_pct_wsum <> 0 or rev_pct_weight <> 0 or sop_pct_wsum <> 0 or sop_pct_weight <> 0 or act_bkg_units <> 0 or act_bkg_cost <> 0 or act_rev_dlrs <> 0 or naive_fcst_units <> 0 or ensemble_fcst_units <> 0 or rev_pln_ovrd_units <> 0 or prelim_pln_units <> 0 or prelim_pln_cost <> 0 or prelim_pln_rev_dlrs <> 0 or sop_pln_ovrd_units <> 0 or final_pln_units <> 0 or final_bk_pln_cost <> 0 or final_pln_rev_dlrs <> 0 or delta_prelim_to_final_pln_cost <> 0 or delta_prelim_to_final_pln_units <> 0 or delta_prelim_to_final_pln_rev_dlrs <> 0 or p1_pub_pln_units <> 0 or p1_pub_pln_cost <> 0 or p1_pub_pln_rev_dlrs <> 0 or p2_pub_pln_units <> 0 or p2_pub_pln_cost <> 0 or p2_pub_pln_rev_dlrs <> 0 or act_bkg_units_n <> 0 or act_bkg_cost_n <> 0 or act_rev_dlrs_n <> 0 or naive_fcst_units_n <> 0 or ensemble_fcst_units_n <> 0 or rev_pln_ovrd_units_n <> 0 or prelim_pln_units_n <> 0 or prelim_pln_cost_n <> 0 or prelim_pln_rev_dlrs_n <> 0 or sop_pln_ovrd_units_n <> 0 or final_pln_units_n <> 0 or final_bk_pln_cost_n <> 0 or final_pln_rev_dlrs_n <> 0 or delta_prelim_to_final_pln_cost_n <> 0 or delta_prelim_to_final_pln_units_n <> 0 or delta_prelim_to_final_pln_rev_dlrs_n <> 0 or p1_pub_pln_units_n <> 0 or p1_pub_pln_cost_n <> 0 or p1_pub_pln_rev_dlrs_n <> 0 or p2_pub_pln_units_n <> 0 or p2_pub_pln_cost_n <> 0 or p2_pub_pln_rev_dlrs_n <> 0 or ensemble_fcst_rev_dlrs <> 0 or ensemble_fcst_cost <> 0 or last_updated_at is not null
+    order by drill_down, client_id, bu, pf, region, period
+    on conflict (drill_down, client_id, bu, pf, region, period) do update set
+      record_count = kept.record_count + excluded.record_count,
+      data_count = kept.data_count + excluded.data_count,
+      rank_sum = kept.rank_sum + excluded.rank_sum,
+      rank_count = kept.rank_count + excluded.rank_count,
+      rev_pct_wsum = kept.rev_pct_wsum + excluded.rev_pct_wsum,
+      rev_pct_weight = kept.rev_pct_weight + excluded.rev_pct_weight,
+      sop_pct_wsum = kept.sop_pct_wsum + excluded.sop_pct_wsum,
+      sop_pct_weight = kept.sop_pct_weight + excluded.sop_pct_weight,
+      act_bkg_units = kept.act_bkg_units + excluded.act_bkg_units,
+      act_bkg_cost = kept.act_bkg_cost + excluded.act_bkg_cost,
+      act_rev_dlrs = kept.act_rev_dlrs + excluded.act_rev_dlrs,
+      naive_fcst_units = kept.naive_fcst_units + excluded.naive_fcst_units,
+      ensemble_fcst_units = kept.ensemble_fcst_units + excluded.ensemble_fcst_units,
+      rev_pln_ovrd_units = kept.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
+      prelim_pln_units = kept.prelim_pln_units + excluded.prelim_pln_units,
+      prelim_pln_cost = kept.prelim_pln_cost + excluded.prelim_pln_cost,
+      prelim_pln_rev_dlrs = kept.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
+      sop_pln_ovrd_units = kept.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
+      final_pln_units = kept.final_pln_units + excluded.final_pln_units,
+      final_bk_pln_cost = kept.final_bk_pln_cost + excluded.final_bk_pln_cost,
+      final_pln_rev_dlrs = kept.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
+      delta_prelim_to_final_pln_cost = kept.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
+      delta_prelim_to_final_pln_units = kept.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
+      delta_prelim_to_final_pln_rev_dlrs = kept.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
+      p1_pub_pln_units = kept.p1_pub_pln_units + excluded.p1_pub_pln_units,
+      p1_pub_pln_cost = kept.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
+      p1_pub_pln_rev_dlrs = kept.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
+      p2_pub_pln_units = kept.p2_pub_pln_units + excluded.p2_pub_pln_units,
+      p2_pub_pln_cost = kept.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
+      p2_pub_pln_rev_dlrs = kept.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
+      act_bkg_units_n = kept.act_bkg_units_n + excluded.act_bkg_units_n,
+      act_bkg_cost_n = kept.act_bkg_cost_n + excluded.act_bkg_cost_n,
+      act_rev_dlrs_n = kept.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
+      naive_fcst_units_n = kept.naive_fcst_units_n + excluded.naive_fcst_units_n,
+      ensemble_fcst_units_n = kept.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
+      rev_pln_ovrd_units_n = kept.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
+      prelim_pln_units_n = kept.prelim_pln_units_n + excluded.prelim_pln_units_n,
+      prelim_pln_cost_n = kept.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
+      prelim_pln_rev_dlrs_n = kept.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
+      sop_pln_ovrd_units_n = kept.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
+      final_pln_units_n = kept.final_pln_units_n + excluded.final_pln_units_n,
+      final_bk_pln_cost_n = kept.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
+      final_pln_rev_dlrs_n = kept.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
+      delta_prelim_to_final_pln_cost_n = kept.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
+      delta_prelim_to_final_pln_units_n = kept.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
+      delta_prelim_to_final_pln_rev_dlrs_n = kept.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
+      p1_pub_pln_units_n = kept.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
+      p1_pub_pln_cost_n = kept.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
+      p1_pub_pln_rev_dlrs_n = kept.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
+      p2_pub_pln_units_n = kept.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
+      p2_pub_pln_cost_n = kept.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
+      p2_pub_pln_rev_dlrs_n = kept.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
+      ensemble_fcst_rev_dlrs = kept.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
+      ensemble_fcst_cost = kept.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
+      last_updated_at = greatest(kept.last_updated_at, excluded.last_updated_at))
+  select coalesce(bool_or(record_count < 0), false), coalesce(bool_or((last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))), false) from changes$q$ into removed, dropped;
     if removed then
       execute $q$delete from demand_slice_totals where record_count = 0$q$;
     end if;
-    if weeks is not null then
-      execute $q$
-  update demand_slice_totals t set last_updated_at = (
-    select max(w.last_updated_at) from demand_week_totals w
-    where (w.client_id, w.bu, w.pf, w.region) = (t.client_id, t.bu, t.pf, t.region)
-      and (case t.drill_down
+    elsif tg_op = 'UPDATE' then
+    if not exists (select 1 from new_rows) then
+      return null;
+    end if;
+    execute $q$
+  with changes as materialized (
+    select g.drill_down as drill_down, w.client_id as client_id, w.bu as bu, w.pf as pf, w.region as region, (case g.drill_down
     when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
     when 'monthly' then to_char(w.week_start, 'YYYY-MM')
     when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
-    else to_char(w.week_start, 'YYYY') end) = t.period)
-  from (
-    select distinct g.drill_down, k.client_id, k.bu, k.pf, k.region, (case g.drill_down
+    else to_char(w.week_start, 'YYYY') end) as period, coalesce(sum(w.change_sign * (w.record_count)), 0) as record_count, coalesce(sum(w.change_sign * (w.data_count)), 0) as data_count, coalesce(sum(w.change_sign * (w.rank_sum)), 0) as rank_sum, coalesce(sum(w.change_sign * (w.rank_count)), 0) as rank_count, coalesce(sum(w.change_sign * (w.rev_pct_wsum)), 0) as rev_pct_wsum, coalesce(sum(w.change_sign * (w.rev_pct_weight)), 0) as rev_pct_weight, coalesce(sum(w.change_sign * (w.sop_pct_wsum)), 0) as sop_pct_wsum, coalesce(sum(w.change_sign * (w.sop_pct_weight)), 0) as sop_pct_weight, max(w.last_updated_at) filter (where w.change_sign = 1) as last_updated_at, coalesce(sum(w.change_sign * (w.act_bkg_units)), 0) as act_bkg_units, coalesce(sum(w.change_sign * (w.act_bkg_cost)), 0) as act_bkg_cost, coalesce(sum(w.change_sign * (w.act_rev_dlrs)), 0) as act_rev_dlrs, coalesce(sum(w.change_sign * (w.naive_fcst_units)), 0) as naive_fcst_units, coalesce(sum(w.change_sign * (w.ensemble_fcst_units)), 0) as ensemble_fcst_units, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units)), 0) as rev_pln_ovrd_units, coalesce(sum(w.change_sign * (w.prelim_pln_units)), 0) as prelim_pln_units, coalesce(sum(w.change_sign * (w.prelim_pln_cost)), 0) as prelim_pln_cost, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs)), 0) as prelim_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units)), 0) as sop_pln_ovrd_units, coalesce(sum(w.change_sign * (w.final_pln_units)), 0) as final_pln_units, coalesce(sum(w.change_sign * (w.final_bk_pln_cost)), 0) as final_bk_pln_cost, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs)), 0) as final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p1_pub_pln_units)), 0) as p1_pub_pln_units, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost)), 0) as p1_pub_pln_cost, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p2_pub_pln_units)), 0) as p2_pub_pln_units, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost)), 0) as p2_pub_pln_cost, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.act_bkg_units_n)), 0) as act_bkg_units_n, coalesce(sum(w.change_sign * (w.act_bkg_cost_n)), 0) as act_bkg_cost_n, coalesce(sum(w.change_sign * (w.act_rev_dlrs_n)), 0) as act_rev_dlrs_n, coalesce(sum(w.change_sign * (w.naive_fcst_units_n)), 0) as naive_fcst_units_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_units_n)), 0) as ensemble_fcst_units_n, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units_n)), 0) as rev_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_units_n)), 0) as prelim_pln_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_cost_n)), 0) as prelim_pln_cost_n, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs_n)), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units_n)), 0) as sop_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.final_pln_units_n)), 0) as final_pln_units_n, coalesce(sum(w.change_sign * (w.final_bk_pln_cost_n)), 0) as final_bk_pln_cost_n, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs_n)), 0) as final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost_n)), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units_n)), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs_n)), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_units_n)), 0) as p1_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost_n)), 0) as p1_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs_n)), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_units_n)), 0) as p2_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost_n)), 0) as p2_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs_n)), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_rev_dlrs)), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(w.change_sign * (w.ensemble_fcst_cost)), 0) as ensemble_fcst_cost, max(w.last_updated_at) filter (where w.change_sign = -1) as last_updated_at_before
+    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.client_id = o.client_id and n.bu = o.bu and n.pf = o.pf and n.region = o.region and n.week_start = o.week_start
+        where n.client_id is null or o is distinct from n
+      union all
+      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.client_id = n.client_id and o.bu = n.bu and o.pf = n.pf and o.region = n.region and o.week_start = n.week_start
+        where o.client_id is null or o is distinct from n) w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+    where true
+    group by g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
     when 'none' then ''::text
-    when 'monthly' then to_char(k.week_start, 'YYYY-MM')
-    when 'quarterly' then to_char(k.week_start, 'YYYY-"Q"Q')
-    else to_char(k.week_start, 'YYYY') end) as period
-    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::date[]) k(client_id, bu, pf, region, week_start)
-    cross join (values ('monthly'), ('none'), ('quarterly'), ('yearly')) g(drill_down)) k
-  where (t.drill_down, t.client_id, t.bu, t.pf, t.region, t.period) = (k.drill_down, k.client_id, k.bu, k.pf, k.region, k.period)$q$ using client_ids, bus, pfs, regions, weeks;
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end)),
+  applied as (
+    insert into demand_slice_totals as kept (drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+    select drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost from changes
+    where record_count <> 0 or data_count <> 0 or rank_sum <> 0 or rank_count <> 0 or rev_pct_wsum <> 0 or rev_pct_weight <> 0 or sop_pct_wsum <> 0 or sop_pct_weight <> 0 or act_bkg_units <> 0 or act_bkg_cost <> 0 or act_rev_dlrs <> 0 or naive_fcst_units <> 0 or ensemble_fcst_units <> 0 or rev_pln_ovrd_units <> 0 or prelim_pln_units <> 0 or prelim_pln_cost <> 0 or prelim_pln_rev_dlrs <> 0 or sop_pln_ovrd_units <> 0 or final_pln_units <> 0 or final_bk_pln_cost <> 0 or final_pln_rev_dlrs <> 0 or delta_prelim_to_final_pln_cost <> 0 or delta_prelim_to_final_pln_units <> 0 or delta_prelim_to_final_pln_rev_dlrs <> 0 or p1_pub_pln_units <> 0 or p1_pub_pln_cost <> 0 or p1_pub_pln_rev_dlrs <> 0 or p2_pub_pln_units <> 0 or p2_pub_pln_cost <> 0 or p2_pub_pln_rev_dlrs <> 0 or act_bkg_units_n <> 0 or act_bkg_cost_n <> 0 or act_rev_dlrs_n <> 0 or naive_fcst_units_n <> 0 or ensemble_fcst_units_n <> 0 or rev_pln_ovrd_units_n <> 0 or prelim_pln_units_n <> 0 or prelim_pln_cost_n <> 0 or prelim_pln_rev_dlrs_n <> 0 or sop_pln_ovrd_units_n <> 0 or final_pln_units_n <> 0 or final_bk_pln_cost_n <> 0 or final_pln_rev_dlrs_n <> 0 or delta_prelim_to_final_pln_cost_n <> 0 or delta_prelim_to_final_pln_units_n <> 0 or delta_prelim_to_final_pln_rev_dlrs_n <> 0 or p1_pub_pln_units_n <> 0 or p1_pub_pln_cost_n <> 0 or p1_pub_pln_rev_dlrs_n <> 0 or p2_pub_pln_units_n <> 0 or p2_pub_pln_cost_n <> 0 or p2_pub_pln_rev_dlrs_n <> 0 or ensemble_fcst_rev_dlrs <> 0 or ensemble_fcst_cost <> 0 or last_updated_at is not null
+    order by drill_down, client_id, bu, pf, region, period
+    on conflict (drill_down, client_id, bu, pf, region, period) do update set
+      record_count = kept.record_count + excluded.record_count,
+      data_count = kept.data_count + excluded.data_count,
+      rank_sum = kept.rank_sum + excluded.rank_sum,
+      rank_count = kept.rank_count + excluded.rank_count,
+      rev_pct_wsum = kept.rev_pct_wsum + excluded.rev_pct_wsum,
+      rev_pct_weight = kept.rev_pct_weight + excluded.rev_pct_weight,
+      sop_pct_wsum = kept.sop_pct_wsum + excluded.sop_pct_wsum,
+      sop_pct_weight = kept.sop_pct_weight + excluded.sop_pct_weight,
+      act_bkg_units = kept.act_bkg_units + excluded.act_bkg_units,
+      act_bkg_cost = kept.act_bkg_cost + excluded.act_bkg_cost,
+      act_rev_dlrs = kept.act_rev_dlrs + excluded.act_rev_dlrs,
+      naive_fcst_units = kept.naive_fcst_units + excluded.naive_fcst_units,
+      ensemble_fcst_units = kept.ensemble_fcst_units + excluded.ensemble_fcst_units,
+      rev_pln_ovrd_units = kept.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
+      prelim_pln_units = kept.prelim_pln_units + excluded.prelim_pln_units,
+      prelim_pln_cost = kept.prelim_pln_cost + excluded.prelim_pln_cost,
+      prelim_pln_rev_dlrs = kept.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
+      sop_pln_ovrd_units = kept.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
+      final_pln_units = kept.final_pln_units + excluded.final_pln_units,
+      final_bk_pln_cost = kept.final_bk_pln_cost + excluded.final_bk_pln_cost,
+      final_pln_rev_dlrs = kept.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
+      delta_prelim_to_final_pln_cost = kept.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
+      delta_prelim_to_final_pln_units = kept.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
+      delta_prelim_to_final_pln_rev_dlrs = kept.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
+      p1_pub_pln_units = kept.p1_pub_pln_units + excluded.p1_pub_pln_units,
+      p1_pub_pln_cost = kept.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
+      p1_pub_pln_rev_dlrs = kept.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
+      p2_pub_pln_units = kept.p2_pub_pln_units + excluded.p2_pub_pln_units,
+      p2_pub_pln_cost = kept.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
+      p2_pub_pln_rev_dlrs = kept.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
+      act_bkg_units_n = kept.act_bkg_units_n + excluded.act_bkg_units_n,
+      act_bkg_cost_n = kept.act_bkg_cost_n + excluded.act_bkg_cost_n,
+      act_rev_dlrs_n = kept.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
+      naive_fcst_units_n = kept.naive_fcst_units_n + excluded.naive_fcst_units_n,
+      ensemble_fcst_units_n = kept.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
+      rev_pln_ovrd_units_n = kept.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
+      prelim_pln_units_n = kept.prelim_pln_units_n + excluded.prelim_pln_units_n,
+      prelim_pln_cost_n = kept.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
+      prelim_pln_rev_dlrs_n = kept.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
+      sop_pln_ovrd_units_n = kept.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
+      final_pln_units_n = kept.final_pln_units_n + excluded.final_pln_units_n,
+      final_bk_pln_cost_n = kept.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
+      final_pln_rev_dlrs_n = kept.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
+      delta_prelim_to_final_pln_cost_n = kept.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
+      delta_prelim_to_final_pln_units_n = kept.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
+      delta_prelim_to_final_pln_rev_dlrs_n = kept.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
+      p1_pub_pln_units_n = kept.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
+      p1_pub_pln_cost_n = kept.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
+      p1_pub_pln_rev_dlrs_n = kept.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
+      p2_pub_pln_units_n = kept.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
+      p2_pub_pln_cost_n = kept.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
+      p2_pub_pln_rev_dlrs_n = kept.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
+      ensemble_fcst_rev_dlrs = kept.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
+      ensemble_fcst_cost = kept.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
+      last_updated_at = greatest(kept.last_updated_at, excluded.last_updated_at))
+  select coalesce(bool_or(record_count < 0), false), coalesce(bool_or((last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))), false) from changes$q$ into removed, dropped;
+    if removed then
+      execute $q$delete from demand_slice_totals where record_count = 0$q$;
+    end if;
+    if dropped then
+      execute $q$
+  update demand_slice_totals kept set last_updated_at = (select max(w.last_updated_at) from demand_week_totals w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+      where true and g.drill_down = kept.drill_down and w.client_id = kept.client_id and w.bu = kept.bu and w.pf = kept.pf and w.region = kept.region and (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end) = kept.period)
+  from (select * from (select g.drill_down as drill_down, w.client_id as client_id, w.bu as bu, w.pf as pf, w.region as region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end) as period, coalesce(sum(w.change_sign * (w.record_count)), 0) as record_count, coalesce(sum(w.change_sign * (w.data_count)), 0) as data_count, coalesce(sum(w.change_sign * (w.rank_sum)), 0) as rank_sum, coalesce(sum(w.change_sign * (w.rank_count)), 0) as rank_count, coalesce(sum(w.change_sign * (w.rev_pct_wsum)), 0) as rev_pct_wsum, coalesce(sum(w.change_sign * (w.rev_pct_weight)), 0) as rev_pct_weight, coalesce(sum(w.change_sign * (w.sop_pct_wsum)), 0) as sop_pct_wsum, coalesce(sum(w.change_sign * (w.sop_pct_weight)), 0) as sop_pct_weight, max(w.last_updated_at) filter (where w.change_sign = 1) as last_updated_at, coalesce(sum(w.change_sign * (w.act_bkg_units)), 0) as act_bkg_units, coalesce(sum(w.change_sign * (w.act_bkg_cost)), 0) as act_bkg_cost, coalesce(sum(w.change_sign * (w.act_rev_dlrs)), 0) as act_rev_dlrs, coalesce(sum(w.change_sign * (w.naive_fcst_units)), 0) as naive_fcst_units, coalesce(sum(w.change_sign * (w.ensemble_fcst_units)), 0) as ensemble_fcst_units, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units)), 0) as rev_pln_ovrd_units, coalesce(sum(w.change_sign * (w.prelim_pln_units)), 0) as prelim_pln_units, coalesce(sum(w.change_sign * (w.prelim_pln_cost)), 0) as prelim_pln_cost, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs)), 0) as prelim_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units)), 0) as sop_pln_ovrd_units, coalesce(sum(w.change_sign * (w.final_pln_units)), 0) as final_pln_units, coalesce(sum(w.change_sign * (w.final_bk_pln_cost)), 0) as final_bk_pln_cost, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs)), 0) as final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p1_pub_pln_units)), 0) as p1_pub_pln_units, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost)), 0) as p1_pub_pln_cost, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p2_pub_pln_units)), 0) as p2_pub_pln_units, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost)), 0) as p2_pub_pln_cost, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.act_bkg_units_n)), 0) as act_bkg_units_n, coalesce(sum(w.change_sign * (w.act_bkg_cost_n)), 0) as act_bkg_cost_n, coalesce(sum(w.change_sign * (w.act_rev_dlrs_n)), 0) as act_rev_dlrs_n, coalesce(sum(w.change_sign * (w.naive_fcst_units_n)), 0) as naive_fcst_units_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_units_n)), 0) as ensemble_fcst_units_n, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units_n)), 0) as rev_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_units_n)), 0) as prelim_pln_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_cost_n)), 0) as prelim_pln_cost_n, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs_n)), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units_n)), 0) as sop_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.final_pln_units_n)), 0) as final_pln_units_n, coalesce(sum(w.change_sign * (w.final_bk_pln_cost_n)), 0) as final_bk_pln_cost_n, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs_n)), 0) as final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost_n)), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units_n)), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs_n)), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_units_n)), 0) as p1_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost_n)), 0) as p1_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs_n)), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_units_n)), 0) as p2_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost_n)), 0) as p2_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs_n)), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_rev_dlrs)), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(w.change_sign * (w.ensemble_fcst_cost)), 0) as ensemble_fcst_cost, max(w.last_updated_at) filter (where w.change_sign = -1) as last_updated_at_before
+    from (select -1 as change_sign, o.* from old_rows o left join new_rows n on n.client_id = o.client_id and n.bu = o.bu and n.pf = o.pf and n.region = o.region and n.week_start = o.week_start
+        where n.client_id is null or o is distinct from n
+      union all
+      select 1 as change_sign, n.* from new_rows n left join old_rows o on o.client_id = n.client_id and o.bu = n.bu and o.pf = n.pf and o.region = n.region and o.week_start = n.week_start
+        where o.client_id is null or o is distinct from n) w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+    where true
+    group by g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end)) c where (last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))) k
+  where (kept.drill_down, kept.client_id, kept.bu, kept.pf, kept.region, kept.period) = (k.drill_down, k.client_id, k.bu, k.pf, k.region, k.period)$q$;
+    end if;
+    else
+    if not exists (select 1 from old_rows) then
+      return null;
+    end if;
+    execute $q$
+  with changes as materialized (
+    select g.drill_down as drill_down, w.client_id as client_id, w.bu as bu, w.pf as pf, w.region as region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end) as period, coalesce(sum(w.change_sign * (w.record_count)), 0) as record_count, coalesce(sum(w.change_sign * (w.data_count)), 0) as data_count, coalesce(sum(w.change_sign * (w.rank_sum)), 0) as rank_sum, coalesce(sum(w.change_sign * (w.rank_count)), 0) as rank_count, coalesce(sum(w.change_sign * (w.rev_pct_wsum)), 0) as rev_pct_wsum, coalesce(sum(w.change_sign * (w.rev_pct_weight)), 0) as rev_pct_weight, coalesce(sum(w.change_sign * (w.sop_pct_wsum)), 0) as sop_pct_wsum, coalesce(sum(w.change_sign * (w.sop_pct_weight)), 0) as sop_pct_weight, max(w.last_updated_at) filter (where w.change_sign = 1) as last_updated_at, coalesce(sum(w.change_sign * (w.act_bkg_units)), 0) as act_bkg_units, coalesce(sum(w.change_sign * (w.act_bkg_cost)), 0) as act_bkg_cost, coalesce(sum(w.change_sign * (w.act_rev_dlrs)), 0) as act_rev_dlrs, coalesce(sum(w.change_sign * (w.naive_fcst_units)), 0) as naive_fcst_units, coalesce(sum(w.change_sign * (w.ensemble_fcst_units)), 0) as ensemble_fcst_units, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units)), 0) as rev_pln_ovrd_units, coalesce(sum(w.change_sign * (w.prelim_pln_units)), 0) as prelim_pln_units, coalesce(sum(w.change_sign * (w.prelim_pln_cost)), 0) as prelim_pln_cost, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs)), 0) as prelim_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units)), 0) as sop_pln_ovrd_units, coalesce(sum(w.change_sign * (w.final_pln_units)), 0) as final_pln_units, coalesce(sum(w.change_sign * (w.final_bk_pln_cost)), 0) as final_bk_pln_cost, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs)), 0) as final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p1_pub_pln_units)), 0) as p1_pub_pln_units, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost)), 0) as p1_pub_pln_cost, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p2_pub_pln_units)), 0) as p2_pub_pln_units, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost)), 0) as p2_pub_pln_cost, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.act_bkg_units_n)), 0) as act_bkg_units_n, coalesce(sum(w.change_sign * (w.act_bkg_cost_n)), 0) as act_bkg_cost_n, coalesce(sum(w.change_sign * (w.act_rev_dlrs_n)), 0) as act_rev_dlrs_n, coalesce(sum(w.change_sign * (w.naive_fcst_units_n)), 0) as naive_fcst_units_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_units_n)), 0) as ensemble_fcst_units_n, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units_n)), 0) as rev_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_units_n)), 0) as prelim_pln_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_cost_n)), 0) as prelim_pln_cost_n, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs_n)), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units_n)), 0) as sop_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.final_pln_units_n)), 0) as final_pln_units_n, coalesce(sum(w.change_sign * (w.final_bk_pln_cost_n)), 0) as final_bk_pln_cost_n, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs_n)), 0) as final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost_n)), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units_n)), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs_n)), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_units_n)), 0) as p1_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost_n)), 0) as p1_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs_n)), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_units_n)), 0) as p2_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost_n)), 0) as p2_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs_n)), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_rev_dlrs)), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(w.change_sign * (w.ensemble_fcst_cost)), 0) as ensemble_fcst_cost, max(w.last_updated_at) filter (where w.change_sign = -1) as last_updated_at_before
+    from (select -1 as change_sign, o.* from old_rows o) w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+    where true
+    group by g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end)),
+  applied as (
+    insert into demand_slice_totals as kept (drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+    select drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost from changes
+    where record_count <> 0 or data_count <> 0 or rank_sum <> 0 or rank_count <> 0 or rev_pct_wsum <> 0 or rev_pct_weight <> 0 or sop_pct_wsum <> 0 or sop_pct_weight <> 0 or act_bkg_units <> 0 or act_bkg_cost <> 0 or act_rev_dlrs <> 0 or naive_fcst_units <> 0 or ensemble_fcst_units <> 0 or rev_pln_ovrd_units <> 0 or prelim_pln_units <> 0 or prelim_pln_cost <> 0 or prelim_pln_rev_dlrs <> 0 or sop_pln_ovrd_units <> 0 or final_pln_units <> 0 or final_bk_pln_cost <> 0 or final_pln_rev_dlrs <> 0 or delta_prelim_to_final_pln_cost <> 0 or delta_prelim_to_final_pln_units <> 0 or delta_prelim_to_final_pln_rev_dlrs <> 0 or p1_pub_pln_units <> 0 or p1_pub_pln_cost <> 0 or p1_pub_pln_rev_dlrs <> 0 or p2_pub_pln_units <> 0 or p2_pub_pln_cost <> 0 or p2_pub_pln_rev_dlrs <> 0 or act_bkg_units_n <> 0 or act_bkg_cost_n <> 0 or act_rev_dlrs_n <> 0 or naive_fcst_units_n <> 0 or ensemble_fcst_units_n <> 0 or rev_pln_ovrd_units_n <> 0 or prelim_pln_units_n <> 0 or prelim_pln_cost_n <> 0 or prelim_pln_rev_dlrs_n <> 0 or sop_pln_ovrd_units_n <> 0 or final_pln_units_n <> 0 or final_bk_pln_cost_n <> 0 or final_pln_rev_dlrs_n <> 0 or delta_prelim_to_final_pln_cost_n <> 0 or delta_prelim_to_final_pln_units_n <> 0 or delta_prelim_to_final_pln_rev_dlrs_n <> 0 or p1_pub_pln_units_n <> 0 or p1_pub_pln_cost_n <> 0 or p1_pub_pln_rev_dlrs_n <> 0 or p2_pub_pln_units_n <> 0 or p2_pub_pln_cost_n <> 0 or p2_pub_pln_rev_dlrs_n <> 0 or ensemble_fcst_rev_dlrs <> 0 or ensemble_fcst_cost <> 0 or last_updated_at is not null
+    order by drill_down, client_id, bu, pf, region, period
+    on conflict (drill_down, client_id, bu, pf, region, period) do update set
+      record_count = kept.record_count + excluded.record_count,
+      data_count = kept.data_count + excluded.data_count,
+      rank_sum = kept.rank_sum + excluded.rank_sum,
+      rank_count = kept.rank_count + excluded.rank_count,
+      rev_pct_wsum = kept.rev_pct_wsum + excluded.rev_pct_wsum,
+      rev_pct_weight = kept.rev_pct_weight + excluded.rev_pct_weight,
+      sop_pct_wsum = kept.sop_pct_wsum + excluded.sop_pct_wsum,
+      sop_pct_weight = kept.sop_pct_weight + excluded.sop_pct_weight,
+      act_bkg_units = kept.act_bkg_units + excluded.act_bkg_units,
+      act_bkg_cost = kept.act_bkg_cost + excluded.act_bkg_cost,
+      act_rev_dlrs = kept.act_rev_dlrs + excluded.act_rev_dlrs,
+      naive_fcst_units = kept.naive_fcst_units + excluded.naive_fcst_units,
+      ensemble_fcst_units = kept.ensemble_fcst_units + excluded.ensemble_fcst_units,
+      rev_pln_ovrd_units = kept.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
+      prelim_pln_units = kept.prelim_pln_units + excluded.prelim_pln_units,
+      prelim_pln_cost = kept.prelim_pln_cost + excluded.prelim_pln_cost,
+      prelim_pln_rev_dlrs = kept.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
+      sop_pln_ovrd_units = kept.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
+      final_pln_units = kept.final_pln_units + excluded.final_pln_units,
+      final_bk_pln_cost = kept.final_bk_pln_cost + excluded.final_bk_pln_cost,
+      final_pln_rev_dlrs = kept.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
+      delta_prelim_to_final_pln_cost = kept.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
+      delta_prelim_to_final_pln_units = kept.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
+      delta_prelim_to_final_pln_rev_dlrs = kept.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
+      p1_pub_pln_units = kept.p1_pub_pln_units + excluded.p1_pub_pln_units,
+      p1_pub_pln_cost = kept.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
+      p1_pub_pln_rev_dlrs = kept.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
+      p2_pub_pln_units = kept.p2_pub_pln_units + excluded.p2_pub_pln_units,
+      p2_pub_pln_cost = kept.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
+      p2_pub_pln_rev_dlrs = kept.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
+      act_bkg_units_n = kept.act_bkg_units_n + excluded.act_bkg_units_n,
+      act_bkg_cost_n = kept.act_bkg_cost_n + excluded.act_bkg_cost_n,
+      act_rev_dlrs_n = kept.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
+      naive_fcst_units_n = kept.naive_fcst_units_n + excluded.naive_fcst_units_n,
+      ensemble_fcst_units_n = kept.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
+      rev_pln_ovrd_units_n = kept.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
+      prelim_pln_units_n = kept.prelim_pln_units_n + excluded.prelim_pln_units_n,
+      prelim_pln_cost_n = kept.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
+      prelim_pln_rev_dlrs_n = kept.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
+      sop_pln_ovrd_units_n = kept.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
+      final_pln_units_n = kept.final_pln_units_n + excluded.final_pln_units_n,
+      final_bk_pln_cost_n = kept.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
+      final_pln_rev_dlrs_n = kept.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
+      delta_prelim_to_final_pln_cost_n = kept.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
+      delta_prelim_to_final_pln_units_n = kept.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
+      delta_prelim_to_final_pln_rev_dlrs_n = kept.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
+      p1_pub_pln_units_n = kept.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
+      p1_pub_pln_cost_n = kept.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
+      p1_pub_pln_rev_dlrs_n = kept.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
+      p2_pub_pln_units_n = kept.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
+      p2_pub_pln_cost_n = kept.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
+      p2_pub_pln_rev_dlrs_n = kept.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
+      ensemble_fcst_rev_dlrs = kept.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
+      ensemble_fcst_cost = kept.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
+      last_updated_at = greatest(kept.last_updated_at, excluded.last_updated_at))
+  select coalesce(bool_or(record_count < 0), false), coalesce(bool_or((last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))), false) from changes$q$ into removed, dropped;
+    if removed then
+      execute $q$delete from demand_slice_totals where record_count = 0$q$;
+    end if;
+    if dropped then
+      execute $q$
+  update demand_slice_totals kept set last_updated_at = (select max(w.last_updated_at) from demand_week_totals w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+      where true and g.drill_down = kept.drill_down and w.client_id = kept.client_id and w.bu = kept.bu and w.pf = kept.pf and w.region = kept.region and (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end) = kept.period)
+  from (select * from (select g.drill_down as drill_down, w.client_id as client_id, w.bu as bu, w.pf as pf, w.region as region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end) as period, coalesce(sum(w.change_sign * (w.record_count)), 0) as record_count, coalesce(sum(w.change_sign * (w.data_count)), 0) as data_count, coalesce(sum(w.change_sign * (w.rank_sum)), 0) as rank_sum, coalesce(sum(w.change_sign * (w.rank_count)), 0) as rank_count, coalesce(sum(w.change_sign * (w.rev_pct_wsum)), 0) as rev_pct_wsum, coalesce(sum(w.change_sign * (w.rev_pct_weight)), 0) as rev_pct_weight, coalesce(sum(w.change_sign * (w.sop_pct_wsum)), 0) as sop_pct_wsum, coalesce(sum(w.change_sign * (w.sop_pct_weight)), 0) as sop_pct_weight, max(w.last_updated_at) filter (where w.change_sign = 1) as last_updated_at, coalesce(sum(w.change_sign * (w.act_bkg_units)), 0) as act_bkg_units, coalesce(sum(w.change_sign * (w.act_bkg_cost)), 0) as act_bkg_cost, coalesce(sum(w.change_sign * (w.act_rev_dlrs)), 0) as act_rev_dlrs, coalesce(sum(w.change_sign * (w.naive_fcst_units)), 0) as naive_fcst_units, coalesce(sum(w.change_sign * (w.ensemble_fcst_units)), 0) as ensemble_fcst_units, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units)), 0) as rev_pln_ovrd_units, coalesce(sum(w.change_sign * (w.prelim_pln_units)), 0) as prelim_pln_units, coalesce(sum(w.change_sign * (w.prelim_pln_cost)), 0) as prelim_pln_cost, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs)), 0) as prelim_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units)), 0) as sop_pln_ovrd_units, coalesce(sum(w.change_sign * (w.final_pln_units)), 0) as final_pln_units, coalesce(sum(w.change_sign * (w.final_bk_pln_cost)), 0) as final_bk_pln_cost, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs)), 0) as final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost)), 0) as delta_prelim_to_final_pln_cost, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units)), 0) as delta_prelim_to_final_pln_units, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs)), 0) as delta_prelim_to_final_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p1_pub_pln_units)), 0) as p1_pub_pln_units, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost)), 0) as p1_pub_pln_cost, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs)), 0) as p1_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.p2_pub_pln_units)), 0) as p2_pub_pln_units, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost)), 0) as p2_pub_pln_cost, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs)), 0) as p2_pub_pln_rev_dlrs, coalesce(sum(w.change_sign * (w.act_bkg_units_n)), 0) as act_bkg_units_n, coalesce(sum(w.change_sign * (w.act_bkg_cost_n)), 0) as act_bkg_cost_n, coalesce(sum(w.change_sign * (w.act_rev_dlrs_n)), 0) as act_rev_dlrs_n, coalesce(sum(w.change_sign * (w.naive_fcst_units_n)), 0) as naive_fcst_units_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_units_n)), 0) as ensemble_fcst_units_n, coalesce(sum(w.change_sign * (w.rev_pln_ovrd_units_n)), 0) as rev_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_units_n)), 0) as prelim_pln_units_n, coalesce(sum(w.change_sign * (w.prelim_pln_cost_n)), 0) as prelim_pln_cost_n, coalesce(sum(w.change_sign * (w.prelim_pln_rev_dlrs_n)), 0) as prelim_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.sop_pln_ovrd_units_n)), 0) as sop_pln_ovrd_units_n, coalesce(sum(w.change_sign * (w.final_pln_units_n)), 0) as final_pln_units_n, coalesce(sum(w.change_sign * (w.final_bk_pln_cost_n)), 0) as final_bk_pln_cost_n, coalesce(sum(w.change_sign * (w.final_pln_rev_dlrs_n)), 0) as final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_cost_n)), 0) as delta_prelim_to_final_pln_cost_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_units_n)), 0) as delta_prelim_to_final_pln_units_n, coalesce(sum(w.change_sign * (w.delta_prelim_to_final_pln_rev_dlrs_n)), 0) as delta_prelim_to_final_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_units_n)), 0) as p1_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_cost_n)), 0) as p1_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p1_pub_pln_rev_dlrs_n)), 0) as p1_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_units_n)), 0) as p2_pub_pln_units_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_cost_n)), 0) as p2_pub_pln_cost_n, coalesce(sum(w.change_sign * (w.p2_pub_pln_rev_dlrs_n)), 0) as p2_pub_pln_rev_dlrs_n, coalesce(sum(w.change_sign * (w.ensemble_fcst_rev_dlrs)), 0) as ensemble_fcst_rev_dlrs, coalesce(sum(w.change_sign * (w.ensemble_fcst_cost)), 0) as ensemble_fcst_cost, max(w.last_updated_at) filter (where w.change_sign = -1) as last_updated_at_before
+    from (select -1 as change_sign, o.* from old_rows o) w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+    where true
+    group by g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end)) c where (last_updated_at_before is not null and (last_updated_at is null or last_updated_at_before > last_updated_at))) k
+  where (kept.drill_down, kept.client_id, kept.bu, kept.pf, kept.region, kept.period) = (k.drill_down, k.client_id, k.bu, k.pf, k.region, k.period)$q$;
+    end if;
     end if;
     return null;
   end $function$;
@@ -2676,85 +2624,127 @@ CREATE OR REPLACE FUNCTION rebuild_demand_overridden_records()
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
-      begin
-        delete from demand_overridden_records;
-        insert into demand_overridden_records (pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at) select pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at from demand_records where (rev_pln_ovrd_percent is not null or rev_pln_ovrd_units is not null
-  or sop_pln_ovrd_percent is not null or sop_pln_ovrd_units is not null);
-      end $function$;
+  begin
+    delete from demand_overridden_records;
+    insert into demand_overridden_records (pid, week_start, final_pln_rev_dlrs, ensemble_fcst_units, reason_code, last_updated_at)
+  select r.pid as pid,
+    r.week_start as week_start,
+    r.final_pln_rev_dlrs as final_pln_rev_dlrs,
+    r.ensemble_fcst_units as ensemble_fcst_units,
+    r.reason_code as reason_code,
+    r.last_updated_at as last_updated_at
+  from demand_records r
+  where (r.rev_pln_ovrd_percent is not null or r.rev_pln_ovrd_units is not null or r.sop_pln_ovrd_percent is not null or r.sop_pln_ovrd_units is not null)
+  group by r.pid, r.week_start, r.final_pln_rev_dlrs, r.ensemble_fcst_units, r.reason_code, r.last_updated_at;
+  end $function$;
+
+CREATE OR REPLACE FUNCTION rebuild_demand_slice_product_counts()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+  begin
+    delete from demand_slice_product_counts;
+    insert into demand_slice_product_counts (client_id, bu, pf, region, products, data_products, record_count, data_count, month_groups, month_data_groups, quarter_groups, quarter_data_groups, year_groups, year_data_groups)
+  select p.client_id as client_id,
+    p.bu as bu,
+    p.pf as pf,
+    p.region as region,
+    count(*) as products,
+    count(*) filter (where t.data_count > 0) as data_products,
+    coalesce(sum(t.record_count), 0) as record_count,
+    coalesce(sum(t.data_count), 0) as data_count,
+    coalesce(sum(t.month_groups), 0) as month_groups,
+    coalesce(sum(t.month_data_groups), 0) as month_data_groups,
+    coalesce(sum(t.quarter_groups), 0) as quarter_groups,
+    coalesce(sum(t.quarter_data_groups), 0) as quarter_data_groups,
+    coalesce(sum(t.year_groups), 0) as year_groups,
+    coalesce(sum(t.year_data_groups), 0) as year_data_groups
+  from demand_product_totals t join products p on p.pid = t.pid
+  where true
+  group by p.client_id, p.bu, p.pf, p.region;
+  end $function$;
 
 CREATE OR REPLACE FUNCTION rebuild_demand_slice_totals()
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
   begin
-    truncate demand_slice_totals;
-    
-  insert into demand_slice_totals as t (drill_down, client_id, bu, pf, region, period, last_updated_at, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
-  select g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
+    delete from demand_slice_totals;
+    insert into demand_slice_totals (drill_down, client_id, bu, pf, region, period, record_count, data_count, rank_sum, rank_count, rev_pct_wsum, rev_pct_weight, sop_pct_wsum, sop_pct_weight, last_updated_at, act_bkg_units, act_bkg_cost, act_rev_dlrs, naive_fcst_units, ensemble_fcst_units, rev_pln_ovrd_units, prelim_pln_units, prelim_pln_cost, prelim_pln_rev_dlrs, sop_pln_ovrd_units, final_pln_units, final_bk_pln_cost, final_pln_rev_dlrs, delta_prelim_to_final_pln_cost, delta_prelim_to_final_pln_units, delta_prelim_to_final_pln_rev_dlrs, p1_pub_pln_units, p1_pub_pln_cost, p1_pub_pln_rev_dlrs, p2_pub_pln_units, p2_pub_pln_cost, p2_pub_pln_rev_dlrs, act_bkg_units_n, act_bkg_cost_n, act_rev_dlrs_n, naive_fcst_units_n, ensemble_fcst_units_n, rev_pln_ovrd_units_n, prelim_pln_units_n, prelim_pln_cost_n, prelim_pln_rev_dlrs_n, sop_pln_ovrd_units_n, final_pln_units_n, final_bk_pln_cost_n, final_pln_rev_dlrs_n, delta_prelim_to_final_pln_cost_n, delta_prelim_to_final_pln_units_n, delta_prelim_to_final_pln_rev_dlrs_n, p1_pub_pln_units_n, p1_pub_pln_cost_n, p1_pub_pln_rev_dlrs_n, p2_pub_pln_units_n, p2_pub_pln_cost_n, p2_pub_pln_rev_dlrs_n, ensemble_fcst_rev_dlrs, ensemble_fcst_cost)
+  select g.drill_down as drill_down,
+    w.client_id as client_id,
+    w.bu as bu,
+    w.pf as pf,
+    w.region as region,
+    (case g.drill_down
     when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
     when 'monthly' then to_char(w.week_start, 'YYYY-MM')
     when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
-    else to_char(w.week_start, 'YYYY') end),
-    max(w.last_updated_at), sum(w.record_count), sum(w.data_count), sum(w.rank_sum), sum(w.rank_count), sum(w.rev_pct_wsum), sum(w.rev_pct_weight), sum(w.sop_pct_wsum), sum(w.sop_pct_weight), sum(w.act_bkg_units), sum(w.act_bkg_cost), sum(w.act_rev_dlrs), sum(w.naive_fcst_units), sum(w.ensemble_fcst_units), sum(w.rev_pln_ovrd_units), sum(w.prelim_pln_units), sum(w.prelim_pln_cost), sum(w.prelim_pln_rev_dlrs), sum(w.sop_pln_ovrd_units), sum(w.final_pln_units), sum(w.final_bk_pln_cost), sum(w.final_pln_rev_dlrs), sum(w.delta_prelim_to_final_pln_cost), sum(w.delta_prelim_to_final_pln_units), sum(w.delta_prelim_to_final_pln_rev_dlrs), sum(w.p1_pub_pln_units), sum(w.p1_pub_pln_cost), sum(w.p1_pub_pln_rev_dlrs), sum(w.p2_pub_pln_units), sum(w.p2_pub_pln_cost), sum(w.p2_pub_pln_rev_dlrs), sum(w.act_bkg_units_n), sum(w.act_bkg_cost_n), sum(w.act_rev_dlrs_n), sum(w.naive_fcst_units_n), sum(w.ensemble_fcst_units_n), sum(w.rev_pln_ovrd_units_n), sum(w.prelim_pln_units_n), sum(w.prelim_pln_cost_n), sum(w.prelim_pln_rev_dlrs_n), sum(w.sop_pln_ovrd_units_n), sum(w.final_pln_units_n), sum(w.final_bk_pln_cost_n), sum(w.final_pln_rev_dlrs_n), sum(w.delta_prelim_to_final_pln_cost_n), sum(w.delta_prelim_to_final_pln_units_n), sum(w.delta_prelim_to_final_pln_rev_dlrs_n), sum(w.p1_pub_pln_units_n), sum(w.p1_pub_pln_cost_n), sum(w.p1_pub_pln_rev_dlrs_n), sum(w.p2_pub_pln_units_n), sum(w.p2_pub_pln_cost_n), sum(w.p2_pub_pln_rev_dlrs_n), sum(w.ensemble_fcst_rev_dlrs), sum(w.ensemble_fcst_cost)
-  from demand_week_totals w cross join (values ('monthly'), ('none'), ('quarterly'), ('yearly')) g(drill_down)
-  group by 1, 2, 3, 4, 5, 6
-  order by 1, 2, 3, 4, 5, 6
-  on conflict (drill_down, client_id, bu, pf, region, period) do update set
-    record_count = t.record_count + excluded.record_count,
-    data_count = t.data_count + excluded.data_count,
-    rank_sum = t.rank_sum + excluded.rank_sum,
-    rank_count = t.rank_count + excluded.rank_count,
-    rev_pct_wsum = t.rev_pct_wsum + excluded.rev_pct_wsum,
-    rev_pct_weight = t.rev_pct_weight + excluded.rev_pct_weight,
-    sop_pct_wsum = t.sop_pct_wsum + excluded.sop_pct_wsum,
-    sop_pct_weight = t.sop_pct_weight + excluded.sop_pct_weight,
-    act_bkg_units = t.act_bkg_units + excluded.act_bkg_units,
-    act_bkg_cost = t.act_bkg_cost + excluded.act_bkg_cost,
-    act_rev_dlrs = t.act_rev_dlrs + excluded.act_rev_dlrs,
-    naive_fcst_units = t.naive_fcst_units + excluded.naive_fcst_units,
-    ensemble_fcst_units = t.ensemble_fcst_units + excluded.ensemble_fcst_units,
-    rev_pln_ovrd_units = t.rev_pln_ovrd_units + excluded.rev_pln_ovrd_units,
-    prelim_pln_units = t.prelim_pln_units + excluded.prelim_pln_units,
-    prelim_pln_cost = t.prelim_pln_cost + excluded.prelim_pln_cost,
-    prelim_pln_rev_dlrs = t.prelim_pln_rev_dlrs + excluded.prelim_pln_rev_dlrs,
-    sop_pln_ovrd_units = t.sop_pln_ovrd_units + excluded.sop_pln_ovrd_units,
-    final_pln_units = t.final_pln_units + excluded.final_pln_units,
-    final_bk_pln_cost = t.final_bk_pln_cost + excluded.final_bk_pln_cost,
-    final_pln_rev_dlrs = t.final_pln_rev_dlrs + excluded.final_pln_rev_dlrs,
-    delta_prelim_to_final_pln_cost = t.delta_prelim_to_final_pln_cost + excluded.delta_prelim_to_final_pln_cost,
-    delta_prelim_to_final_pln_units = t.delta_prelim_to_final_pln_units + excluded.delta_prelim_to_final_pln_units,
-    delta_prelim_to_final_pln_rev_dlrs = t.delta_prelim_to_final_pln_rev_dlrs + excluded.delta_prelim_to_final_pln_rev_dlrs,
-    p1_pub_pln_units = t.p1_pub_pln_units + excluded.p1_pub_pln_units,
-    p1_pub_pln_cost = t.p1_pub_pln_cost + excluded.p1_pub_pln_cost,
-    p1_pub_pln_rev_dlrs = t.p1_pub_pln_rev_dlrs + excluded.p1_pub_pln_rev_dlrs,
-    p2_pub_pln_units = t.p2_pub_pln_units + excluded.p2_pub_pln_units,
-    p2_pub_pln_cost = t.p2_pub_pln_cost + excluded.p2_pub_pln_cost,
-    p2_pub_pln_rev_dlrs = t.p2_pub_pln_rev_dlrs + excluded.p2_pub_pln_rev_dlrs,
-    act_bkg_units_n = t.act_bkg_units_n + excluded.act_bkg_units_n,
-    act_bkg_cost_n = t.act_bkg_cost_n + excluded.act_bkg_cost_n,
-    act_rev_dlrs_n = t.act_rev_dlrs_n + excluded.act_rev_dlrs_n,
-    naive_fcst_units_n = t.naive_fcst_units_n + excluded.naive_fcst_units_n,
-    ensemble_fcst_units_n = t.ensemble_fcst_units_n + excluded.ensemble_fcst_units_n,
-    rev_pln_ovrd_units_n = t.rev_pln_ovrd_units_n + excluded.rev_pln_ovrd_units_n,
-    prelim_pln_units_n = t.prelim_pln_units_n + excluded.prelim_pln_units_n,
-    prelim_pln_cost_n = t.prelim_pln_cost_n + excluded.prelim_pln_cost_n,
-    prelim_pln_rev_dlrs_n = t.prelim_pln_rev_dlrs_n + excluded.prelim_pln_rev_dlrs_n,
-    sop_pln_ovrd_units_n = t.sop_pln_ovrd_units_n + excluded.sop_pln_ovrd_units_n,
-    final_pln_units_n = t.final_pln_units_n + excluded.final_pln_units_n,
-    final_bk_pln_cost_n = t.final_bk_pln_cost_n + excluded.final_bk_pln_cost_n,
-    final_pln_rev_dlrs_n = t.final_pln_rev_dlrs_n + excluded.final_pln_rev_dlrs_n,
-    delta_prelim_to_final_pln_cost_n = t.delta_prelim_to_final_pln_cost_n + excluded.delta_prelim_to_final_pln_cost_n,
-    delta_prelim_to_final_pln_units_n = t.delta_prelim_to_final_pln_units_n + excluded.delta_prelim_to_final_pln_units_n,
-    delta_prelim_to_final_pln_rev_dlrs_n = t.delta_prelim_to_final_pln_rev_dlrs_n + excluded.delta_prelim_to_final_pln_rev_dlrs_n,
-    p1_pub_pln_units_n = t.p1_pub_pln_units_n + excluded.p1_pub_pln_units_n,
-    p1_pub_pln_cost_n = t.p1_pub_pln_cost_n + excluded.p1_pub_pln_cost_n,
-    p1_pub_pln_rev_dlrs_n = t.p1_pub_pln_rev_dlrs_n + excluded.p1_pub_pln_rev_dlrs_n,
-    p2_pub_pln_units_n = t.p2_pub_pln_units_n + excluded.p2_pub_pln_units_n,
-    p2_pub_pln_cost_n = t.p2_pub_pln_cost_n + excluded.p2_pub_pln_cost_n,
-    p2_pub_pln_rev_dlrs_n = t.p2_pub_pln_rev_dlrs_n + excluded.p2_pub_pln_rev_dlrs_n,
-    ensemble_fcst_rev_dlrs = t.ensemble_fcst_rev_dlrs + excluded.ensemble_fcst_rev_dlrs,
-    ensemble_fcst_cost = t.ensemble_fcst_cost + excluded.ensemble_fcst_cost,
-    last_updated_at = greatest(t.last_updated_at, excluded.last_updated_at);
+    else to_char(w.week_start, 'YYYY') end) as period,
+    coalesce(sum(w.record_count), 0) as record_count,
+    coalesce(sum(w.data_count), 0) as data_count,
+    coalesce(sum(w.rank_sum), 0) as rank_sum,
+    coalesce(sum(w.rank_count), 0) as rank_count,
+    coalesce(sum(w.rev_pct_wsum), 0) as rev_pct_wsum,
+    coalesce(sum(w.rev_pct_weight), 0) as rev_pct_weight,
+    coalesce(sum(w.sop_pct_wsum), 0) as sop_pct_wsum,
+    coalesce(sum(w.sop_pct_weight), 0) as sop_pct_weight,
+    max(w.last_updated_at) as last_updated_at,
+    coalesce(sum(w.act_bkg_units), 0) as act_bkg_units,
+    coalesce(sum(w.act_bkg_cost), 0) as act_bkg_cost,
+    coalesce(sum(w.act_rev_dlrs), 0) as act_rev_dlrs,
+    coalesce(sum(w.naive_fcst_units), 0) as naive_fcst_units,
+    coalesce(sum(w.ensemble_fcst_units), 0) as ensemble_fcst_units,
+    coalesce(sum(w.rev_pln_ovrd_units), 0) as rev_pln_ovrd_units,
+    coalesce(sum(w.prelim_pln_units), 0) as prelim_pln_units,
+    coalesce(sum(w.prelim_pln_cost), 0) as prelim_pln_cost,
+    coalesce(sum(w.prelim_pln_rev_dlrs), 0) as prelim_pln_rev_dlrs,
+    coalesce(sum(w.sop_pln_ovrd_units), 0) as sop_pln_ovrd_units,
+    coalesce(sum(w.final_pln_units), 0) as final_pln_units,
+    coalesce(sum(w.final_bk_pln_cost), 0) as final_bk_pln_cost,
+    coalesce(sum(w.final_pln_rev_dlrs), 0) as final_pln_rev_dlrs,
+    coalesce(sum(w.delta_prelim_to_final_pln_cost), 0) as delta_prelim_to_final_pln_cost,
+    coalesce(sum(w.delta_prelim_to_final_pln_units), 0) as delta_prelim_to_final_pln_units,
+    coalesce(sum(w.delta_prelim_to_final_pln_rev_dlrs), 0) as delta_prelim_to_final_pln_rev_dlrs,
+    coalesce(sum(w.p1_pub_pln_units), 0) as p1_pub_pln_units,
+    coalesce(sum(w.p1_pub_pln_cost), 0) as p1_pub_pln_cost,
+    coalesce(sum(w.p1_pub_pln_rev_dlrs), 0) as p1_pub_pln_rev_dlrs,
+    coalesce(sum(w.p2_pub_pln_units), 0) as p2_pub_pln_units,
+    coalesce(sum(w.p2_pub_pln_cost), 0) as p2_pub_pln_cost,
+    coalesce(sum(w.p2_pub_pln_rev_dlrs), 0) as p2_pub_pln_rev_dlrs,
+    coalesce(sum(w.act_bkg_units_n), 0) as act_bkg_units_n,
+    coalesce(sum(w.act_bkg_cost_n), 0) as act_bkg_cost_n,
+    coalesce(sum(w.act_rev_dlrs_n), 0) as act_rev_dlrs_n,
+    coalesce(sum(w.naive_fcst_units_n), 0) as naive_fcst_units_n,
+    coalesce(sum(w.ensemble_fcst_units_n), 0) as ensemble_fcst_units_n,
+    coalesce(sum(w.rev_pln_ovrd_units_n), 0) as rev_pln_ovrd_units_n,
+    coalesce(sum(w.prelim_pln_units_n), 0) as prelim_pln_units_n,
+    coalesce(sum(w.prelim_pln_cost_n), 0) as prelim_pln_cost_n,
+    coalesce(sum(w.prelim_pln_rev_dlrs_n), 0) as prelim_pln_rev_dlrs_n,
+    coalesce(sum(w.sop_pln_ovrd_units_n), 0) as sop_pln_ovrd_units_n,
+    coalesce(sum(w.final_pln_units_n), 0) as final_pln_units_n,
+    coalesce(sum(w.final_bk_pln_cost_n), 0) as final_bk_pln_cost_n,
+    coalesce(sum(w.final_pln_rev_dlrs_n), 0) as final_pln_rev_dlrs_n,
+    coalesce(sum(w.delta_prelim_to_final_pln_cost_n), 0) as delta_prelim_to_final_pln_cost_n,
+    coalesce(sum(w.delta_prelim_to_final_pln_units_n), 0) as delta_prelim_to_final_pln_units_n,
+    coalesce(sum(w.delta_prelim_to_final_pln_rev_dlrs_n), 0) as delta_prelim_to_final_pln_rev_dlrs_n,
+    coalesce(sum(w.p1_pub_pln_units_n), 0) as p1_pub_pln_units_n,
+    coalesce(sum(w.p1_pub_pln_cost_n), 0) as p1_pub_pln_cost_n,
+    coalesce(sum(w.p1_pub_pln_rev_dlrs_n), 0) as p1_pub_pln_rev_dlrs_n,
+    coalesce(sum(w.p2_pub_pln_units_n), 0) as p2_pub_pln_units_n,
+    coalesce(sum(w.p2_pub_pln_cost_n), 0) as p2_pub_pln_cost_n,
+    coalesce(sum(w.p2_pub_pln_rev_dlrs_n), 0) as p2_pub_pln_rev_dlrs_n,
+    coalesce(sum(w.ensemble_fcst_rev_dlrs), 0) as ensemble_fcst_rev_dlrs,
+    coalesce(sum(w.ensemble_fcst_cost), 0) as ensemble_fcst_cost
+  from demand_week_totals w cross join (values ('none'), ('monthly'), ('quarterly'), ('yearly')) g(drill_down)
+  where true
+  group by g.drill_down, w.client_id, w.bu, w.pf, w.region, (case g.drill_down
+    when 'none' then ''::text
+    when 'weekly' then to_char(w.week_start, 'YYYY-MM-DD')
+    when 'monthly' then to_char(w.week_start, 'YYYY-MM')
+    when 'quarterly' then to_char(w.week_start, 'YYYY-"Q"Q')
+    else to_char(w.week_start, 'YYYY') end);
   end $function$;
 
 CREATE OR REPLACE FUNCTION rebuild_demand_totals()

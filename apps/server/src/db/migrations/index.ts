@@ -55,6 +55,7 @@ import * as notesSkipWeekMaths from './0078-notes-skip-week-maths';
 import * as forecastRunGlobalMember from './0085-forecast-run-global-member';
 import * as accuracyOfWrittenWeeks from './0088-accuracy-of-written-weeks';
 import * as notesFromRecords from './0093-notes-from-records';
+import * as readModelGenerated from './0100-read-model-generated';
 import * as productWalkByTotals from './0130-product-walk-by-totals';
 
 /** Versioned migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0085-forecast-run-global-member': forecastRunGlobalMember,
   '0088-accuracy-of-written-weeks': accuracyOfWrittenWeeks,
   '0093-notes-from-records': notesFromRecords,
+  '0100-read-model-generated': readModelGenerated,
   '0130-product-walk-by-totals': productWalkByTotals,
 };
 
