@@ -9,6 +9,8 @@ const FIRST_ROW = '[data-testid="demand-grid"] .ag-row[row-index="0"] [col-id="P
 const FIRST_SCREEN_REQUESTS = new Set([
   '/api/auth/config',
   '/api/demand-planning/grid',
+  // The notes of the first page's cells, asked for as soon as the page is there (ADR 0017).
+  '/api/demand-planning/grid/notes',
   '/api/demand-planning/filter-options',
   '/api/exchange-rates',
   '/api/dashboard-metrics',
