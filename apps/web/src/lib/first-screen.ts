@@ -76,13 +76,16 @@ export function afterFirstScreen(task: () => void): () => void {
   };
 }
 
+/** Where the browser cannot say when it is idle, whenIdle waits this long instead. */
+export const IDLE_FALLBACK_MS = 200;
+
 /** `task` when the browser has nothing else to do (soon after, where it cannot say); cancellable. */
 export function whenIdle(task: () => void, timeoutMs = 2_000): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(task, { timeout: timeoutMs });
     return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(task, 200);
+  const id = setTimeout(task, IDLE_FALLBACK_MS);
   return () => clearTimeout(id);
 }
 

@@ -5,13 +5,11 @@ import {
   isFirstScreenShown,
   markFirstScreenShown,
   markFirstScreenShownAfterPaint,
+  IDLE_FALLBACK_MS,
   resetFirstScreenForTests,
   SHOWN_AT_LATEST_MS,
   startFirstScreenClock,
 } from '../first-screen';
-
-// Node has no requestIdleCallback: whenIdle waits 200 ms instead.
-const IDLE_FALLBACK_MS = 200;
 
 describe('the first screen', () => {
   beforeEach(() => {
