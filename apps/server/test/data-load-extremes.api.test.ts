@@ -1,8 +1,8 @@
 import type { DataLoadJob } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import { loadDataFile } from './support/follow-data-load';
 import { keptTablesVersusRebuild } from './support/read-model-invariant';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -28,19 +28,7 @@ describe.each(backends)('sort extremes after a weekly actuals load on %s', (back
   afterAll(async () => server?.close());
 
   const load = async (entity: string, content: string): Promise<DataLoadJob> => {
-    const form = new FormData();
-    form.append('file', new Blob([content]), `${entity}.csv`);
-    const token = (await server.tokensFor('admin')).id_token;
-    const response = await fetch(`${server.baseUrl}/api/data-loads/${entity}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    let job = ((await response.json()) as Ok<DataLoadJob>).data;
-    while (job.status === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      job = (await server.request<Ok<DataLoadJob>>('GET', `/api/data-loads/jobs/${job.id}`)).body.data;
-    }
+    const job = await loadDataFile(server, entity, content);
     expect(job.status, job.error ?? '').toBe('succeeded');
     return job;
   };

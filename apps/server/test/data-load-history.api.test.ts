@@ -1,8 +1,8 @@
 import type { DataLoadJob } from '@ps/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ok } from './support/api-shapes';
 import { backends } from './support/backends';
+import { loadDataFile } from './support/follow-data-load';
 import { keptTablesVersusRebuild } from './support/read-model-invariant';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -31,22 +31,8 @@ describe.each(backends)('a long sales-history load on %s', (backend) => {
   });
   afterAll(async () => server?.close());
 
-  const load = async (content: string, entity = 'sales-history'): Promise<DataLoadJob> => {
-    const form = new FormData();
-    form.append('file', new Blob([content]), `${entity}.csv`);
-    const token = (await server.tokensFor('admin')).id_token;
-    const response = await fetch(`${server.baseUrl}/api/data-loads/${entity}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    let job = ((await response.json()) as Ok<DataLoadJob>).data;
-    while (job.status === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      job = (await server.request<Ok<DataLoadJob>>('GET', `/api/data-loads/jobs/${job.id}`)).body.data;
-    }
-    return job;
-  };
+  const load = (content: string, entity = 'sales-history'): Promise<DataLoadJob> =>
+    loadDataFile(server, entity, content);
   const history = (units: (pid: number, week: number) => number, from = 0) =>
     [
       'PID,Week,Units',
