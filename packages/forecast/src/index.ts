@@ -28,13 +28,7 @@ export {
   type ReconcileRule,
   type VarianceSource,
 } from './reconcile-business-unit';
-export {
-  planRunHierarchy,
-  reconcileRunHierarchy,
-  withReconciledEnsemble,
-  type RunHierarchy,
-  type RunProduct,
-} from './run-hierarchy';
+export { planRunHierarchy, reconcileRunHierarchy, type RunHierarchy, type RunProduct } from './run-hierarchy';
 export { chunkBySubtree, type Subtree } from './subtree-chunks';
 export { QUANTILE_LEVELS, pinballLoss, type QuantilePath } from './quantiles';
 export {

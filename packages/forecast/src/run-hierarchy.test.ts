@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesForecast } from './forecast-series';
-import {
-  planRunHierarchy,
-  reconcileRunHierarchy,
-  sumAlignedAtEnd,
-  withReconciledEnsemble,
-} from './run-hierarchy';
+import { planRunHierarchy, reconcileRunHierarchy, sumAlignedAtEnd } from './run-hierarchy';
 
 describe("a forecast run's hierarchy", () => {
   it('sums histories that end on the same week, a shorter one counting from its start', () => {
@@ -61,22 +55,5 @@ describe("a forecast run's hierarchy", () => {
       ['u1', 'bottom-up', 'bottom-up'],
       ['u2', 'bottom-up', 'bottom-up'],
     ]);
-  });
-
-  it('moves the quantiles with the reconciled forecast, never below zero', () => {
-    const forecast = {
-      ensemble: [10, 10],
-      quantiles: [
-        { level: 0.1, values: [6, 7] },
-        { level: 0.9, values: [14, 13] },
-      ],
-    } as SeriesForecast;
-    expect(withReconciledEnsemble(forecast, [12, 2])).toMatchObject({
-      ensemble: [12, 2],
-      quantiles: [
-        { level: 0.1, values: [8, 0] },
-        { level: 0.9, values: [16, 5] },
-      ],
-    });
   });
 });

@@ -4,7 +4,6 @@
  * (reconcile-business-unit.ts). The run does the reading and writing; this holds what follows
  * from the numbers, so it is the same whichever process or chunk computes it.
  */
-import type { SeriesForecast } from './forecast-series';
 import {
   PER_LEVEL,
   reconcileBusinessUnit,
@@ -129,21 +128,4 @@ export function reconcileRunHierarchy(
     choices.push({ unit: layout.unit, family: result.family, unitLevel: result.unit });
   }
   return { paths, choices };
-}
-
-/**
- * The forecast with its ensemble replaced by the reconciled path and its quantiles moved by the
- * same amount at each step (never below zero): reconciliation moves where demand is expected,
- * not how uncertain it is, so the inventory's quantiles stay around the forecast the grid shows.
- */
-export function withReconciledEnsemble(forecast: SeriesForecast, path: readonly number[]): SeriesForecast {
-  const shift = path.map((v, j) => v - (forecast.ensemble[j] ?? 0));
-  return {
-    ...forecast,
-    ensemble: [...path],
-    quantiles: forecast.quantiles.map((q) => ({
-      ...q,
-      values: q.values.map((v, j) => Math.max(0, v + (shift[j] ?? 0))),
-    })),
-  };
 }
